@@ -1,0 +1,1 @@
+"""Duelboard's Discord front end, the game table (service) and the store."""

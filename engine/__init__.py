@@ -1,0 +1,1 @@
+"""The rules of backgammon and checkers: pure, synchronous, standard library only."""

@@ -1,0 +1,1 @@
+"""Board pictures: engine values in, PNG/GIF bytes and alt text out (Pillow only)."""
