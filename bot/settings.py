@@ -20,6 +20,16 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
 
+def database_url_from_env(env_file: Path | None = Path(".env")) -> str:
+    """DATABASE_URL from the environment (after loading `env_file` if it exists), or the default.
+
+    Tools that need only the database (`python -m bot.store upgrade`) use this without a token.
+    """
+    if env_file is not None and env_file.is_file():
+        load_dotenv(env_file, override=False)
+    return os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment."""
@@ -55,7 +65,7 @@ class Settings:
             )
         return cls(
             discord_token=token,
-            database_url=os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            database_url=database_url_from_env(env_file=None),
             dev_guild_id=int(guild_text) if guild_text else None,
             log_level=level,
         )

@@ -1,0 +1,47 @@
+"""Persistence for the game table: games, their append-only event log, players, guild settings.
+
+SQLite (aiosqlite) by default, PostgreSQL (asyncpg) with only a different DATABASE_URL; the
+schema is kept by Alembic migrations that `Store.open` applies.
+"""
+
+from __future__ import annotations
+
+from bot.store.errors import (
+    ChannelBusyError,
+    ConflictError,
+    GameNotFoundError,
+    PlayerNotFoundError,
+    StoreConfigError,
+    StoreError,
+)
+from bot.store.rows import (
+    KEEP,
+    OPEN_STATUSES,
+    GameEvent,
+    GameRow,
+    GameStatus,
+    JsonValue,
+    Keep,
+    PlayerRow,
+    Reducer,
+)
+from bot.store.store import Store
+
+__all__ = [
+    "KEEP",
+    "OPEN_STATUSES",
+    "ChannelBusyError",
+    "ConflictError",
+    "GameEvent",
+    "GameNotFoundError",
+    "GameRow",
+    "GameStatus",
+    "JsonValue",
+    "Keep",
+    "PlayerNotFoundError",
+    "PlayerRow",
+    "Reducer",
+    "Store",
+    "StoreConfigError",
+    "StoreError",
+]

@@ -1,0 +1,1 @@
+"""Alembic migrations for the store, applied by `Store.open` and `python -m bot.store upgrade`."""

@@ -1,0 +1,1 @@
+"""Numbered schema revisions; each file is one Alembic migration."""

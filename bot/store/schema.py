@@ -1,0 +1,135 @@
+"""The tables as SQLAlchemy Core objects; migrations create them, this module queries them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    text,
+)
+from sqlalchemy.types import TypeDecorator
+
+from bot.store.rows import GameStatus
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+metadata = MetaData(naming_convention=NAMING)
+
+# Game ids appear in Discord custom_ids; BIGINT on PostgreSQL, the rowid alias on SQLite.
+GAME_ID = BigInteger().with_variant(Integer(), "sqlite")
+OPEN_STATUS_SQL = "status IN ('pending', 'active')"
+STATUS_SQL = "status IN (" + ", ".join(f"'{status.value}'" for status in GameStatus) + ")"
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes in and out on every backend (SQLite itself keeps naive UTC text)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Refuse naive datetimes; store UTC."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"timestamps must be timezone-aware, got naive {value!r}")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Hand back aware UTC datetimes."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+players = Table(
+    "players",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("display_name", Text, nullable=False),
+    Column("is_bot", Boolean, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", GAME_ID, primary_key=True, autoincrement=True),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("challenger_id", BigInteger, ForeignKey("players.user_id"), nullable=False),
+    Column("opponent_id", BigInteger, ForeignKey("players.user_id"), nullable=True),
+    Column("to_move_id", BigInteger, ForeignKey("players.user_id"), nullable=True),
+    Column("winner_id", BigInteger, ForeignKey("players.user_id"), nullable=True),
+    Column("result", JSON(none_as_null=True), nullable=True),
+    Column("initial_state", Text, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("message_id", BigInteger, nullable=True),
+    Column("turn_deadline", UtcDateTime, nullable=True),
+    Column("reminder_at", UtcDateTime, nullable=True),
+    Column("dice_commitment", Text, nullable=True),
+    Column("dice_secret", Text, nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+    CheckConstraint(STATUS_SQL, name="status"),
+    CheckConstraint("version >= 0", name="version"),
+    Index(
+        "uq_games_open_channel",
+        "channel_id",
+        unique=True,
+        sqlite_where=text(OPEN_STATUS_SQL),
+        postgresql_where=text(OPEN_STATUS_SQL),
+    ),
+    Index("ix_games_turn_deadline", "turn_deadline"),
+    Index("ix_games_reminder_at", "reminder_at"),
+    Index("ix_games_challenger_id", "challenger_id"),
+    Index("ix_games_opponent_id", "opponent_id"),
+    sqlite_autoincrement=True,
+)
+
+game_events = Table(
+    "game_events",
+    metadata,
+    Column("game_id", GAME_ID, ForeignKey("games.id"), primary_key=True, autoincrement=False),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(32), nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("actor_id", BigInteger, nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    CheckConstraint("seq >= 1", name="seq"),
+)
+
+guild_settings = Table(
+    "guild_settings",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("key", String(64), primary_key=True),
+    Column("value", JSON, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+)

@@ -1,0 +1,455 @@
+"""The store: games, their event log, players and guild settings over SQLAlchemy Core (async)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from types import TracebackType
+from typing import Any, NoReturn
+
+from sqlalchemy import Row, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.store import checks
+from bot.store.connect import WRITE_OPTION, create_engine, normalize_url, upgrade_schema
+from bot.store.errors import (
+    ChannelBusyError,
+    ConflictError,
+    GameNotFoundError,
+    PlayerNotFoundError,
+    StoreConfigError,
+)
+from bot.store.rows import (
+    KEEP,
+    OPEN_STATUSES,
+    GameEvent,
+    GameRow,
+    GameStatus,
+    JsonValue,
+    Keep,
+    PlayerRow,
+    Reducer,
+)
+from bot.store.schema import game_events, games, guild_settings, players
+
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+_OPEN = games.c.status.in_([status.value for status in OPEN_STATUSES])
+
+
+class Store:
+    """Persistence for the game table; every method is one transaction.
+
+    Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the
+    clock, so tests and replays are deterministic and every process agrees on what "due" means.
+    """
+
+    def __init__(self, engine: AsyncEngine, revision: str | None) -> None:
+        """Wrap an engine whose schema is current; use `Store.open` rather than this."""
+        self._engine = engine
+        self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        self.revision = revision
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        schema: str | None = None,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    ) -> Store:
+        """Connect to `url` (sqlite:///file or postgresql://…) and apply pending migrations.
+
+        `schema` (PostgreSQL only) puts every table in that existing schema.
+        """
+        parsed = normalize_url(url)
+        engine = create_engine(parsed, schema=schema, busy_timeout_ms=busy_timeout_ms)
+        try:
+            async with engine.execution_options(**{WRITE_OPTION: True}).begin() as connection:
+                revision = await connection.run_sync(upgrade_schema, schema)
+        except (DBAPIError, OSError) as error:
+            await engine.dispose()
+            shown = parsed.render_as_string(hide_password=True)
+            raise StoreConfigError(f"Cannot open the database at {shown}: {error}") from error
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine, revision)
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self._engine.dispose()
+
+    async def __aenter__(self) -> Store:
+        """Use the store as `async with await Store.open(url) as store:`."""
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """Close the store."""
+        await self.close()
+
+    # Players and guild settings
+
+    async def upsert_player(
+        self, user_id: int, display_name: str, *, now: datetime, is_bot: bool = False
+    ) -> PlayerRow:
+        """Record a player, or refresh the name shown for one already known."""
+        values = {
+            "user_id": checks.snowflake("user_id", user_id),
+            "display_name": checks.text("display_name", display_name),
+            "is_bot": bool(is_bot),
+            "created_at": checks.moment("now", now),
+            "updated_at": now,
+        }
+        statement = (
+            self._upsert_statement(players, values)
+            .on_conflict_do_update(
+                index_elements=[players.c.user_id],
+                set_={"display_name": values["display_name"], "is_bot": is_bot, "updated_at": now},
+            )
+            .returning(*players.c)
+        )
+        async with self._writer.begin() as connection:
+            row = (await connection.execute(statement)).one()
+        return PlayerRow(**row._mapping)
+
+    async def get_player(self, user_id: int) -> PlayerRow | None:
+        """The player with this Discord id, or None if the store has not seen them."""
+        checks.snowflake("user_id", user_id)
+        async with self._engine.connect() as connection:
+            query = select(players).where(players.c.user_id == user_id)
+            row = (await connection.execute(query)).first()
+        return None if row is None else PlayerRow(**row._mapping)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, JsonValue]:
+        """Every setting stored for a guild, by key (an empty dict for a new guild)."""
+        checks.snowflake("guild_id", guild_id)
+        query = select(guild_settings.c.key, guild_settings.c.value).where(
+            guild_settings.c.guild_id == guild_id
+        )
+        async with self._engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return {key: value for key, value in rows}
+
+    async def set_guild_setting(
+        self, guild_id: int, key: str, value: JsonValue, *, now: datetime
+    ) -> None:
+        """Store one guild setting (any JSON value), replacing an earlier value."""
+        values = {
+            "guild_id": checks.snowflake("guild_id", guild_id),
+            "key": checks.setting_key(key),
+            "value": checks.json_value("value", value),
+            "updated_at": checks.moment("now", now),
+        }
+        statement = self._upsert_statement(guild_settings, values).on_conflict_do_update(
+            index_elements=[guild_settings.c.guild_id, guild_settings.c.key],
+            set_={"value": values["value"], "updated_at": now},
+        )
+        async with self._writer.begin() as connection:
+            await connection.execute(statement)
+
+    async def clear_guild_setting(self, guild_id: int, key: str) -> bool:
+        """Remove one guild setting; returns whether it was set."""
+        checks.snowflake("guild_id", guild_id)
+        checks.setting_key(key)
+        statement = guild_settings.delete().where(
+            guild_settings.c.guild_id == guild_id, guild_settings.c.key == key
+        )
+        async with self._writer.begin() as connection:
+            return (await connection.execute(statement)).rowcount > 0
+
+    # Games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        variant: str,
+        state: str,
+        challenger_id: int,
+        now: datetime,
+        opponent_id: int | None = None,
+        status: GameStatus = GameStatus.PENDING,
+        options: Mapping[str, JsonValue] | None = None,
+        to_move_id: int | None = None,
+        turn_deadline: datetime | None = None,
+        reminder_at: datetime | None = None,
+        dice_commitment: str | None = None,
+        dice_secret: str | None = None,
+    ) -> GameRow:
+        """Open a game at version 0 with `state` as its start; one open game per channel.
+
+        Raises `ChannelBusyError` when the channel already has a pending or active game, and
+        `PlayerNotFoundError` when a player was never upserted.
+        """
+        values: dict[str, Any] = {
+            "guild_id": checks.optional_snowflake("guild_id", guild_id),
+            "channel_id": checks.snowflake("channel_id", channel_id),
+            "kind": checks.label("kind", kind),
+            "variant": checks.label("variant", variant),
+            "options": checks.json_object("options", {} if options is None else options),
+            "status": checks.status(status).value,
+            "challenger_id": checks.snowflake("challenger_id", challenger_id),
+            "opponent_id": checks.optional_snowflake("opponent_id", opponent_id),
+            "to_move_id": checks.optional_snowflake("to_move_id", to_move_id),
+            "initial_state": checks.text("state", state),
+            "state": state,
+            "version": 0,
+            "turn_deadline": checks.optional_moment("turn_deadline", turn_deadline),
+            "reminder_at": checks.optional_moment("reminder_at", reminder_at),
+            "dice_commitment": checks.optional_text("dice_commitment", dice_commitment),
+            "dice_secret": checks.optional_text("dice_secret", dice_secret),
+            "created_at": checks.moment("now", now),
+            "updated_at": now,
+        }
+        try:
+            async with self._writer.begin() as connection:
+                await _require_players(connection, [challenger_id, opponent_id, to_move_id])
+                statement = insert(games).values(values).returning(*games.c)
+                row = (await connection.execute(statement)).one()
+        except IntegrityError as error:
+            await self._raise_if_channel_busy(channel_id, error)
+            raise
+        return _game(row)
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """The game with this id; raises `GameNotFoundError` if there is none."""
+        checks.snowflake("game_id", game_id)
+        async with self._engine.connect() as connection:
+            return await _read_game(connection, game_id)
+
+    async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The pending or active game in a channel (or thread), if any."""
+        checks.snowflake("channel_id", channel_id)
+        query = select(games).where(games.c.channel_id == channel_id, _OPEN)
+        async with self._engine.connect() as connection:
+            row = (await connection.execute(query)).first()
+        return None if row is None else _game(row)
+
+    async def open_games_for_player(self, user_id: int) -> list[GameRow]:
+        """Every pending or active game a player sits at, oldest first."""
+        checks.snowflake("user_id", user_id)
+        seat = or_(games.c.challenger_id == user_id, games.c.opponent_id == user_id)
+        query = select(games).where(seat, _OPEN).order_by(games.c.id)
+        async with self._engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [_game(row) for row in rows]
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        event_kind: str,
+        payload: Mapping[str, JsonValue],
+        new_state: str,
+        *,
+        now: datetime,
+        actor_id: int | None = None,
+        status: GameStatus | Keep = KEEP,
+        opponent_id: int | Keep | None = KEEP,
+        to_move_id: int | Keep | None = KEEP,
+        winner_id: int | Keep | None = KEEP,
+        result: Mapping[str, JsonValue] | Keep | None = KEEP,
+        turn_deadline: datetime | Keep | None = KEEP,
+        reminder_at: datetime | Keep | None = KEEP,
+    ) -> GameRow:
+        """Append one event and move the game from `expected_version` to the next, atomically.
+
+        The event gets `seq = expected_version + 1`. Columns passed as keywords change with it;
+        those left at KEEP stay as they are. If the game is no longer at `expected_version`
+        nothing is written and `ConflictError` ("that move was already made") is raised.
+        """
+        checks.snowflake("game_id", game_id)
+        checks.version("expected_version", expected_version)
+        event = {
+            "game_id": game_id,
+            "seq": expected_version + 1,
+            "kind": checks.label("event_kind", event_kind),
+            "payload": checks.json_object("payload", payload),
+            "actor_id": checks.optional_snowflake("actor_id", actor_id),
+            "created_at": checks.moment("now", now),
+        }
+        changes: dict[str, Any] = {
+            "state": checks.text("new_state", new_state),
+            "version": expected_version + 1,
+            "updated_at": now,
+        }
+        changes.update(_checked_changes(status, opponent_id, to_move_id, winner_id, result))
+        if not isinstance(turn_deadline, Keep):
+            changes["turn_deadline"] = checks.optional_moment("turn_deadline", turn_deadline)
+        if not isinstance(reminder_at, Keep):
+            changes["reminder_at"] = checks.optional_moment("reminder_at", reminder_at)
+        statement = (
+            update(games)
+            .where(games.c.id == game_id, games.c.version == expected_version)
+            .values(changes)
+            .returning(*games.c)
+        )
+        try:
+            async with self._writer.begin() as connection:
+                await _require_players(
+                    connection,
+                    [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")],
+                )
+                # The version check comes first: a second writer for the same version waits on
+                # the row (PostgreSQL) or the write lock (SQLite), then matches no row.
+                row = (await connection.execute(statement)).first()
+                if row is None:
+                    await _raise_conflict(connection, game_id, expected_version)
+                await connection.execute(insert(game_events).values(event))
+        except IntegrityError as error:
+            await self._explain_integrity_error(game_id, expected_version, error)
+            raise
+        return _game(row)
+
+    async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
+        """Remember which Discord message shows the game; not a game event, no version change."""
+        checks.snowflake("game_id", game_id)
+        checks.optional_snowflake("message_id", message_id)
+        statement = (
+            update(games)
+            .where(games.c.id == game_id)
+            .values(message_id=message_id)
+            .returning(*games.c)
+        )
+        async with self._writer.begin() as connection:
+            row = (await connection.execute(statement)).first()
+        if row is None:
+            raise GameNotFoundError(game_id)
+        return _game(row)
+
+    async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
+        """Open games whose turn deadline is at or before `now`, most overdue first."""
+        return await self._due(games.c.turn_deadline, now, limit)
+
+    async def due_reminders(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
+        """Open games whose reminder time is at or before `now`, most overdue first."""
+        return await self._due(games.c.reminder_at, now, limit)
+
+    async def events_for(self, game_id: int) -> list[GameEvent]:
+        """A game's event log in order (seq 1, 2, …); raises `GameNotFoundError` if no game."""
+        checks.snowflake("game_id", game_id)
+        async with self._engine.connect() as connection:
+            await _read_game(connection, game_id)
+            return await _read_events(connection, game_id)
+
+    async def replay(
+        self, game_id: int, reducer: Reducer, *, initial_state: str | None = None
+    ) -> str:
+        """Fold the event log through `reducer` from the game's initial state (or the one given).
+
+        Game row and events are read in one transaction, so the result is comparable with the
+        stored `state` of the same snapshot.
+        """
+        checks.snowflake("game_id", game_id)
+        start = checks.optional_text("initial_state", initial_state)
+        async with self._engine.connect() as connection:
+            game = await _read_game(connection, game_id)
+            events = await _read_events(connection, game_id)
+        state = game.initial_state if start is None else start
+        for event in events:
+            state = reducer(state, event)
+        return state
+
+    # Helpers
+
+    def _upsert_statement(
+        self, table: Any, values: Mapping[str, Any]
+    ) -> postgresql.Insert | sqlite.Insert:
+        if self._engine.dialect.name == "postgresql":
+            return postgresql.insert(table).values(values)
+        return sqlite.insert(table).values(values)
+
+    async def _due(self, column: Any, now: datetime, limit: int) -> list[GameRow]:
+        checks.moment("now", now)
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be a positive integer, not {limit!r}")
+        query = (
+            select(games)
+            .where(_OPEN, column.is_not(None), column <= now)
+            .order_by(column, games.c.id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [_game(row) for row in rows]
+
+    async def _raise_if_channel_busy(self, channel_id: int, error: IntegrityError) -> None:
+        # The partial unique index refused the row; name the game that holds the channel.
+        holder = await self.active_game_in_channel(channel_id)
+        if holder is not None:
+            raise ChannelBusyError(channel_id, holder.id) from error
+
+    async def _explain_integrity_error(
+        self, game_id: int, expected_version: int, error: IntegrityError
+    ) -> None:
+        game = await self.get_game(game_id)
+        if game.version != expected_version:
+            raise ConflictError(game_id, expected_version, game.version) from error
+        await self._raise_if_channel_busy(game.channel_id, error)
+
+
+def _checked_changes(
+    status: GameStatus | Keep,
+    opponent_id: int | Keep | None,
+    to_move_id: int | Keep | None,
+    winner_id: int | Keep | None,
+    result: Mapping[str, JsonValue] | Keep | None,
+) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    if not isinstance(status, Keep):
+        changes["status"] = checks.status(status).value
+    for name, value in (
+        ("opponent_id", opponent_id),
+        ("to_move_id", to_move_id),
+        ("winner_id", winner_id),
+    ):
+        if not isinstance(value, Keep):
+            changes[name] = checks.optional_snowflake(name, value)
+    if not isinstance(result, Keep):
+        changes["result"] = None if result is None else checks.json_object("result", result)
+    return changes
+
+
+async def _require_players(connection: AsyncConnection, user_ids: Iterable[int | None]) -> None:
+    wanted = {user_id for user_id in user_ids if user_id is not None}
+    if not wanted:
+        return
+    query = select(players.c.user_id).where(players.c.user_id.in_(wanted))
+    known = set((await connection.scalars(query)).all())
+    for user_id in sorted(wanted - known):
+        raise PlayerNotFoundError(user_id)
+
+
+async def _raise_conflict(connection: AsyncConnection, game_id: int, expected: int) -> NoReturn:
+    actual = await connection.scalar(select(games.c.version).where(games.c.id == game_id))
+    if actual is None:
+        raise GameNotFoundError(game_id)
+    raise ConflictError(game_id, expected, actual)
+
+
+async def _read_game(connection: AsyncConnection, game_id: int) -> GameRow:
+    row = (await connection.execute(select(games).where(games.c.id == game_id))).first()
+    if row is None:
+        raise GameNotFoundError(game_id)
+    return _game(row)
+
+
+async def _read_events(connection: AsyncConnection, game_id: int) -> list[GameEvent]:
+    query = select(game_events).where(game_events.c.game_id == game_id).order_by(game_events.c.seq)
+    rows = (await connection.execute(query)).all()
+    return [GameEvent(**row._mapping) for row in rows]
+
+
+def _game(row: Row[Any]) -> GameRow:
+    values = dict(row._mapping)
+    values["status"] = GameStatus(values["status"])
+    return GameRow(**values)
