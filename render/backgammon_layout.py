@@ -1,0 +1,198 @@
+"""Where everything sits on a backgammon picture, and its static background (drawn once)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.draw import SUPERSAMPLE, shrink, text_centred
+from render.theme import Theme
+
+# 16:10: landscape, so Discord on Android shows the whole picture instead of a square crop.
+ASPECT = 0.625
+MIN_WIDTH = 320
+MAX_WIDTH = 2400
+STACK_SHOWN = 5  # checkers drawn on one point; past that the outermost carries the count
+
+Box = tuple[float, float, float, float]
+Centre = tuple[float, float]
+
+
+def check_width(width: int) -> None:
+    """Refuse a picture width the layout cannot draw legibly."""
+    if isinstance(width, bool) or not isinstance(width, int):
+        raise TypeError(f"width must be an int, not {type(width).__name__}")
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be {MIN_WIDTH}–{MAX_WIDTH} pixels, not {width}")
+
+
+@dataclass(frozen=True)
+class BackgammonLayout:
+    """The geometry of a backgammon picture `width` pixels wide (design units are 1/800)."""
+
+    width: int
+
+    @cached_property
+    def height(self) -> int:
+        """Picture height in pixels (16:10)."""
+        return round(self.width * ASPECT)
+
+    def u(self, value: float) -> float:
+        """Design units (the picture is 800 units wide) to pixels."""
+        return value * self.width / 800
+
+    def size(self, value: float) -> int:
+        """A design length as a whole number of pixels, never below 1."""
+        return max(1, round(self.u(value)))
+
+    @cached_property
+    def checker(self) -> int:
+        """Checker diameter in pixels."""
+        return self.size(35)
+
+    @cached_property
+    def point_width(self) -> float:
+        """Width of one point (column) in pixels."""
+        return self.u(38)
+
+    @cached_property
+    def frame(self) -> Box:
+        """The board's outer wooden frame."""
+        return (self.u(8), self.u(30), self.u(576), self.u(470))
+
+    @cached_property
+    def left_field(self) -> Box:
+        """The half board left of the bar (points 7–18 from the viewer)."""
+        return (self.u(18), self.u(40), self.u(18 + 6 * 38), self.u(460))
+
+    @cached_property
+    def bar(self) -> Box:
+        """The bar between the two half boards."""
+        left = self.left_field[2]
+        return (left, self.u(40), left + self.u(42), self.u(460))
+
+    @cached_property
+    def right_field(self) -> Box:
+        """The half board right of the bar (the viewer's home board below)."""
+        left = self.bar[2]
+        return (left, self.u(40), left + self.u(6 * 38), self.u(460))
+
+    @cached_property
+    def tray(self) -> Box:
+        """The bear-off column right of the board."""
+        left = self.right_field[2] + self.u(8)
+        return (left, self.u(40), self.frame[2] - self.u(6), self.u(460))
+
+    @cached_property
+    def point_depth(self) -> float:
+        """How far a point's triangle reaches into the board."""
+        return self.u(170)
+
+    @cached_property
+    def panel(self) -> Box:
+        """The side panel for names, pips, score, cube and prompt."""
+        return (self.u(588), self.u(30), self.u(792), self.u(470))
+
+    def point_column(self, point: int) -> tuple[float, bool]:
+        """The x centre of a point (viewer numbering 1..24) and whether it lies on top."""
+        if not 1 <= point <= 24:
+            raise ValueError(f"point must be 1–24, not {point}")
+        pw = self.point_width
+        if point <= 6:
+            return self.right_field[2] - (point - 0.5) * pw, False
+        if point <= 12:
+            return self.left_field[2] - (point - 6.5) * pw, False
+        if point <= 18:
+            return self.left_field[0] + (point - 12.5) * pw, True
+        return self.right_field[0] + (point - 18.5) * pw, True
+
+    def checker_centre(self, point: int, slot: int) -> Centre:
+        """Centre of the `slot`-th checker (0 = at the edge) on a point, viewer numbering."""
+        x, top = self.point_column(point)
+        offset = (slot + 0.5) * self.checker
+        if top:
+            return x, self.left_field[1] + offset
+        return x, self.left_field[3] - offset
+
+    def bar_centre(self, viewer: bool, slot: int) -> Centre:
+        """Centre of a bar checker: the viewer's sit above the middle, towards where they enter."""
+        x = (self.bar[0] + self.bar[2]) / 2
+        middle = (self.bar[1] + self.bar[3]) / 2
+        offset = self.u(34) + (slot + 0.5) * self.checker
+        return (x, middle - offset) if viewer else (x, middle + offset)
+
+    def tray_slab(self, viewer: bool, index: int) -> Box:
+        """The `index`-th borne-off checker, drawn edge-on: the viewer's tray is the lower one."""
+        x0, y0, x1, y1 = self.tray
+        slab = self.u(11.3)
+        if viewer:
+            bottom = y1 - index * slab
+            return (x0 + self.u(2), bottom - slab + self.u(1), x1 - self.u(2), bottom)
+        top = y0 + index * slab
+        return (x0 + self.u(2), top, x1 - self.u(2), top + slab - self.u(1))
+
+    def tray_label(self, viewer: bool) -> Centre:
+        """Where the count of borne-off checkers is written, beside the tray's middle."""
+        x = (self.tray[0] + self.tray[2]) / 2
+        middle = (self.tray[1] + self.tray[3]) / 2
+        return (x, middle + self.u(16)) if viewer else (x, middle - self.u(16))
+
+    def dice_centre(self, viewer_to_play: bool) -> Centre:
+        """Dice lie in the middle of the mover's half: the right half for the viewer."""
+        field = self.right_field if viewer_to_play else self.left_field
+        return (field[0] + field[2]) / 2, (field[1] + field[3]) / 2
+
+    def number_centre(self, point: int) -> Centre:
+        """Where a point's number is written, outside the frame."""
+        x, top = self.point_column(point)
+        return (x, self.u(15)) if top else (x, self.u(485))
+
+
+@lru_cache(maxsize=16)
+def layout_for(width: int) -> BackgammonLayout:
+    """The layout for `width`, built once so its measures are computed once."""
+    return BackgammonLayout(width)
+
+
+@lru_cache(maxsize=16)
+def board_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
+    """The empty board (frame, felt, points, bar, tray) for one size and theme, drawn once."""
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (layout.width * s, layout.height * s), (*theme.canvas, 255))
+    draw = ImageDraw.Draw(big)
+
+    def scaled(box: Box) -> Box:
+        return (box[0] * s, box[1] * s, box[2] * s, box[3] * s)
+
+    draw.rounded_rectangle(scaled(layout.frame), radius=layout.u(8) * s, fill=theme.frame)
+    for field in (layout.left_field, layout.right_field):
+        draw.rectangle(scaled(field), fill=theme.felt)
+    draw.rectangle(scaled(layout.tray), fill=theme.felt)
+    depth = layout.point_depth
+    half = layout.point_width / 2
+    for point in range(1, 25):
+        x, top = layout.point_column(point)
+        colour = theme.point_a if point % 2 else theme.point_b
+        if top:
+            base = layout.left_field[1]
+            tip = base + depth
+        else:
+            base = layout.left_field[3]
+            tip = base - depth
+        triangle = [((x - half) * s, base * s), ((x + half) * s, base * s), (x * s, tip * s)]
+        draw.polygon(triangle, fill=colour)
+    image = shrink(big).convert("RGB")
+    return image
+
+
+@lru_cache(maxsize=16)
+def numbered_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
+    """The empty board with point numbers in the viewer's numbering (the same for any viewer)."""
+    image = board_background(layout, theme).copy()
+    draw = ImageDraw.Draw(image)
+    size = layout.size(17)
+    for point in range(1, 25):
+        text_centred(draw, layout.number_centre(point), str(point), size=size, fill=theme.muted)
+    return image
