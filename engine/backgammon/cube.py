@@ -1,0 +1,63 @@
+"""The doubling cube (BG-14) and what a finished game is worth with it (BG-13, Jacoby in BG-16)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.backgammon.position import Side
+
+MAX_CUBE = 64
+# BG-13: 1 single game, 2 gammon, 3 backgammon.
+SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
+LEVEL_NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+
+
+@dataclass(frozen=True, slots=True)
+class Cube:
+    """The doubling cube: its value (1, 2, 4 … 64) and who owns it (None while it is centred)."""
+
+    value: int = 1
+    owner: Side | None = None
+
+    def __post_init__(self) -> None:
+        if (
+            not isinstance(self.value, int)
+            or self.value < 1
+            or self.value > MAX_CUBE
+            or self.value & (self.value - 1)
+        ):
+            raise ValueError(f"the cube shows 1, 2, 4, 8, 16, 32 or 64, not {self.value!r}")
+        if self.owner is not None and not isinstance(self.owner, Side):
+            object.__setattr__(self, "owner", Side(self.owner))
+        if (self.value == 1) != (self.owner is None):
+            # Only a take turns the cube, and the taker owns it from then on (BG-14).
+            raise ValueError("the cube is centred at 1 and owned once it has been turned")
+
+    @property
+    def centred(self) -> bool:
+        """True while nobody owns the cube (it has not been turned)."""
+        return self.owner is None
+
+    def double_problem(self, side: Side) -> str | None:
+        """Why `side` may not turn this cube now, or None if it may (BG-14)."""
+        if self.owner is not None and self.owner != side:
+            return "you cannot double: your opponent owns the cube"
+        if self.value >= MAX_CUBE:
+            return f"you cannot double: the cube is at {MAX_CUBE}"
+        return None
+
+    def taken_by(self, taker: Side) -> Cube:
+        """The cube after `taker` accepts a double: twice the value, owned by the taker (BG-14)."""
+        return Cube(self.value * 2, taker)
+
+    def points(self, level: int, *, jacoby: bool) -> int:
+        """Points for a game won at `level` (1, 2, 3) with this cube (BG-13).
+
+        With the Jacoby rule (money play, BG-16) a gammon or backgammon counts as a single game
+        while the cube is still centred.
+        """
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"a game is won at level 1, 2 or 3, not {level!r}")
+        if jacoby and self.centred:
+            level = SINGLE
+        return level * self.value

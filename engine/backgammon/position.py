@@ -1,0 +1,177 @@
+"""The backgammon position: checkers on points, bar and off, and the side to move (BG-1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from engine.backgammon import movegen, position_id
+from engine.backgammon.errors import IllegalMoveError
+from engine.backgammon.play import BAR, OFF, Move, Play
+from engine.backgammon.variant import STANDARD, Variant
+
+CHECKERS = 15
+POINTS = 24
+HOME = 6
+# BG-1: two on the 24-point, five on the 13, three on the 8, five on the 6 (own numbering).
+_START = tuple({24: 2, 13: 5, 8: 3, 6: 5}.get(i + 1, 0) for i in range(POINTS))
+
+
+class Side(IntEnum):
+    """One of the two players; White moves first unless the opening roll says otherwise."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def opponent(self) -> Side:
+        """The other side."""
+        return Side(1 - self)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where every checker stands and whose turn it is; each side counts from its own home."""
+
+    points: tuple[tuple[int, ...], tuple[int, ...]]
+    bar: tuple[int, int] = (0, 0)
+    off: tuple[int, int] = (0, 0)
+    turn: Side = Side.WHITE
+
+    def __post_init__(self) -> None:
+        _check_layout(self.points, self.bar, self.off)
+        if not isinstance(self.turn, Side):
+            object.__setattr__(self, "turn", Side(self.turn))
+
+    @classmethod
+    def initial(cls, turn: Side = Side.WHITE) -> Position:
+        """The starting position (BG-1) with `turn` to move."""
+        return cls((_START, _START), (0, 0), (0, 0), turn)
+
+    def count(self, side: Side, point: int) -> int:
+        """Checkers of `side` on its own `point` (1-24; 25 = bar, 0 = off)."""
+        if point == BAR:
+            return self.bar[side]
+        if point == OFF:
+            return self.off[side]
+        if not 1 <= point <= POINTS:
+            raise ValueError(f"a point is 0-25, not {point}")
+        return self.points[side][point - 1]
+
+    def pip_count(self, side: Side) -> int:
+        """Pips `side` needs to bear everything off; a checker on the bar counts 25."""
+        return sum((i + 1) * n for i, n in enumerate(self.points[side])) + BAR * self.bar[side]
+
+    def legal_plays(self, dice: tuple[int, int], variant: Variant = STANDARD) -> tuple[Play, ...]:
+        """Every distinct legal play for `dice` (BG-3..BG-12), one per resulting position."""
+        die_a, die_b = _check_dice(dice)
+        own, opp = self.boards()
+        found = movegen.plays(own, opp, die_a, die_b, variant.point_limit)
+        return tuple(Play(tuple(Move(s, t, h) for s, t, h in moves)) for moves in found)
+
+    def apply(self, play: Play) -> Position:
+        """The position after the side to move makes `play`; the opponent then moves.
+
+        Each move is checked against the board (checker present, point open, bar first, all
+        home before bearing off); use a play from `legal_plays` to respect the dice as well.
+        """
+        own, opp = self.boards()
+        for move in play.moves:
+            problem = movegen.move_problem(own, opp, move.source, move.target)
+            if problem:
+                raise IllegalMoveError(f"{move.text()}: {problem}")
+            hit = move.target > 0 and opp[move.target] == 1
+            if hit != move.hit:
+                state = "hits" if hit else "does not hit"
+                raise IllegalMoveError(f"{move.text()}: that move {state} a blot")
+            own[move.source] -= 1
+            own[move.target] += 1
+            if hit:
+                opp[move.target] = 0
+                opp[BAR] += 1
+        return self.from_boards(own, opp)
+
+    def boards(self) -> tuple[list[int], list[int]]:
+        """The mover's and opponent's checkers, both in the mover's numbering (0 off, 25 bar)."""
+        mine = self.points[self.turn]
+        theirs = self.points[1 - self.turn]
+        own = [self.off[self.turn], *mine, self.bar[self.turn]]
+        # The opponent's point q is our point 25 - q; its bar and off keep their own slots.
+        opp = [self.off[1 - self.turn], *reversed(theirs), self.bar[1 - self.turn]]
+        return own, opp
+
+    def from_boards(self, own: list[int], opp: list[int]) -> Position:
+        """The inverse of `boards`, with the turn passed to the opponent."""
+        mover = self.turn
+        mine = tuple(own[1:25])
+        theirs = tuple(reversed(opp[1:25]))
+        points = (mine, theirs) if mover == Side.WHITE else (theirs, mine)
+        bar = (own[BAR], opp[BAR]) if mover == Side.WHITE else (opp[BAR], own[BAR])
+        off = (own[OFF], opp[OFF]) if mover == Side.WHITE else (opp[OFF], own[OFF])
+        return Position(points, bar, off, mover.opponent)
+
+    def winner(self) -> Side | None:
+        """The side that has borne off all 15 checkers, if any (BG-13)."""
+        for side in Side:
+            if self.off[side] == CHECKERS:
+                return side
+        return None
+
+    def game_value(self, winner: Side) -> int:
+        """1 single, 2 gammon, 3 backgammon, before the cube (BG-13)."""
+        if self.off[winner] != CHECKERS:
+            raise ValueError(f"{winner.name} has not borne off all {CHECKERS} checkers")
+        loser = winner.opponent
+        if self.off[loser]:
+            return 1
+        # The winner's home board is the loser's points 19-24.
+        if self.bar[loser] or any(self.points[loser][POINTS - HOME :]):
+            return 3
+        return 2
+
+    def position_id(self) -> str:
+        """GNU Backgammon's 14-character Position ID, from the side to move (BG-17)."""
+        waiting, on_roll = self.turn.opponent, self.turn
+        return position_id.encode(
+            (*self.points[waiting], self.bar[waiting]), (*self.points[on_roll], self.bar[on_roll])
+        )
+
+    @classmethod
+    def from_position_id(cls, text: str, turn: Side) -> Position:
+        """Read a GNU Backgammon Position ID; `turn` is the side on roll in it (BG-17)."""
+        waiting, on_roll = position_id.decode(text)
+        rows = {turn: on_roll, turn.opponent: waiting}
+        white, black = rows[Side.WHITE], rows[Side.BLACK]
+        return cls(
+            (tuple(white[:POINTS]), tuple(black[:POINTS])),
+            (white[POINTS], black[POINTS]),
+            (CHECKERS - sum(white), CHECKERS - sum(black)),
+            Side(turn),
+        )
+
+
+def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
+    """Two dice 1-6, or a clear error."""
+    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise ValueError(f"dice are two numbers 1-6, not {dice!r}")
+    return dice[0], dice[1]
+
+
+def _check_layout(
+    points: tuple[tuple[int, ...], tuple[int, ...]], bar: tuple[int, int], off: tuple[int, int]
+) -> None:
+    """15 checkers a side, no negative counts, and no point held by both sides (BG-1)."""
+    if len(points) != 2 or len(bar) != 2 or len(off) != 2:
+        raise ValueError("points, bar and off each hold one entry per side")
+    for side in Side:
+        row = points[side]
+        if len(row) != POINTS:
+            raise ValueError(f"{side.name} needs {POINTS} point counts, got {len(row)}")
+        if min(row) < 0 or bar[side] < 0 or off[side] < 0:
+            raise ValueError(f"{side.name} has a negative checker count")
+        total = sum(row) + bar[side] + off[side]
+        if total != CHECKERS:
+            raise ValueError(f"{side.name} has {total} checkers, not {CHECKERS}")
+    for i in range(POINTS):
+        if points[0][i] and points[1][POINTS - 1 - i]:
+            raise ValueError(f"both sides have checkers on White's {i + 1}-point")
