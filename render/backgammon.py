@@ -1,0 +1,451 @@
+"""Backgammon pictures: a `BackgammonScene` (position plus game state) in, PNG bytes out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+from PIL import Image, ImageDraw
+
+from engine.backgammon import Play, Position, Side
+from render.backgammon_layout import (
+    STACK_SHOWN,
+    BackgammonLayout,
+    Centre,
+    check_width,
+    layout_for,
+    numbered_background,
+)
+from render.draw import (
+    arrow,
+    cross_marker,
+    die,
+    disc,
+    paste_centred,
+    ring_marker,
+    text_centred,
+    text_fitted,
+    text_width,
+)
+from render.encode import png_bytes
+from render.theme import LIGHT, RGB, Theme
+
+CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+
+
+class Prompt(Enum):
+    """What the side to act must do now."""
+
+    ROLL = "roll"
+    MOVE = "move"
+    TAKE_OR_PASS = "take or pass"
+    GAME_OVER = "game over"
+
+
+@dataclass(frozen=True, slots=True)
+class BackgammonScene:
+    """Everything one backgammon picture shows; game state beyond the position comes in here.
+
+    `dice` is the roll being played; `dice_left` the numbers still to play (all of them when
+    None). `cube_owner` None means the cube is in the middle. `match_length` 0 means money play.
+    `last_play` was made by `position.turn.opponent` (the side that just moved). `viewer` is the
+    side the picture is numbered for; by default the side that must act.
+    """
+
+    position: Position
+    names: tuple[str, str] = ("White", "Black")
+    dice: tuple[int, int] | None = None
+    dice_left: tuple[int, ...] | None = None
+    prompt: Prompt | None = None
+    cube: int = 1
+    cube_owner: Side | None = None
+    cube_in_play: bool = True
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    last_play: Play | None = None
+    viewer: Side | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a scene no game could be in, with the reason."""
+        if len(self.names) != 2:
+            raise ValueError("names must give one name per side (white, black)")
+        if self.dice is not None:
+            if len(self.dice) != 2 or any(not 1 <= d <= 6 for d in self.dice):
+                raise ValueError(f"dice must be two numbers 1–6, not {self.dice}")
+            if self.dice_left is not None:
+                full = self.dice * 2 if self.dice[0] == self.dice[1] else self.dice
+                left, roll = Counter(self.dice_left), Counter(full)
+                if any(left[d] > roll[d] for d in left):
+                    raise ValueError(
+                        f"dice left {self.dice_left} are not part of the roll {self.dice}"
+                    )
+        elif self.dice_left is not None:
+            raise ValueError("dice_left needs the dice they come from")
+        if self.cube not in CUBE_VALUES:
+            raise ValueError(f"cube must be one of {CUBE_VALUES}, not {self.cube}")
+        if self.cube_owner is None and self.cube != 1 and self.cube_in_play:
+            raise ValueError("a cube above 1 has an owner")
+        if self.match_length < 0:
+            raise ValueError(f"match length must be 0 (money) or more, not {self.match_length}")
+        if len(self.score) != 2 or min(self.score) < 0:
+            raise ValueError(f"score must be two numbers 0 or more, not {self.score}")
+        if self.match_length and max(self.score) > self.match_length:
+            raise ValueError(f"score {self.score} is past the match length {self.match_length}")
+        if self.crawford and not self.match_length:
+            raise ValueError("the Crawford game needs a match length")
+        if self.prompt is Prompt.MOVE and self.dice is None:
+            raise ValueError("a side cannot move before the dice are rolled")
+
+    @property
+    def action(self) -> Prompt:
+        """The prompt shown: given, or read from the position and the dice."""
+        if self.prompt is not None:
+            return self.prompt
+        if self.position.winner() is not None:
+            return Prompt.GAME_OVER
+        return Prompt.MOVE if self.dice is not None else Prompt.ROLL
+
+    @property
+    def actor(self) -> Side:
+        """The side that must act: the taker during a double, else the side to move."""
+        turn = self.position.turn
+        return turn.opponent if self.action is Prompt.TAKE_OR_PASS else turn
+
+    @property
+    def perspective(self) -> Side:
+        """The side whose numbering the picture uses."""
+        return self.viewer if self.viewer is not None else self.actor
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The dice still to play (doubles count four)."""
+        if self.dice is None:
+            return ()
+        if self.dice_left is not None:
+            return self.dice_left
+        return self.dice * 2 if self.dice[0] == self.dice[1] else self.dice
+
+
+def viewer_point(own_point: int, side: Side, viewer: Side) -> int:
+    """A side's own point number (1..24) in the viewer's numbering (BG-1: p ↔ 25 − p)."""
+    return own_point if side == viewer else 25 - own_point
+
+
+def piece_colours(side: Side, theme: Theme) -> tuple[RGB, RGB]:
+    """Fill and rim of a side's checkers: white plays the light ones."""
+    if side == Side.WHITE:
+        return theme.light_piece, theme.light_edge
+    return theme.dark_piece, theme.dark_edge
+
+
+def status_line(scene: BackgammonScene) -> str:
+    """The one-line prompt under the names: who must do what."""
+    names = scene.names
+    turn = scene.position.turn
+    action = scene.action
+    if action is Prompt.GAME_OVER:
+        winner = scene.position.winner()
+        if winner is None:
+            return "Game over"
+        value = scene.position.game_value(winner) * scene.cube
+        points = "point" if value == 1 else "points"
+        return f"{names[winner]} wins {value} {points}"
+    if action is Prompt.TAKE_OR_PASS:
+        return f"{names[turn]} doubles to {scene.cube * 2}: {names[turn.opponent]}, take or pass?"
+    if action is Prompt.ROLL:
+        return f"{names[turn]} to roll"
+    dice = scene.dice or (0, 0)
+    left = scene.remaining
+    full = dice * 2 if dice[0] == dice[1] else dice
+    if len(left) != len(full):
+        return f"{names[turn]} to play {dice[0]}-{dice[1]}, {' '.join(map(str, left))} left"
+    return f"{names[turn]} to play {dice[0]}-{dice[1]}"
+
+
+def match_line(scene: BackgammonScene) -> str:
+    """Match length and Crawford mark, or money play."""
+    if not scene.match_length:
+        return "Money game"
+    text = f"Match to {scene.match_length}"
+    return f"{text} · Crawford" if scene.crawford else text
+
+
+def draw_backgammon(
+    scene: BackgammonScene, *, theme: Theme = LIGHT, width: int = 800
+) -> Image.Image:
+    """The scene as an RGB image (what `render_backgammon` encodes)."""
+    check_width(width)
+    layout = layout_for(width)
+    image = numbered_background(layout, theme).copy()
+    viewer = scene.perspective
+    _draw_checkers(image, layout, theme, scene.position, viewer)
+    draw = ImageDraw.Draw(image)
+    if scene.last_play is not None:
+        _draw_last_play(image, draw, layout, theme, scene, viewer)
+    _draw_dice(image, layout, theme, scene, viewer)
+    _draw_panel(image, draw, layout, theme, scene, viewer)
+    return image
+
+
+def render_backgammon(scene: BackgammonScene, *, theme: Theme = LIGHT, width: int = 800) -> bytes:
+    """The scene as a palette PNG `width` × `width * 0.625` pixels."""
+    return png_bytes(draw_backgammon(scene, theme=theme, width=width), theme)
+
+
+def _stack(
+    image: Image.Image,
+    layout: BackgammonLayout,
+    theme: Theme,
+    side: Side,
+    count: int,
+    centres: list[Centre],
+) -> None:
+    fill, edge = piece_colours(side, theme)
+    sprite = disc(layout.checker, fill, edge)
+    shown = min(count, len(centres))
+    for slot in range(shown):
+        paste_centred(image, sprite, centres[slot])
+    if count > shown:
+        draw = ImageDraw.Draw(image)
+        label = str(count)
+        text_centred(draw, centres[shown - 1], label, size=layout.size(17), fill=edge, bold=True)
+
+
+def _draw_checkers(
+    image: Image.Image, layout: BackgammonLayout, theme: Theme, position: Position, viewer: Side
+) -> None:
+    for side in (Side.WHITE, Side.BLACK):
+        for index, count in enumerate(position.points[side]):
+            if count:
+                point = viewer_point(index + 1, side, viewer)
+                centres = [layout.checker_centre(point, slot) for slot in range(STACK_SHOWN)]
+                _stack(image, layout, theme, side, count, centres)
+        on_bar = position.bar[side]
+        if on_bar:
+            mine = side == viewer
+            centres = [layout.bar_centre(mine, slot) for slot in range(4)]
+            _stack(image, layout, theme, side, on_bar, centres)
+        _draw_tray(image, layout, theme, side, position.off[side], side == viewer)
+
+
+def _draw_tray(
+    image: Image.Image,
+    layout: BackgammonLayout,
+    theme: Theme,
+    side: Side,
+    count: int,
+    mine: bool,
+) -> None:
+    if not count:
+        return
+    fill, edge = piece_colours(side, theme)
+    draw = ImageDraw.Draw(image)
+    for index in range(count):
+        draw.rounded_rectangle(
+            layout.tray_slab(mine, index), radius=layout.u(3), fill=fill, outline=edge
+        )
+    text_centred(
+        draw, layout.tray_label(mine), str(count), size=layout.size(15), fill=theme.text, bold=True
+    )
+
+
+def _move_end(
+    layout: BackgammonLayout, point: int, mover: Side, viewer: Side, slot: int, *, is_bar: bool
+) -> Centre:
+    """Where a move's arrow starts or ends: a point, the mover's bar spot, or its tray."""
+    if is_bar:
+        return layout.bar_centre(mover == viewer, 0)
+    if point == 0:
+        tray = layout.tray
+        x = (tray[0] + tray[2]) / 2
+        return (x, tray[3] - layout.u(20)) if mover == viewer else (x, tray[1] + layout.u(20))
+    return layout.checker_centre(viewer_point(point, mover, viewer), min(slot, STACK_SHOWN - 1))
+
+
+def _towards(point: Centre, other: Centre, distance: float) -> Centre:
+    """`point` moved `distance` pixels towards `other` (an arrow stops at a checker's rim)."""
+    dx, dy = other[0] - point[0], other[1] - point[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length <= distance:
+        return point
+    return point[0] + dx / length * distance, point[1] + dy / length * distance
+
+
+def _draw_last_play(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    layout: BackgammonLayout,
+    theme: Theme,
+    scene: BackgammonScene,
+    viewer: Side,
+) -> None:
+    """Arrows for each move of the last play, rings on checkers that landed, X where it hit."""
+    play = scene.last_play
+    assert play is not None
+    position = scene.position
+    mover = position.turn.opponent
+    arrivals: Counter[int] = Counter()
+    for move in play.moves:
+        arrivals[move.target] += 1
+        arrivals[move.source] -= 1
+    stroke = layout.u(4)
+    for move in play.moves:
+        here = position.count(mover, move.source) if 1 <= move.source <= 24 else 0
+        start = _move_end(layout, move.source, mover, viewer, here, is_bar=move.source == 25)
+        there = position.count(mover, move.target) if move.target else 1
+        end = _move_end(layout, move.target, mover, viewer, there - 1, is_bar=False)
+        arrow(
+            draw,
+            [start, _towards(end, start, layout.checker * 0.5)],
+            width=stroke,
+            fill=theme.accent,
+            edge=theme.accent_edge,
+        )
+    ring = ring_marker(layout.checker, theme.accent, theme.accent_edge)
+    for target, net in arrivals.items():
+        if 1 <= target <= 24 and net > 0:
+            count = position.count(mover, target)
+            for slot in range(max(0, count - net), min(count, STACK_SHOWN)):
+                centre = layout.checker_centre(viewer_point(target, mover, viewer), slot)
+                paste_centred(image, ring, centre)
+    badge = cross_marker(layout.size(20), theme.accent, theme.accent_edge)
+    for move in play.moves:
+        if move.hit:
+            point = viewer_point(move.target, mover, viewer)
+            x, y = layout.checker_centre(point, 0)
+            _, top = layout.point_column(point)
+            # The badge sits on the checker's outer edge so the hitter stays visible.
+            edge = y - layout.checker / 2 if top else y + layout.checker / 2
+            paste_centred(image, badge, (x + layout.checker * 0.35, edge))
+
+
+def _draw_dice(
+    image: Image.Image, layout: BackgammonLayout, theme: Theme, scene: BackgammonScene, viewer: Side
+) -> None:
+    if scene.dice is None:
+        return
+    mover = scene.position.turn
+    fill, edge = piece_colours(mover, theme)
+    full = scene.dice * 2 if scene.dice[0] == scene.dice[1] else scene.dice
+    left = Counter(scene.remaining)
+    size = layout.size(34 if len(full) == 2 else 28)
+    gap = layout.u(8)
+    cx, cy = layout.dice_centre(mover == viewer)
+    total = len(full) * size + (len(full) - 1) * gap
+    x = cx - total / 2 + size / 2
+    for value in full:
+        sprite = die(size, value, fill, edge, edge)
+        if left[value] > 0:
+            left[value] -= 1
+        else:
+            # A used die is shown faded, so the numbers still to play stand out.
+            sprite = sprite.copy()
+            sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 35 // 100))
+        paste_centred(image, sprite, (x, cy))
+        x += size + gap
+
+
+def _draw_panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    layout: BackgammonLayout,
+    theme: Theme,
+    scene: BackgammonScene,
+    viewer: Side,
+) -> None:
+    x0, y0, x1, y1 = layout.panel
+    text_left = x0 + layout.u(50)
+    text_width = x1 - text_left
+    position = scene.position
+    for side, top in ((viewer.opponent, True), (viewer, False)):
+        base = y0 + layout.u(22) if top else y1 - layout.u(70)
+        fill, edge = piece_colours(side, theme)
+        paste_centred(image, disc(layout.size(30), fill, edge), (x0 + layout.u(20), base))
+        text_fitted(
+            draw,
+            (text_left, base),
+            scene.names[side],
+            size=layout.size(24),
+            max_width=text_width,
+            fill=theme.text,
+            bold=side == scene.actor,
+        )
+        details = f"{position.pip_count(side)} pips"
+        if scene.match_length:
+            details += f" · {scene.score[side]} pts"
+        text_fitted(
+            draw,
+            (text_left, base + layout.u(30)),
+            details,
+            size=layout.size(19),
+            max_width=text_width,
+            fill=theme.muted,
+        )
+    middle = (y0 + y1) / 2
+    text_fitted(
+        draw,
+        (x0, middle - layout.u(58)),
+        match_line(scene),
+        size=layout.size(18),
+        max_width=x1 - x0,
+        fill=theme.muted,
+    )
+    _draw_status(draw, layout, theme, scene, (x0, middle - layout.u(24), x1))
+    if scene.cube_in_play:
+        _draw_cube(draw, layout, theme, scene, viewer)
+
+
+def _draw_status(
+    draw: ImageDraw.ImageDraw,
+    layout: BackgammonLayout,
+    theme: Theme,
+    scene: BackgammonScene,
+    where: tuple[float, float, float],
+) -> None:
+    """The prompt, wrapped onto at most three lines."""
+    left, top, right = where
+    words = status_line(scene).split()
+    lines: list[str] = []
+    size = layout.size(21)
+    for word in words:
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= right - left:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    for index, line in enumerate(lines[:3]):
+        text_fitted(
+            draw,
+            (left, top + index * layout.u(27)),
+            line,
+            size=size,
+            max_width=right - left,
+            fill=theme.text,
+            bold=True,
+        )
+
+
+def _draw_cube(
+    draw: ImageDraw.ImageDraw,
+    layout: BackgammonLayout,
+    theme: Theme,
+    scene: BackgammonScene,
+    viewer: Side,
+) -> None:
+    """The cube sits by its owner's name, or below the prompt while it is centred."""
+    _, y0, x1, y1 = layout.panel
+    size = layout.u(40)
+    if scene.cube_owner is None:
+        cx, cy = x1 - size / 2 - layout.u(4), (y0 + y1) / 2 + layout.u(70)
+    elif scene.cube_owner == viewer:
+        cx, cy = x1 - size / 2 - layout.u(4), y1 - layout.u(124)
+    else:
+        cx, cy = x1 - size / 2 - layout.u(4), y0 + layout.u(82)
+    box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+    draw.rounded_rectangle(
+        box, radius=layout.u(6), fill=theme.cube, outline=theme.cube_text, width=layout.size(2)
+    )
+    # A centred cube shows 64, as on the physical cube (BG-14).
+    label = "64" if scene.cube_owner is None else str(scene.cube)
+    text_centred(draw, (cx, cy), label, size=layout.size(20), fill=theme.cube_text, bold=True)

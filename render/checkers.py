@@ -1,0 +1,331 @@
+"""Checkers pictures (8×8 and 10×10): a `CheckersScene` in, PNG bytes out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.checkers import Color, Move, Outcome, Position, square_coordinates
+from render.backgammon_layout import ASPECT, check_width
+from render.draw import (
+    SUPERSAMPLE,
+    arrow,
+    cross_marker,
+    crowned_disc,
+    disc,
+    paste_centred,
+    ring_marker,
+    shrink,
+    text_fitted,
+    text_width,
+)
+from render.encode import png_bytes
+from render.theme import LIGHT, RGB, Theme
+
+Centre = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckersScene:
+    """Everything one checkers picture shows.
+
+    `names` is (white, black). `last_move` was made by `position.turn.opponent`. `viewer` is the
+    side drawn at the bottom; by default the side to move. `numbers` writes the PDN square
+    numbers in a corner of the dark squares. `outcome`, when given, replaces the prompt.
+    """
+
+    position: Position
+    names: tuple[str, str] = ("White", "Black")
+    last_move: Move | None = None
+    viewer: Color | None = None
+    numbers: bool = True
+    outcome: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a last move that does not fit the board, with the reason."""
+        if len(self.names) != 2:
+            raise ValueError("names must give one name per side (white, black)")
+        if self.last_move is not None:
+            count = self.position.variant.squares
+            for square in (*self.last_move.path, *self.last_move.captures):
+                if not 1 <= square <= count:
+                    raise ValueError(f"last move {self.last_move.pdn()} leaves the 1–{count} board")
+            if len(self.last_move.path) < 2:
+                raise ValueError("a last move needs a start and an end square")
+
+    @property
+    def perspective(self) -> Color:
+        """The side drawn at the bottom."""
+        return self.viewer if self.viewer is not None else self.position.turn
+
+    def name(self, color: Color) -> str:
+        """The player's name for a colour."""
+        return self.names[0] if color is Color.WHITE else self.names[1]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckersLayout:
+    """The geometry of a checkers picture: the board on the left, a panel on the right."""
+
+    width: int
+    board_size: int
+
+    @property
+    def height(self) -> int:
+        """Picture height in pixels (16:10, as the backgammon picture)."""
+        return round(self.width * ASPECT)
+
+    @property
+    def margin(self) -> float:
+        """Space around the board."""
+        return self.width * 10 / 800
+
+    @property
+    def square(self) -> float:
+        """Side of one square in pixels."""
+        return (self.height - 2 * self.margin) / self.board_size
+
+    @property
+    def board(self) -> tuple[float, float, float, float]:
+        """The board's box."""
+        side = self.square * self.board_size
+        return (self.margin, self.margin, self.margin + side, self.margin + side)
+
+    @property
+    def panel(self) -> tuple[float, float, float, float]:
+        """The side panel for names, counts and the prompt."""
+        return (
+            self.board[2] + self.margin * 2,
+            self.margin,
+            self.width - self.margin,
+            self.board[3],
+        )
+
+    def cell(self, square: int, viewer: Color) -> tuple[int, int]:
+        """The (row, col) a square is drawn at; Black's view is the diagram turned half round."""
+        row, col = square_coordinates(square, self.board_size)
+        if viewer is Color.BLACK:
+            last = self.board_size - 1
+            return last - row, last - col
+        return row, col
+
+    def centre(self, square: int, viewer: Color) -> Centre:
+        """The centre of a square on the picture."""
+        row, col = self.cell(square, viewer)
+        return (
+            self.board[0] + (col + 0.5) * self.square,
+            self.board[1] + (row + 0.5) * self.square,
+        )
+
+    @property
+    def piece(self) -> int:
+        """Piece diameter in pixels."""
+        return max(6, round(self.square * 0.78))
+
+
+@lru_cache(maxsize=16)
+def _background(layout: CheckersLayout, theme: Theme, viewer: Color, numbers: bool) -> Image.Image:
+    """The empty board with its square numbers, drawn once per size, theme and side."""
+    image = Image.new("RGB", (layout.width, layout.height), theme.canvas)
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, y1 = layout.board
+    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), fill=theme.frame)
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=theme.light_square)
+    size = layout.square
+    font_size = max(8, round(size * 0.21))
+    for square in range(1, layout.board_size**2 // 2 + 1):
+        row, col = layout.cell(square, viewer)
+        left, top = x0 + col * size, y0 + row * size
+        draw.rectangle(
+            (round(left), round(top), round(left + size) - 1, round(top + size) - 1),
+            fill=theme.dark_square,
+        )
+        if numbers:
+            corner = (left + size * 0.06, top + size * 0.04)
+            text_fitted(
+                draw,
+                corner,
+                str(square),
+                size=font_size,
+                max_width=size,
+                fill=theme.square_number,
+                anchor="la",
+            )
+    return image
+
+
+def piece_colours(color: Color, theme: Theme) -> tuple[RGB, RGB]:
+    """Fill and rim of a side's pieces: White plays the light ones (CK-2)."""
+    if color is Color.WHITE:
+        return theme.light_piece, theme.light_edge
+    return theme.dark_piece, theme.dark_edge
+
+
+def piece_sprite(layout: CheckersLayout, theme: Theme, color: Color, king: bool) -> Image.Image:
+    """A man (plain, with an inner ring) or a king (a crown on it)."""
+    fill, edge = piece_colours(color, theme)
+    if king:
+        return crowned_disc(layout.piece, fill, edge)
+    return disc(layout.piece, fill, edge, edge)
+
+
+def status_line(scene: CheckersScene) -> str:
+    """Who must do what, or how the game ended."""
+    if scene.outcome is not None:
+        if scene.outcome.winner is None:
+            return f"Draw: {scene.outcome.reason.value}"
+        return f"{scene.name(scene.outcome.winner)} wins: {scene.outcome.reason.value}"
+    position = scene.position
+    mover = scene.name(position.turn)
+    if not position.legal_moves():
+        return f"{mover} has no move"
+    if position.must_capture():
+        return f"{mover} to move: capture is compulsory"
+    return f"{mover} to move"
+
+
+def draw_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 800) -> Image.Image:
+    """The scene as an RGB image (what `render_checkers` encodes)."""
+    check_width(width)
+    position = scene.position
+    viewer = scene.perspective
+    layout = _layout(width, position.variant.board_size)
+    image = _background(layout, theme, viewer, scene.numbers).copy()
+    for square, piece in position.pieces():
+        sprite = piece_sprite(layout, theme, piece.color, piece.king)
+        paste_centred(image, sprite, layout.centre(square, viewer))
+    draw = ImageDraw.Draw(image)
+    if scene.last_move is not None:
+        _draw_last_move(image, draw, layout, theme, scene.last_move, viewer)
+    _draw_panel(image, draw, layout, theme, scene, viewer)
+    return image
+
+
+def render_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 800) -> bytes:
+    """The scene as a palette PNG `width` × `width * 0.625` pixels."""
+    return png_bytes(draw_checkers(scene, theme=theme, width=width), theme)
+
+
+@lru_cache(maxsize=16)
+def _layout(width: int, board_size: int) -> CheckersLayout:
+    return CheckersLayout(width, board_size)
+
+
+def _draw_last_move(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    layout: CheckersLayout,
+    theme: Theme,
+    move: Move,
+    viewer: Color,
+) -> None:
+    """The path as an arrow through every landing square, X on each captured square."""
+    marker = ring_marker(layout.piece, theme.accent, theme.accent_edge)
+    paste_centred(image, marker, layout.centre(move.path[-1], viewer))
+    hollow = _start_marker(layout.piece, theme.accent, theme.accent_edge)
+    paste_centred(image, hollow, layout.centre(move.path[0], viewer))
+    path = [layout.centre(square, viewer) for square in move.path]
+    # The arrow stops short of the last centre so the moved piece stays visible.
+    (ax, ay), (bx, by) = path[-2], path[-1]
+    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    pull = layout.piece * 0.45
+    path[-1] = (bx - (bx - ax) / length * pull, by - (by - ay) / length * pull)
+    arrow(draw, path, width=layout.square * 0.08, fill=theme.accent, edge=theme.accent_edge)
+    badge = cross_marker(max(8, round(layout.square * 0.42)), theme.accent, theme.accent_edge)
+    for square in move.captures:
+        paste_centred(image, badge, layout.centre(square, viewer))
+
+
+@lru_cache(maxsize=8)
+def _start_marker(diameter: int, fill: RGB, edge: RGB) -> Image.Image:
+    """A dashed-looking thin ring where the moving piece started."""
+    big = Image.new("RGBA", (diameter * SUPERSAMPLE, diameter * SUPERSAMPLE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    d = diameter * SUPERSAMPLE
+    band = max(SUPERSAMPLE, round(d * 0.06))
+    inset = d * 0.12
+    draw.ellipse((inset, inset, d - inset, d - inset), outline=edge, width=band * 2)
+    draw.ellipse(
+        (inset + band / 2, inset + band / 2, d - inset - band / 2, d - inset - band / 2),
+        outline=fill,
+        width=band,
+    )
+    return shrink(big)
+
+
+def _draw_panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    layout: CheckersLayout,
+    theme: Theme,
+    scene: CheckersScene,
+    viewer: Color,
+) -> None:
+    x0, y0, x1, y1 = layout.panel
+    unit = layout.width / 800
+    text_left = x0 + 44 * unit
+    position = scene.position
+    for color, top in ((viewer.opponent, True), (viewer, False)):
+        base = y0 + 26 * unit if top else y1 - 64 * unit
+        fill, edge = piece_colours(color, theme)
+        paste_centred(
+            image, disc(max(6, round(30 * unit)), fill, edge, edge), (x0 + 16 * unit, base)
+        )
+        text_fitted(
+            draw,
+            (text_left, base),
+            scene.name(color),
+            size=max(8, round(24 * unit)),
+            max_width=x1 - text_left,
+            fill=theme.text,
+            bold=color is position.turn and scene.outcome is None,
+        )
+        men = kings = 0
+        for _, piece in position.pieces():
+            if piece.color is color:
+                kings += piece.king
+                men += not piece.king
+        counts = (
+            f"{men} {'man' if men == 1 else 'men'}, {kings} {'king' if kings == 1 else 'kings'}"
+        )
+        text_fitted(
+            draw,
+            (text_left, base + 30 * unit),
+            counts,
+            size=max(8, round(19 * unit)),
+            max_width=x1 - text_left,
+            fill=theme.muted,
+        )
+    middle = (y0 + y1) / 2
+    variant = position.variant
+    text_fitted(
+        draw,
+        (x0, middle - 54 * unit),
+        f"{variant.title} · {variant.board_size}×{variant.board_size}",
+        size=max(8, round(18 * unit)),
+        max_width=x1 - x0,
+        fill=theme.muted,
+    )
+    size = max(8, round(21 * unit))
+    lines: list[str] = []
+    for word in status_line(scene).split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= x1 - x0:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    for index, line in enumerate(lines[:4]):
+        text_fitted(
+            draw,
+            (x0, middle - 20 * unit + index * 27 * unit),
+            line,
+            size=size,
+            max_width=x1 - x0,
+            fill=theme.text,
+            bold=True,
+        )
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
