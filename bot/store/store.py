@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import asyncio
+from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import datetime
 from types import TracebackType
 from typing import Any, NoReturn
@@ -49,6 +51,11 @@ class Store:
         """Wrap an engine whose schema is current; use `Store.open` rather than this."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        # SQLite admits one writer at a time: queueing this process's writers on a lock is
+        # cheaper than letting them spin in the busy handler (other processes still do).
+        self._write_gate: AbstractAsyncContextManager[object] = (
+            asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
         self.revision = revision
 
     @classmethod
@@ -94,6 +101,11 @@ class Store:
         """Close the store."""
         await self.close()
 
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        async with self._write_gate, self._writer.begin() as connection:
+            yield connection
+
     # Players and guild settings
 
     async def upsert_player(
@@ -115,7 +127,7 @@ class Store:
             )
             .returning(*players.c)
         )
-        async with self._writer.begin() as connection:
+        async with self._write() as connection:
             row = (await connection.execute(statement)).one()
         return PlayerRow(**row._mapping)
 
@@ -151,7 +163,7 @@ class Store:
             index_elements=[guild_settings.c.guild_id, guild_settings.c.key],
             set_={"value": values["value"], "updated_at": now},
         )
-        async with self._writer.begin() as connection:
+        async with self._write() as connection:
             await connection.execute(statement)
 
     async def clear_guild_setting(self, guild_id: int, key: str) -> bool:
@@ -161,7 +173,7 @@ class Store:
         statement = guild_settings.delete().where(
             guild_settings.c.guild_id == guild_id, guild_settings.c.key == key
         )
-        async with self._writer.begin() as connection:
+        async with self._write() as connection:
             return (await connection.execute(statement)).rowcount > 0
 
     # Games
@@ -211,7 +223,7 @@ class Store:
             "updated_at": now,
         }
         try:
-            async with self._writer.begin() as connection:
+            async with self._write() as connection:
                 await _require_players(connection, [challenger_id, opponent_id, to_move_id])
                 statement = insert(games).values(values).returning(*games.c)
                 row = (await connection.execute(statement)).one()
@@ -294,7 +306,7 @@ class Store:
             .returning(*games.c)
         )
         try:
-            async with self._writer.begin() as connection:
+            async with self._write() as connection:
                 await _require_players(
                     connection,
                     [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")],
@@ -320,7 +332,7 @@ class Store:
             .values(message_id=message_id)
             .returning(*games.c)
         )
-        async with self._writer.begin() as connection:
+        async with self._write() as connection:
             row = (await connection.execute(statement)).first()
         if row is None:
             raise GameNotFoundError(game_id)
