@@ -9,6 +9,8 @@ from engine.checkers.errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
+from engine.checkers.game import EndReason, Game, Outcome
+from engine.checkers.notation import describe_moves, parse_move
 from engine.checkers.position import Move, Position
 from engine.checkers.variant import VARIANTS, Color, Crowning, KingLanding, Piece, Variant
 
@@ -17,13 +19,18 @@ __all__ = [
     "AmbiguousMoveError",
     "Color",
     "Crowning",
+    "EndReason",
+    "Game",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
     "KingLanding",
     "Move",
+    "Outcome",
     "Piece",
     "Position",
     "Variant",
+    "describe_moves",
+    "parse_move",
     "square_coordinates",
 ]

@@ -54,6 +54,14 @@ def _forward(white: bool) -> tuple[int, int]:
     return _WHITE_FORWARD if white else _BLACK_FORWARD
 
 
+def men_can_step(variant: Variant, own: int, opp: int, kings: int, white: bool) -> bool:
+    """Whether any man of the side could make a non-capturing move."""
+    geo = geometry(variant.board_size)
+    empty = geo.valid & ~(own | opp)
+    men = own & ~kings
+    return any(_shift(men, geo.directions[d]) & empty for d in _forward(white))
+
+
 def count_moves(variant: Variant, own: int, opp: int, kings: int, white: bool) -> int:
     """How many legal moves there are: equal to len(generate(...)), without building them."""
     if has_capture(variant, own, opp, kings, white):

@@ -1,0 +1,131 @@
+"""Reading players' move text (CK-13): forgiving about form, exact about the rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from engine.checkers import movegen
+from engine.checkers.board import geometry
+from engine.checkers.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engine.checkers.position import Move, Position
+from engine.checkers.variant import Color
+
+_SEPARATORS = re.compile(r"[\s,x×:\-–]+")
+_READABLE = re.compile(r"^\d+(?:[\s,x×:\-–]+\d+)+$")
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """The one legal move that `text` names (`11-15`, `11 15`, `22x15x6`, `22x6`).
+
+    Raises `InvalidMoveError` when the text is not a move, `IllegalMoveError` (with the reason
+    and the legal choices) when no legal move fits, `AmbiguousMoveError` when several do.
+    """
+    squares = _read_squares(position, text)
+    moves = position.legal_moves()
+    matches = [move for move in moves if _fits(move, squares)]
+    if len(matches) == 1:
+        return matches[0]
+    written = text.strip()
+    if matches:
+        choices = _join([move.pdn() for move in matches])
+        raise AmbiguousMoveError(f"{written} could mean {choices}: give the full path")
+    raise IllegalMoveError(_why_illegal(position, moves, squares, written))
+
+
+def describe_moves(moves: tuple[Move, ...] | list[Move]) -> list[str]:
+    """The shortest text that names each move among `moves` (`22x6` unless a path is needed)."""
+    texts = []
+    for move in moves:
+        twins = [m for m in moves if m.start == move.start and m.end == move.end]
+        if len(twins) > 1:
+            texts.append(move.pdn())
+        else:
+            sign = "x" if move.is_capture else "-"
+            texts.append(f"{move.start}{sign}{move.end}")
+    return texts
+
+
+def _read_squares(position: Position, text: str) -> list[int]:
+    cleaned = text.strip().lower()
+    if not _READABLE.match(cleaned):
+        raise InvalidMoveError(
+            f"cannot read {text.strip()!r} as a move: write squares like 11-15 or 22x15x6"
+        )
+    squares = [int(part) for part in _SEPARATORS.split(cleaned) if part]
+    count = geometry(position.variant.board_size).squares
+    for square in squares:
+        if not 1 <= square <= count:
+            raise InvalidMoveError(f"there is no square {square}: squares are numbered 1–{count}")
+    return squares
+
+
+def _fits(move: Move, squares: list[int]) -> bool:
+    """Same start and end, and any squares in between are visited (or captured) in order."""
+    if move.start != squares[0] or move.end != squares[-1]:
+        return False
+    between = squares[1:-1]
+    if not between:
+        return True
+    return _in_order(between, move.path[1:-1]) or _in_order(between, move.captures)
+
+
+def _in_order(wanted: list[int], sequence: tuple[int, ...]) -> bool:
+    remaining = iter(sequence)
+    return all(square in remaining for square in wanted)
+
+
+def _why_illegal(
+    position: Position, moves: tuple[Move, ...], squares: list[int], written: str
+) -> str:
+    """A reason for refusing a readable move, naming what is allowed instead."""
+    mover = position.turn.name.lower()
+    if not moves:
+        return f"{mover} has no legal move: the game is over"
+    start = squares[0]
+    piece = position.piece_at(start)
+    if piece is None:
+        return f"there is no piece on {start}"
+    if piece.color is not position.turn:
+        return f"the piece on {start} is {piece.color.name.lower()}; it is {mover}'s turn"
+    if moves[0].is_capture:
+        unfinished = [m for m in moves if _in_order(squares, m.path) and m.start == start]
+        if unfinished:
+            choices = _join([move.pdn() for move in unfinished])
+            return f"{written} stops too early: a capture goes on while it can ({choices})"
+        shortfall = _majority_shortfall(position, squares)
+        if shortfall:
+            return shortfall
+        return f"capture is compulsory: {_join(describe_moves(moves))}"
+    own = [move for move in moves if move.start == start]
+    if own:
+        return f"{written} is not legal; from {start}: {_join(describe_moves(own))}"
+    return f"the piece on {start} cannot move; legal moves: {_join(describe_moves(moves))}"
+
+
+def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
+    """When the text names a real capture that takes too few pieces, say so (majority rule)."""
+    variant = position.variant
+    if not variant.majority_capture:
+        return None
+    free = replace(variant, majority_capture=False)
+    own, opp = position.sides()
+    square_of = geometry(variant.board_size).square_of
+    for raw in movegen.captures(free, own, opp, position.king_bits, position.turn is Color.WHITE):
+        move = Move(tuple(square_of[b] for b in raw[4]), tuple(square_of[b] for b in raw[5]))
+        if _fits(move, squares):
+            most = len(position.legal_moves()[0].captures)
+            best = _join(describe_moves(position.legal_moves()))
+            return (
+                f"{move.pdn()} takes {len(move.captures)}, but the most pieces must be taken "
+                f"({most}): {best}"
+            )
+    return None
+
+
+def _join(items: list[str]) -> str:
+    if len(items) > 12:
+        items = [*items[:11], f"… ({len(items) - 11} more)"]
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
