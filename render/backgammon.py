@@ -50,7 +50,8 @@ class BackgammonScene:
     `dice` is the roll being played; `dice_left` the numbers still to play (all of them when
     None). `cube_owner` None means the cube is in the middle. `match_length` 0 means money play.
     `last_play` was made by `position.turn.opponent` (the side that just moved). `viewer` is the
-    side the picture is numbered for; by default the side that must act.
+    side the picture is numbered for; by default the side that must act. `caption`, when
+    given, replaces the prompt (replays use it to say which move a frame shows).
     """
 
     position: Position
@@ -66,6 +67,7 @@ class BackgammonScene:
     crawford: bool = False
     last_play: Play | None = None
     viewer: Side | None = None
+    caption: str | None = None
 
     def __post_init__(self) -> None:
         """Refuse a scene no game could be in, with the reason."""
@@ -142,6 +144,8 @@ def piece_colours(side: Side, theme: Theme) -> tuple[RGB, RGB]:
 
 def status_line(scene: BackgammonScene) -> str:
     """The one-line prompt under the names: who must do what."""
+    if scene.caption is not None:
+        return scene.caption
     names = scene.names
     turn = scene.position.turn
     action = scene.action
@@ -330,12 +334,9 @@ def _draw_dice(
     fill, edge = piece_colours(mover, theme)
     full = scene.dice * 2 if scene.dice[0] == scene.dice[1] else scene.dice
     left = Counter(scene.remaining)
-    size = layout.size(34 if len(full) == 2 else 28)
-    gap = layout.u(8)
-    cx, cy = layout.dice_centre(mover == viewer)
-    total = len(full) * size + (len(full) - 1) * gap
-    x = cx - total / 2 + size / 2
-    for value in full:
+    size = layout.die_size(len(full))
+    centres = layout.dice_centres(mover == viewer, len(full))
+    for value, centre in zip(full, centres, strict=True):
         sprite = die(size, value, fill, edge, edge)
         if left[value] > 0:
             left[value] -= 1
@@ -343,8 +344,7 @@ def _draw_dice(
             # A used die is shown faded, so the numbers still to play stand out.
             sprite = sprite.copy()
             sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 35 // 100))
-        paste_centred(image, sprite, (x, cy))
-        x += size + gap
+        paste_centred(image, sprite, centre)
 
 
 def _draw_panel(

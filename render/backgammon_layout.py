@@ -139,10 +139,17 @@ class BackgammonLayout:
         middle = (self.tray[1] + self.tray[3]) / 2
         return (x, middle + self.u(16)) if viewer else (x, middle - self.u(16))
 
-    def dice_centre(self, viewer_to_play: bool) -> Centre:
-        """Dice lie in the middle of the mover's half: the right half for the viewer."""
+    def die_size(self, count: int) -> int:
+        """Side of one die: smaller when a double shows four."""
+        return self.size(34 if count <= 2 else 28)
+
+    def dice_centres(self, viewer_to_play: bool, count: int) -> list[Centre]:
+        """Dice lie in a row in the middle of the mover's half: the right half for the viewer."""
         field = self.right_field if viewer_to_play else self.left_field
-        return (field[0] + field[2]) / 2, (field[1] + field[3]) / 2
+        cx, cy = (field[0] + field[2]) / 2, (field[1] + field[3]) / 2
+        size, gap = self.die_size(count), self.u(8)
+        first = cx - (count * size + (count - 1) * gap) / 2 + size / 2
+        return [(first + k * (size + gap), cy) for k in range(count)]
 
     def number_centre(self, point: int) -> Centre:
         """Where a point's number is written, outside the frame."""

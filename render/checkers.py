@@ -33,7 +33,8 @@ class CheckersScene:
 
     `names` is (white, black). `last_move` was made by `position.turn.opponent`. `viewer` is the
     side drawn at the bottom; by default the side to move. `numbers` writes the PDN square
-    numbers in a corner of the dark squares. `outcome`, when given, replaces the prompt.
+    numbers in a corner of the dark squares. `outcome`, when given, replaces the prompt, and
+    `caption` replaces both (replays use it to say which move a frame shows).
     """
 
     position: Position
@@ -42,6 +43,7 @@ class CheckersScene:
     viewer: Color | None = None
     numbers: bool = True
     outcome: Outcome | None = None
+    caption: str | None = None
 
     def __post_init__(self) -> None:
         """Refuse a last move that does not fit the board, with the reason."""
@@ -173,6 +175,8 @@ def piece_sprite(layout: CheckersLayout, theme: Theme, color: Color, king: bool)
 
 def status_line(scene: CheckersScene) -> str:
     """Who must do what, or how the game ended."""
+    if scene.caption is not None:
+        return scene.caption
     if scene.outcome is not None:
         if scene.outcome.winner is None:
             return f"Draw: {scene.outcome.reason.value}"

@@ -81,7 +81,8 @@ def palette_image(theme: Theme) -> Image.Image:
 
 def to_palette(image: Image.Image, theme: Theme) -> Image.Image:
     """Map an RGB picture onto the theme's palette (nearest colour, no dithering)."""
-    return image.convert("RGB").quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
 
 
 def png_bytes(image: Image.Image, theme: Theme) -> bytes:
@@ -106,6 +107,7 @@ def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int], theme: Th
         append_images=indexed[1:],
         duration=list(durations),
         loop=0,
-        optimize=False,
+        # Pillow then writes only the changed box of each frame, unchanged pixels transparent.
+        optimize=True,
     )
     return buffer.getvalue()

@@ -1,0 +1,113 @@
+"""Animated end-of-game recaps: one GIF frame per move, on the theme's fixed palette."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.backgammon import Play, Position, Side
+from engine.checkers import Color, Game
+from render.backgammon import BackgammonScene, draw_backgammon
+from render.checkers import CheckersScene, draw_checkers
+from render.describe import MAX_ALT_TEXT, describe
+from render.encode import gif_bytes
+from render.theme import LIGHT, Theme
+
+# A recap is watched, not studied: about a second per move, with time to take in the start
+# and a long hold on the final position before the loop restarts.
+FIRST_FRAME_MS = 1500
+MOVE_FRAME_MS = 1000
+LAST_FRAME_MS = 4000
+REPLAY_WIDTH = 480
+
+Scene = BackgammonScene | CheckersScene
+
+
+def frame_durations(count: int) -> list[int]:
+    """Milliseconds per frame for a replay of `count` frames."""
+    if count < 1:
+        raise ValueError("a replay needs at least one frame")
+    if count == 1:
+        return [LAST_FRAME_MS]
+    return [FIRST_FRAME_MS] + [MOVE_FRAME_MS] * (count - 2) + [LAST_FRAME_MS]
+
+
+def replay_gif(
+    scenes: Sequence[Scene], *, theme: Theme = LIGHT, width: int = REPLAY_WIDTH
+) -> bytes:
+    """A looping GIF with one frame per scene (start position first, final position last)."""
+    frames: list[Image.Image] = []
+    for scene in scenes:
+        if isinstance(scene, BackgammonScene):
+            frames.append(draw_backgammon(scene, theme=theme, width=width))
+        elif isinstance(scene, CheckersScene):
+            frames.append(draw_checkers(scene, theme=theme, width=width))
+        else:
+            raise TypeError(f"a replay frame must be a board scene, not {scene!r}")
+    return gif_bytes(frames, frame_durations(len(frames)), theme)
+
+
+def describe_replay(scenes: Sequence[Scene]) -> str:
+    """Alt text for a replay: how many moves, then the final picture's description."""
+    if not scenes:
+        raise ValueError("a replay needs at least one frame")
+    moves = len(scenes) - 1
+    text = f"Animated replay of {moves} move{'s' if moves != 1 else ''}. Final position: "
+    text += describe(scenes[-1])
+    return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "…"
+
+
+def backgammon_replay_scenes(
+    start: Position,
+    turns: Sequence[tuple[tuple[int, int], Play]],
+    *,
+    names: tuple[str, str] = ("White", "Black"),
+    viewer: Side = Side.WHITE,
+) -> list[BackgammonScene]:
+    """Scenes for a backgammon recap: the start, then the board after each (dice, play) turn.
+
+    Every play is checked against `legal_plays`; a wrong one raises ValueError naming the turn.
+    The whole recap is numbered for `viewer`, so the board does not turn round between frames.
+    """
+    scenes = [BackgammonScene(start, names=names, viewer=viewer, caption="Start")]
+    position = start
+    for number, (dice, play) in enumerate(turns, start=1):
+        mover = position.turn
+        if play not in position.legal_plays(dice):
+            raise ValueError(
+                f"turn {number}: {play.notation()} is not a legal play of {dice[0]}-{dice[1]}"
+            )
+        position = position.apply(play)
+        caption = f"{number}. {names[mover]} {dice[0]}-{dice[1]}: {play.notation()}"
+        winner = position.winner()
+        if winner is not None:
+            caption += f". {names[winner]} wins"
+        last = play if play.moves else None
+        scenes.append(
+            BackgammonScene(position, names=names, viewer=viewer, last_play=last, caption=caption)
+        )
+    return scenes
+
+
+def checkers_replay_scenes(
+    game: Game, *, names: tuple[str, str] = ("White", "Black")
+) -> list[CheckersScene]:
+    """Scenes for a checkers recap: the start, then the board after each move of `game`.
+
+    The board keeps the first mover's orientation throughout, so pieces do not jump about.
+    """
+    first = game.positions[0]
+    viewer = first.turn
+    scenes = [CheckersScene(first, names=names, viewer=viewer, caption="Start")]
+    pairs = list(zip(game.moves, game.positions[1:], strict=True))
+    outcome = game.outcome()
+    for number, (move, position) in enumerate(pairs, start=1):
+        mover = names[0] if position.turn.opponent is Color.WHITE else names[1]
+        caption = f"{number}. {mover}: {move.pdn()}"
+        if number == len(pairs) and outcome is not None:
+            caption += f". {outcome.describe()}"
+        scenes.append(
+            CheckersScene(position, names=names, viewer=viewer, last_move=move, caption=caption)
+        )
+    return scenes
