@@ -1,0 +1,317 @@
+"""One backgammon game as a pure value: opening roll, cube, moves, resignation (BG-2, BG-13..15)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from engine.backgammon.cube import LEVEL_NAMES, SINGLE, Cube
+from engine.backgammon.errors import IllegalMoveError
+from engine.backgammon.play import Play
+from engine.backgammon.position import Position, Side
+from engine.backgammon.variant import STANDARD, OpeningRoll, Variant
+
+# gnubg's limit on the match length (MAXSCORE); longer matches could not be pasted into it.
+MAX_MATCH_LENGTH = 64
+
+
+class GameActionError(ValueError):
+    """The action is not allowed at this moment of the game; the message says why."""
+
+
+class Phase(Enum):
+    """Where a game stands, and so which actions it accepts."""
+
+    OPENING = "opening"  # BG-2: each side rolls one die
+    ROLLING = "rolling"  # the side on roll may roll, or double first
+    DOUBLED = "doubled"  # a double is offered: take or pass
+    MOVING = "moving"  # the dice are rolled: the side on roll plays them
+    RESIGNING = "resigning"  # a resignation is offered: accept or decline
+    OVER = "over"
+
+
+class Ending(Enum):
+    """How a finished game ended."""
+
+    PLAYED = "played"  # the last checker was borne off
+    RESIGNED = "resigned"
+    DROPPED = "dropped"  # a double was passed
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """The rules a match is played under (BG-14, BG-16)."""
+
+    match_length: int = 0  # 0 = money play
+    cube: bool = True
+    jacoby: bool = True  # money play only
+    crawford: bool = True  # match play only
+    variant: Variant = STANDARD
+
+    def __post_init__(self) -> None:
+        length = self.match_length
+        if not isinstance(length, int) or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise ValueError(
+                f"the match length is 1-{MAX_MATCH_LENGTH} points, or 0 for money play,"
+                f" not {length!r}"
+            )
+        if not isinstance(self.variant, Variant):
+            raise ValueError(f"the variant must be a Variant, not {self.variant!r}")
+
+    @property
+    def money(self) -> bool:
+        """True for money play (no match length)."""
+        return self.match_length == 0
+
+    @property
+    def jacoby_applies(self) -> bool:
+        """True when gammons count only after the cube is turned (money play, BG-16)."""
+        return self.jacoby and self.money
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """Who won a finished game, at which level, and its points before any match cap."""
+
+    winner: Side
+    level: int  # 1 single, 2 gammon, 3 backgammon (BG-13)
+    points: int
+    ending: Ending
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: the position, the cube, the dice and the phase; transitions return new games."""
+
+    options: MatchOptions
+    position: Position = field(default_factory=Position.initial)
+    cube: Cube = field(default_factory=Cube)
+    phase: Phase = Phase.OPENING
+    dice: tuple[int, int] | None = None
+    crawford: bool = False  # the Crawford game of a match: no doubling (BG-16)
+    resignation: int = 0  # the level offered or accepted (BG-15), 0 when none
+    resigned_by: Side | None = None
+    ending: Ending | None = None
+
+    def __post_init__(self) -> None:
+        problem = self._problem()
+        if problem:
+            raise ValueError(f"not a possible game: {problem}")
+
+    @classmethod
+    def start(
+        cls, options: MatchOptions, *, crawford: bool = False, starter: Side | None = None
+    ) -> Game:
+        """A new game; `starter` is given only when the variant chooses it up front (BG-2)."""
+        if options.variant.opening_roll is OpeningRoll.STARTER_ROLLS_BOTH:
+            if starter is None:
+                raise GameActionError(f"{options.variant.name} needs the starting side up front")
+            return cls(options, Position.initial(starter), phase=Phase.ROLLING, crawford=crawford)
+        if starter is not None:
+            raise GameActionError("the opening roll decides who starts; no starter is given")
+        return cls(options, crawford=crawford)
+
+    @property
+    def cube_in_play(self) -> bool:
+        """True if this game is played with a doubling cube at all (option, Crawford)."""
+        return self.options.cube and not self.crawford
+
+    @property
+    def to_act(self) -> Side | None:
+        """The side whose action the game waits for; None at the opening roll or once over."""
+        if self.phase in (Phase.ROLLING, Phase.MOVING):
+            return self.position.turn
+        if self.phase is Phase.DOUBLED:
+            return self.position.turn.opponent
+        if self.phase is Phase.RESIGNING and self.resigned_by is not None:
+            return self.resigned_by.opponent
+        return None
+
+    @property
+    def result(self) -> GameResult | None:
+        """The winner, level and points (× cube, Jacoby applied) once the game is over (BG-13)."""
+        if self.ending is None:
+            return None
+        jacoby = self.options.jacoby_applies
+        if self.ending is Ending.DROPPED:
+            # BG-14: the side that passes loses at the value before the double.
+            winner = self.position.turn
+            return GameResult(winner, SINGLE, self.cube.points(SINGLE, jacoby=jacoby), self.ending)
+        if self.ending is Ending.RESIGNED and self.resigned_by is not None:
+            winner, level = self.resigned_by.opponent, self.resignation
+        else:
+            found = self.position.winner()
+            if found is None:
+                raise AssertionError("a played-out game always has a winner")
+            winner, level = found, self.position.game_value(found)
+        return GameResult(winner, level, self.cube.points(level, jacoby=jacoby), self.ending)
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The plays the side on roll may make with the rolled dice (empty before rolling)."""
+        if self.phase is not Phase.MOVING or self.dice is None:
+            return ()
+        return self.position.legal_plays(self.dice, self.options.variant)
+
+    def opening_roll(self, die_white: int, die_black: int) -> Game:
+        """Each side's opening die (BG-2): the higher starts with both; a tie changes nothing."""
+        self._require(Phase.OPENING, "opening roll")
+        _check_dice((die_white, die_black))
+        if die_white == die_black:
+            return self
+        starter = Side.WHITE if die_white > die_black else Side.BLACK
+        dice = (max(die_white, die_black), min(die_white, die_black))
+        return replace(self, position=Position.initial(starter), phase=Phase.MOVING, dice=dice)
+
+    def roll(self, dice: tuple[int, int]) -> Game:
+        """The side on roll rolls `dice` instead of doubling."""
+        self._require(Phase.ROLLING, "roll")
+        return replace(self, phase=Phase.MOVING, dice=_check_dice(dice))
+
+    def double(self) -> Game:
+        """The side on roll offers to double before rolling (BG-14)."""
+        self._require(Phase.ROLLING, "double")
+        if not self.options.cube:
+            raise GameActionError("you cannot double: this game is played without the cube")
+        if self.crawford:
+            raise GameActionError("you cannot double: no doubling in the Crawford game")
+        problem = self.cube.double_problem(self.position.turn)
+        if problem:
+            raise GameActionError(problem)
+        return replace(self, phase=Phase.DOUBLED)
+
+    def take(self) -> Game:
+        """The doubled side takes: the cube doubles and is theirs; the doubler rolls (BG-14)."""
+        self._require(Phase.DOUBLED, "take")
+        cube = self.cube.taken_by(self.position.turn.opponent)
+        return replace(self, cube=cube, phase=Phase.ROLLING)
+
+    def drop(self) -> Game:
+        """The doubled side passes and loses at the value before the double (BG-14)."""
+        self._require(Phase.DOUBLED, "pass")
+        return replace(self, phase=Phase.OVER, ending=Ending.DROPPED)
+
+    def move(self, play: Play) -> Game:
+        """The side on roll plays `play`, which must be one of the legal plays for the dice."""
+        self._require(Phase.MOVING, "move")
+        position = self.position.apply(self._legal(play))
+        if position.winner() is not None:
+            return replace(
+                self, position=position, phase=Phase.OVER, dice=None, ending=Ending.PLAYED
+            )
+        return replace(self, position=position, phase=Phase.ROLLING, dice=None)
+
+    def offer_resignation(self, level: int, by: Side) -> Game:
+        """`by` offers to resign a single game (1), gammon (2) or backgammon (3) (BG-15)."""
+        if level not in LEVEL_NAMES:
+            raise GameActionError(
+                f"resign a single game (1), a gammon (2) or a backgammon (3), not {level!r}"
+            )
+        if self.phase not in (Phase.ROLLING, Phase.MOVING):
+            self._require(Phase.ROLLING, "resign")
+        return replace(self, phase=Phase.RESIGNING, resignation=level, resigned_by=Side(by))
+
+    def accept_resignation(self) -> Game:
+        """The opponent accepts: the game ends at the offered level × cube (BG-15)."""
+        self._require(Phase.RESIGNING, "accept a resignation")
+        return replace(self, phase=Phase.OVER, ending=Ending.RESIGNED)
+
+    def decline_resignation(self) -> Game:
+        """The opponent declines: play goes on where it stood (BG-15)."""
+        self._require(Phase.RESIGNING, "decline a resignation")
+        phase = Phase.ROLLING if self.dice is None else Phase.MOVING
+        return replace(self, phase=phase, resignation=0, resigned_by=None)
+
+    def _legal(self, play: Play) -> Play:
+        """The legal play that reaches the same position as `play` (BG-8), or a clear error."""
+        if self.dice is None:
+            raise AssertionError("a game that is moving always has dice")
+        legal = self.legal_plays()
+        if play in legal:
+            return play
+        try:
+            reached = self.position.apply(play)
+        except ValueError as error:
+            raise IllegalMoveError(f"{play.notation()} is not legal: {error}") from None
+        for candidate in legal:
+            if self.position.apply(candidate) == reached:
+                return candidate
+        high, low = self.dice
+        raise IllegalMoveError(
+            f"{play.notation()} is not a legal play of {high}-{low};"
+            f" legal plays include {legal[0].notation()}"
+        )
+
+    def _require(self, phase: Phase, action: str) -> None:
+        """Raise the reason `action` is not allowed unless the game is in `phase`."""
+        if self.phase is phase:
+            return
+        reasons = {
+            Phase.OPENING: "the game starts with the opening roll",
+            Phase.ROLLING: "roll first (or double)",
+            Phase.DOUBLED: "answer the double first: take or pass",
+            Phase.MOVING: "the dice are rolled: play them first",
+            Phase.RESIGNING: "answer the resignation first: accept or decline",
+            Phase.OVER: "the game is over",
+        }
+        raise GameActionError(f"you cannot {action} now: {reasons[self.phase]}")
+
+    def _problem(self) -> str | None:
+        """What makes this combination of fields impossible, or None."""
+        if not isinstance(self.options, MatchOptions):
+            return "options must be MatchOptions"
+        if self.crawford and (self.options.money or not self.options.crawford):
+            return "only match play with the Crawford rule has a Crawford game"
+        if not self.cube_in_play and self.cube != Cube():
+            return "the cube cannot have been turned in a game played without it"
+        if self.dice is not None and _dice_problem(self.dice):
+            return _dice_problem(self.dice)
+        if (self.phase is Phase.MOVING) != (self.dice is not None) and self.phase not in (
+            Phase.RESIGNING,
+            Phase.OVER,
+        ):
+            return f"dice {self.dice} do not fit the {self.phase.value} phase"
+        if (self.phase is Phase.OVER) != (self.ending is not None):
+            return "a game has an ending exactly when it is over"
+        played_out = self.position.winner() is not None
+        if played_out != (self.ending is Ending.PLAYED):
+            return "a game is over by play exactly when one side has borne off all its checkers"
+        if self.ending in (Ending.PLAYED, Ending.DROPPED) and self.dice is not None:
+            return "the dice are put away once the game is over"
+        resigning = self.phase is Phase.RESIGNING or self.ending is Ending.RESIGNED
+        if resigning != (self.resigned_by is not None and self.resignation in LEVEL_NAMES):
+            return "a resignation has a level 1-3 and a side exactly while offered or accepted"
+        if not resigning and self.resignation:
+            return "no resignation is offered"
+        doubled = self.phase is Phase.DOUBLED or self.ending is Ending.DROPPED
+        if doubled and (not self.cube_in_play or self.cube.double_problem(self.position.turn)):
+            return f"{self.position.turn.name} could not have doubled"
+        if self.phase is Phase.OPENING:
+            return self._opening_problem()
+        return None
+
+    def _opening_problem(self) -> str | None:
+        """What is wrong with a game waiting for its opening roll, or None."""
+        if self.options.variant.opening_roll is not OpeningRoll.ONE_DIE_EACH:
+            return f"{self.options.variant.name} has no opening roll"
+        if self.position != Position.initial() or self.cube != Cube():
+            return "before the opening roll the board and cube are as at the start"
+        return None
+
+
+def _dice_problem(dice: tuple[int, int]) -> str | None:
+    """Why `dice` are not two dice 1-6, or None."""
+    if (
+        not isinstance(dice, tuple)
+        or len(dice) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    ):
+        return f"dice are two numbers 1-6, not {dice!r}"
+    return None
+
+
+def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
+    """`dice` as a tuple with the larger die first, or a `GameActionError` saying what is wrong."""
+    problem = _dice_problem(dice)
+    if problem:
+        raise GameActionError(problem)
+    return max(dice), min(dice)

@@ -1,0 +1,44 @@
+"""Match play for backgammon: the cube, games, matches and GNU Backgammon Match IDs (BG-13..17)."""
+
+from __future__ import annotations
+
+from engine.backgammon.cube import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, Cube
+from engine.backgammon.game import (
+    MAX_MATCH_LENGTH,
+    Ending,
+    Game,
+    GameActionError,
+    GameResult,
+    MatchOptions,
+    Phase,
+)
+from engine.backgammon.match import Match, MatchTextError
+from engine.backgammon.match_id import (
+    GameState,
+    MatchIdError,
+    MatchKey,
+    decode_match_id,
+    encode_match_id,
+)
+
+__all__ = [
+    "BACKGAMMON",
+    "GAMMON",
+    "MAX_CUBE",
+    "MAX_MATCH_LENGTH",
+    "SINGLE",
+    "Cube",
+    "Ending",
+    "Game",
+    "GameActionError",
+    "GameResult",
+    "GameState",
+    "Match",
+    "MatchIdError",
+    "MatchKey",
+    "MatchOptions",
+    "MatchTextError",
+    "Phase",
+    "decode_match_id",
+    "encode_match_id",
+]
