@@ -1,0 +1,180 @@
+"""Connecting and migrating: URLs, SQLite pragmas, the migrated schema and its guards."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store import GameStatus, Store, StoreConfigError
+from bot.store.connect import create_engine, normalize_url
+from bot.store.schema import metadata
+from tests.bot.store.conftest import ALICE, CHANNEL, GUILD, NOW, POSTGRES_ENV, Backend
+
+
+@pytest.fixture
+async def raw(backend: Backend, store: Store) -> AsyncIterator[AsyncEngine]:
+    """A plain engine on the test's migrated database, for SQL the store itself would not send."""
+    engine = create_engine(normalize_url(backend.url), schema=backend.schema, busy_timeout_ms=1000)
+    try:
+        yield engine
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("url", "driver"),
+    [
+        ("sqlite:///duelboard.sqlite3", "sqlite+aiosqlite"),
+        ("sqlite+aiosqlite:///duelboard.sqlite3", "sqlite+aiosqlite"),
+        ("postgresql://postgres@127.0.0.1:5432/test", "postgresql+asyncpg"),
+        ("postgres://u:p@db/duelboard", "postgresql+asyncpg"),
+        ("postgresql+asyncpg://u@db/duelboard", "postgresql+asyncpg"),
+    ],
+)
+def test_plain_urls_get_the_async_driver(url: str, driver: str) -> None:
+    assert normalize_url(url).drivername == driver
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("not a url", "is not a database URL"),
+        ("mysql://u@db/duelboard", "backend 'mysql' is not supported"),
+        ("postgresql+psycopg2://u@db/x", "is not supported"),
+        ("sqlite://", "SQLite needs a file"),
+        ("sqlite:///:memory:", "SQLite needs a file"),
+        ("postgresql://u@db", "names no database"),
+        (
+            "sqlite:////no/such/folder/duelboard.sqlite3",
+            "folder for the SQLite file does not exist",
+        ),
+    ],
+)
+async def test_unusable_urls_are_refused_with_the_fix(url: str, message: str) -> None:
+    with pytest.raises(StoreConfigError, match=message):
+        await Store.open(url)
+
+
+async def test_schema_is_refused_on_sqlite(tmp_path: Path) -> None:
+    with pytest.raises(StoreConfigError, match="only applies to PostgreSQL"):
+        await Store.open(f"sqlite:///{tmp_path / 'x.sqlite3'}", schema="games")
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
+async def test_unreachable_postgres_is_reported() -> None:
+    with pytest.raises(StoreConfigError, match="Cannot open the database at postgresql"):
+        await Store.open("postgresql://nobody:secret@127.0.0.1:1/duelboard")
+
+
+async def test_password_is_not_shown_when_postgres_is_unreachable() -> None:
+    with pytest.raises(StoreConfigError) as caught:
+        await Store.open("postgresql://nobody:hunter2@127.0.0.1:1/duelboard")
+    assert "hunter2" not in str(caught.value)
+
+
+@pytest.mark.skipif(not os.environ.get(POSTGRES_ENV), reason=f"{POSTGRES_ENV} is not set")
+@pytest.mark.postgres
+async def test_missing_postgres_schema_is_named() -> None:
+    url = os.environ[POSTGRES_ENV]
+    with pytest.raises(StoreConfigError, match="schema 'no_such_schema_x' does not exist"):
+        await Store.open(url, schema="no_such_schema_x")
+    with pytest.raises(StoreConfigError, match="must be lower-case letters"):
+        await Store.open(url, schema="Bad; DROP")
+
+
+async def test_sqlite_connections_use_wal_foreign_keys_and_busy_timeout(tmp_path: Path) -> None:
+    url = normalize_url(f"sqlite:///{tmp_path / 'pragmas.sqlite3'}")
+    engine = create_engine(url, schema=None, busy_timeout_ms=1234)
+    try:
+        async with engine.connect() as connection:
+            settings = [
+                (await connection.exec_driver_sql(f"PRAGMA {name}")).scalar()
+                for name in ("journal_mode", "foreign_keys", "busy_timeout")
+            ]
+    finally:
+        await engine.dispose()
+    assert settings == ["wal", 1, 1234]
+
+
+def _schema_differences(connection: Connection) -> list[Any]:
+    return list(compare_metadata(MigrationContext.configure(connection), metadata))
+
+
+async def test_migrations_build_exactly_the_tables_the_code_queries(raw: AsyncEngine) -> None:
+    async with raw.connect() as connection:
+        assert await connection.run_sync(_schema_differences) == []
+
+
+async def test_reopening_applies_nothing_new_and_keeps_data(backend: Backend, store: Store) -> None:
+    assert store.revision == "0001"
+    await store.upsert_player(ALICE, "Alice", now=NOW)
+    again = await backend.open()
+    try:
+        assert again.revision == "0001"
+        assert await again.get_player(ALICE) is not None
+    finally:
+        await again.close()
+
+
+async def _game_with_one_event(store: Store) -> int:
+    await store.upsert_player(ALICE, "Alice", now=NOW)
+    game = await store.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        kind="checkers",
+        variant="american",
+        state="s0",
+        challenger_id=ALICE,
+        now=NOW,
+    )
+    await store.record(game.id, 0, "move", {"step": 1}, "s1", now=NOW)
+    return game.id
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE game_events SET kind = 'forged' WHERE game_id = :game",
+        "DELETE FROM game_events WHERE game_id = :game",
+    ],
+)
+async def test_the_event_log_is_append_only_in_the_database(
+    store: Store, raw: AsyncEngine, statement: str
+) -> None:
+    game_id = await _game_with_one_event(store)
+    with pytest.raises(DBAPIError, match="game_events is append-only"):
+        async with raw.begin() as connection:
+            await connection.execute(text(statement), {"game": game_id})
+    assert [event.kind for event in await store.events_for(game_id)] == ["move"]
+
+
+@pytest.mark.parametrize(
+    ("statement", "constraint"),
+    [
+        ("UPDATE games SET status = 'won' WHERE id = :game", "status"),
+        ("UPDATE games SET challenger_id = 999 WHERE id = :game", "foreign key"),
+        (
+            "INSERT INTO game_events (game_id, seq, kind, payload, created_at) "
+            "VALUES (:game + 1000, 1, 'move', '{}', '2026-03-01')",
+            "foreign key",
+        ),
+    ],
+)
+async def test_the_database_checks_status_and_references(
+    store: Store, raw: AsyncEngine, statement: str, constraint: str
+) -> None:
+    game_id = await _game_with_one_event(store)
+    with pytest.raises(DBAPIError, match=f"(?i){constraint}"):
+        async with raw.begin() as connection:
+            await connection.execute(text(statement), {"game": game_id})
+    game = await store.get_game(game_id)
+    assert (game.status, game.challenger_id) == (GameStatus.PENDING, ALICE)
