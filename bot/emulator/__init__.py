@@ -1,0 +1,32 @@
+"""A local Discord (REST + gateway) that the real discord.py client connects to in tests."""
+
+from __future__ import annotations
+
+from bot.emulator.driver import Emulator
+from bot.emulator.handle import DriverError, InteractionHandle
+from bot.emulator.state import (
+    Attachment,
+    BotFailure,
+    Channel,
+    Clock,
+    EmulatorTimeout,
+    ManualClock,
+    Message,
+    RecordedRequest,
+    User,
+)
+
+__all__ = [
+    "Attachment",
+    "BotFailure",
+    "Channel",
+    "Clock",
+    "DriverError",
+    "Emulator",
+    "EmulatorTimeout",
+    "InteractionHandle",
+    "ManualClock",
+    "Message",
+    "RecordedRequest",
+    "User",
+]

@@ -1,0 +1,89 @@
+"""Run a real discord.py client against an emulator, and turn its logged errors into failures."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, TypeVar
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from bot.emulator.driver import Emulator
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+# Pass these to the Client/Bot constructor in tests: the default waits 2 s for guilds (contract 6).
+CLIENT_OPTIONS: dict[str, Any] = {"guild_ready_timeout": 0.05}
+
+
+class ErrorCapture(logging.Handler):
+    """Collects ERROR records from the `discord` loggers and fails the emulator's waits at once."""
+
+    def __init__(self, emulator: Emulator | None = None) -> None:
+        super().__init__(level=logging.ERROR)
+        self.emulator = emulator
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the record, and wake any test waiting on the emulator with the reason."""
+        self.records.append(record)
+        if self.emulator is not None:
+            self.emulator.state.signal.fail(f"discord logged: {self.describe(record)}")
+
+    @staticmethod
+    def describe(record: logging.LogRecord) -> str:
+        """The message and, if any, the exception of a record."""
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            text += f" ({type(error).__name__}: {error})"
+        return text
+
+    def take(self) -> list[logging.LogRecord]:
+        """Hand over the records so far (a test that expects an error takes it)."""
+        taken, self.records = self.records, []
+        if self.emulator is not None:
+            self.emulator.state.signal.failures.clear()
+        return taken
+
+
+@contextlib.contextmanager
+def pointed_at(emulator: Emulator) -> Any:
+    """Point discord.py's REST base and gateway at the emulator; restore them afterwards."""
+    old_base, old_gateway = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = emulator.api_base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emulator.gateway_url)
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = old_base
+        DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+
+@contextlib.asynccontextmanager
+async def running(
+    client: ClientT, emulator: Emulator, timeout: float = 5.0
+) -> AsyncIterator[ClientT]:
+    """Log `client` in, connect it (without reconnecting), wait until ready, close it after."""
+    with pointed_at(emulator):
+        await client.login(emulator.token)
+        task = asyncio.create_task(client.connect(reconnect=False))
+        ready = asyncio.create_task(client.wait_until_ready())
+        try:
+            done, _ = await asyncio.wait(
+                {task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            if ready not in done:
+                if task in done:
+                    task.result()
+                raise TimeoutError(f"the client was not ready within {timeout} s")
+            yield client
+        finally:
+            ready.cancel()
+            await client.close()
+            with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
+                await task

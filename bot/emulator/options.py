@@ -1,0 +1,146 @@
+"""Turn a test's `{"name": value}` into the typed option list and `resolved` Discord would send."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.emulator import payloads
+from bot.emulator.handle import DriverError
+from bot.emulator.state import Channel, Guild, Role, User
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+
+JSON = dict[str, Any]
+
+
+def build_options(
+    command: JSON, path: list[str], given: dict[str, Any], guild: Guild, focused: str | None
+) -> tuple[list[JSON], JSON]:
+    """The `options` and `resolved` of an application command interaction."""
+    definitions: list[JSON] = command.get("options") or []
+    resolved: JSON = {}
+    if path:
+        options = _nest(definitions, path, given, guild, focused, resolved, command["name"])
+    else:
+        options = _fill(definitions, given, guild, focused, resolved, command["name"])
+    return options, resolved
+
+
+def _nest(
+    definitions: list[JSON],
+    path: list[str],
+    given: dict[str, Any],
+    guild: Guild,
+    focused: str | None,
+    resolved: JSON,
+    where: str,
+) -> list[JSON]:
+    word, *rest = path
+    found = next(
+        (
+            d
+            for d in definitions
+            if d["name"] == word and d.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)
+        ),
+        None,
+    )
+    if found is None:
+        raise DriverError(f"/{where} has no subcommand {word!r}")
+    inner_definitions = found.get("options") or []
+    if rest:
+        inner = _nest(inner_definitions, rest, given, guild, focused, resolved, f"{where} {word}")
+    elif found["type"] == SUB_COMMAND_GROUP:
+        raise DriverError(f"/{where} {word} needs a subcommand")
+    else:
+        inner = _fill(inner_definitions, given, guild, focused, resolved, f"{where} {word}")
+    return [{"type": found["type"], "name": word, "options": inner}]
+
+
+def _fill(
+    definitions: list[JSON],
+    given: dict[str, Any],
+    guild: Guild,
+    focused: str | None,
+    resolved: JSON,
+    where: str,
+) -> list[JSON]:
+    if any(d.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for d in definitions):
+        raise DriverError(f"/{where} needs a subcommand")
+    known = {d["name"] for d in definitions}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise DriverError(f"/{where} has no options {unknown}; it has {sorted(known)}")
+    options: list[JSON] = []
+    for definition in definitions:
+        name = definition["name"]
+        if name == focused:
+            if not definition.get("autocomplete"):
+                raise DriverError(f"option {name!r} of /{where} has no autocomplete")
+            typed = str(given.get(name, ""))
+            options.append(
+                {"type": definition["type"], "name": name, "value": typed, "focused": True}
+            )
+            continue
+        if name not in given:
+            if definition.get("required") and focused is None:
+                raise DriverError(f"/{where} needs option {name!r}")
+            continue
+        value = _value(definition, given[name], guild, resolved, where)
+        options.append({"type": definition["type"], "name": name, "value": value})
+    if focused is not None and focused not in known:
+        raise DriverError(f"/{where} has no option {focused!r} to focus")
+    return options
+
+
+def _value(definition: JSON, raw: Any, guild: Guild, resolved: JSON, where: str) -> Any:
+    kind = definition["type"]
+    name = definition["name"]
+    if kind == STRING:
+        value: Any = str(raw)
+        low, high = int(definition.get("min_length", 0)), int(definition.get("max_length", 6000))
+        if not low <= len(value) <= high:
+            raise DriverError(f"option {name!r} of /{where} takes {low} to {high} characters")
+    elif kind in (INTEGER, NUMBER):
+        if isinstance(raw, bool) or not isinstance(raw, int | float):
+            raise DriverError(f"option {name!r} of /{where} takes a number, not {raw!r}")
+        value = int(raw) if kind == INTEGER else float(raw)
+        if kind == INTEGER and value != raw:
+            raise DriverError(f"option {name!r} of /{where} takes a whole number, not {raw!r}")
+        low_value, high_value = definition.get("min_value"), definition.get("max_value")
+        if (low_value is not None and value < low_value) or (
+            high_value is not None and value > high_value
+        ):
+            raise DriverError(f"option {name!r} of /{where} takes {low_value} to {high_value}")
+    elif kind == BOOLEAN:
+        if not isinstance(raw, bool):
+            raise DriverError(f"option {name!r} of /{where} takes True or False, not {raw!r}")
+        value = raw
+    elif kind in (USER, MENTIONABLE) and isinstance(raw, User):
+        value = _resolve_user(raw, guild, resolved)
+    elif kind in (ROLE, MENTIONABLE) and isinstance(raw, Role):
+        resolved.setdefault("roles", {})[str(raw.id)] = payloads.role(
+            raw.id, raw.name, raw.permissions, raw.position
+        )
+        value = str(raw.id)
+    elif kind == CHANNEL and isinstance(raw, Channel):
+        resolved.setdefault("channels", {})[str(raw.id)] = payloads.channel(raw) | {
+            "permissions": "0"
+        }
+        value = str(raw.id)
+    else:
+        raise DriverError(f"option {name!r} (type {kind}) of /{where} cannot take {raw!r}")
+    choices = definition.get("choices")
+    if choices and value not in [choice["value"] for choice in choices]:
+        raise DriverError(f"option {name!r} of /{where} must be one of its choices, not {value!r}")
+    return value
+
+
+def _resolve_user(user: User, guild: Guild, resolved: JSON) -> str:
+    resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
+    member = guild.members.get(user.id)
+    if member is not None:
+        payload = payloads.member(member, permissions=0)
+        del payload["user"]
+        resolved.setdefault("members", {})[str(user.id)] = payload
+    return str(user.id)

@@ -1,0 +1,333 @@
+"""What the emulated Discord remembers: guilds, channels, messages, commands, interactions."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+TEXT_CHANNEL = 0
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+
+# The snowflakes handed out start here (early 2026) so discord.py reads sensible creation times.
+_FIRST_SNOWFLAKE_MS = 1_767_225_600_000 - 1_420_070_400_000
+
+
+class Clock:
+    """Monotonic seconds; the reply window and token lifetime are measured with it."""
+
+    def __call__(self) -> float:
+        """Now, in seconds."""
+        return time.monotonic()
+
+
+class ManualClock(Clock):
+    """A clock that moves only when a test says so, so no test sleeps through Discord's 3 s."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        """Now, in seconds."""
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward."""
+        if seconds < 0:
+            raise ValueError(f"a clock cannot go back ({seconds} s)")
+        self.now += seconds
+
+
+class EmulatorTimeout(AssertionError):
+    """A driver wait ran out before Discord saw what the test expected."""
+
+
+class BotFailure(AssertionError):
+    """The bot logged an error or broke a Discord contract while a test waited."""
+
+
+@dataclass(eq=False)
+class User:
+    """A Discord user; `locale` is the client language Discord sends with each interaction."""
+
+    id: int
+    name: str
+    bot: bool = False
+    locale: str = "en-US"
+
+
+@dataclass(eq=False)
+class Role:
+    """A guild role and its permission bits."""
+
+    id: int
+    name: str
+    permissions: int
+    position: int
+
+
+@dataclass(eq=False)
+class Member:
+    """A user's membership of a guild."""
+
+    user: User
+    role_ids: list[int]
+
+
+@dataclass(eq=False)
+class Channel:
+    """A text channel or a thread."""
+
+    id: int
+    guild_id: int
+    name: str
+    type: int = TEXT_CHANNEL
+    position: int = 0
+    parent_id: int | None = None
+    owner_id: int | None = None
+    auto_archive_duration: int = 1440
+
+    @property
+    def is_thread(self) -> bool:
+        """Threads are channels with a parent."""
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+
+@dataclass(eq=False)
+class Guild:
+    """A server: its roles, members and channels."""
+
+    id: int
+    name: str
+    owner_id: int
+    locale: str = "en-US"
+    roles: dict[int, Role] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class Attachment:
+    """An uploaded file, kept whole so tests can look at the bytes and the alt text."""
+
+    id: int
+    filename: str
+    data: bytes
+    description: str | None = None
+    content_type: str | None = None
+
+
+@dataclass(eq=False)
+class Message:
+    """A message as Discord stores it, including ephemeral ones only their user sees."""
+
+    id: int
+    channel_id: int
+    guild_id: int
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    webhook_id: int | None = None
+    interaction: Interaction | None = None
+    reference_id: int | None = None
+    edited_at: datetime | None = None
+    edits: int = 0
+    deleted: bool = False
+    reactions: dict[str, list[User]] = field(default_factory=dict)
+
+    @property
+    def ephemeral(self) -> bool:
+        """Only the user who triggered the interaction can see it."""
+        return bool(self.flags & (1 << 6))
+
+    @property
+    def loading(self) -> bool:
+        """A deferred reply still showing "thinking"."""
+        return bool(self.flags & (1 << 7))
+
+    def iter_components(self) -> list[dict[str, Any]]:
+        """Every component at any depth (rows, buttons, selects, v2 containers)."""
+        found: list[dict[str, Any]] = []
+        stack = list(self.components)
+        while stack:
+            item = stack.pop(0)
+            found.append(item)
+            stack.extend(item.get("components", []))
+            if isinstance(item.get("accessory"), dict):
+                stack.append(item["accessory"])
+        return found
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        """The component with this custom_id, if the message has one."""
+        for item in self.iter_components():
+            if item.get("custom_id") == custom_id:
+                return item
+        return None
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """The custom_ids of every interactive component, in display order."""
+        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
+
+
+@dataclass(eq=False)
+class Command:
+    """A registered application command (global when guild_id is None)."""
+
+    id: int
+    application_id: int
+    guild_id: int | None
+    body: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        """The command's name."""
+        return str(self.body["name"])
+
+
+@dataclass(eq=False)
+class Interaction:
+    """One interaction and everything the bot has answered to it."""
+
+    id: int
+    token: str
+    type: int
+    application_id: int
+    user: User
+    guild_id: int
+    channel_id: int
+    locale: str
+    created_at: float
+    data: dict[str, Any] | None = None
+    source_message: Message | None = None
+    callback_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+
+    @property
+    def acknowledged(self) -> bool:
+        """Whether the one allowed callback has been made."""
+        return self.callback_type is not None
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One `files[n]` part of a multipart request."""
+
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """One HTTP request the bot made, and how the emulator answered it."""
+
+    method: str
+    path: str
+    route: str | None
+    status: int
+    body: Any = None
+    files: tuple[Upload, ...] = ()
+    error_code: int | None = None
+
+
+class Signal:
+    """Wakes every waiter whenever the state changes; waits never sleep a fixed time."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+        self.failures: list[str] = []
+
+    def fire(self) -> None:
+        """Something changed: wake the waiters."""
+        self._event.set()
+        self._event = asyncio.Event()
+
+    def fail(self, reason: str) -> None:
+        """Record a bot failure; every wait raises it at once instead of timing out."""
+        self.failures.append(reason)
+        self.fire()
+
+    async def wait_for(self, probe: Callable[[], T | None], timeout: float, what: str) -> T:
+        """Return probe()'s first non-None value, or raise after `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            if self.failures:
+                raise BotFailure("; ".join(self.failures))
+            value = probe()
+            if value is not None:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise EmulatorTimeout(f"timed out after {timeout} s waiting for {what}")
+            event = self._event
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                continue
+
+
+class State:
+    """All of the emulated Discord's memory."""
+
+    def __init__(self, clock: Clock, token: str) -> None:
+        self.clock = clock
+        self.token = token
+        self._counter = itertools.count(1)
+        self.guilds: dict[int, Guild] = {}
+        self.users: dict[int, User] = {}
+        self.messages: dict[int, Message] = {}
+        self.commands: dict[int, Command] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
+        self.requests: list[RecordedRequest] = []
+        self.unknown_routes: list[str] = []
+        self.signal = Signal()
+
+    def snowflake(self) -> int:
+        """A fresh, increasing snowflake id."""
+        return (_FIRST_SNOWFLAKE_MS << 22) + (next(self._counter) << 12)
+
+    def new_token(self) -> str:
+        """An interaction token."""
+        return "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(24)
+
+    def channel(self, channel_id: int) -> Channel | None:
+        """A channel or thread by id, in any guild."""
+        for guild in self.guilds.values():
+            if channel_id in guild.channels:
+                return guild.channels[channel_id]
+        return None
+
+    def live_message(self, channel_id: int, message_id: int) -> Message | None:
+        """A message that exists and has not been deleted."""
+        found = self.messages.get(message_id)
+        if found is None or found.deleted or found.channel_id != channel_id:
+            return None
+        return found
+
+    def permissions(self, guild: Guild, user_id: int) -> int:
+        """A member's guild permissions: the owner and administrators hold every bit."""
+        all_bits = (1 << 53) - 1
+        if user_id == guild.owner_id:
+            return all_bits
+        member = guild.members[user_id]
+        bits = guild.roles[guild.id].permissions
+        for role_id in member.role_ids:
+            bits |= guild.roles[role_id].permissions
+        return all_bits if bits & 0x8 else bits

@@ -1,0 +1,54 @@
+"""Fixtures shared by the bot tests: a running Discord emulator and discord.py clients on it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager
+
+import discord
+import pytest
+
+from bot.emulator import Emulator, ManualClock
+from bot.emulator.harness import ErrorCapture, running
+
+StartClient = Callable[[discord.Client], AbstractAsyncContextManager[discord.Client]]
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """Discord's 3-second reply window and token lifetime run on this; tests move it by hand."""
+    return ManualClock()
+
+
+@pytest.fixture
+async def emulator(clock: ManualClock) -> AsyncIterator[Emulator]:
+    """A local Discord on 127.0.0.1 (random port); unknown routes fail the test at teardown."""
+    emu = Emulator(clock=clock)
+    await emu.start()
+    yield emu
+    await emu.stop()
+    emu.check()
+
+
+@pytest.fixture
+def discord_errors(emulator: Emulator) -> Iterator[ErrorCapture]:
+    """ERROR records from the `discord` loggers fail the test (take() the ones a test expects)."""
+    capture = ErrorCapture(emulator)
+    logger = logging.getLogger("discord")
+    logger.addHandler(capture)
+    yield capture
+    logger.removeHandler(capture)
+    if capture.records:
+        described = "\n".join(ErrorCapture.describe(record) for record in capture.records)
+        pytest.fail(f"discord logged errors:\n{described}")
+
+
+@pytest.fixture
+def start_client(emulator: Emulator, discord_errors: ErrorCapture) -> StartClient:
+    """`async with start_client(bot):` runs a real discord.py client against the emulator."""
+
+    def start(client: discord.Client) -> AbstractAsyncContextManager[discord.Client]:
+        return running(client, emulator)
+
+    return start
