@@ -11,7 +11,7 @@ from engine.checkers.errors import (
 )
 from engine.checkers.game import EndReason, Game, Outcome
 from engine.checkers.notation import describe_moves, parse_move
-from engine.checkers.position import Move, Position
+from engine.checkers.position import Move, Position, perft
 from engine.checkers.variant import VARIANTS, Color, Crowning, KingLanding, Piece, Variant
 
 __all__ = [
@@ -32,5 +32,6 @@ __all__ = [
     "Variant",
     "describe_moves",
     "parse_move",
+    "perft",
     "square_coordinates",
 ]

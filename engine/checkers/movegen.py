@@ -3,156 +3,237 @@
 A side is described by three ints in the layout of `board.Geometry`: `own` (the mover's pieces),
 `opp` (the other side's) and `kings` (kings of either colour). A generated move is a `RawMove`
 tuple of bit indices; `position.Position` turns them into public `Move` values.
+
+Quiet moves and the question "is there a capture, and by which pieces?" are answered for whole
+sets of pieces at once by shifting bitboards; only pieces that can capture are searched one by
+one for their complete capture sequences.
 """
 
 from __future__ import annotations
 
-from engine.checkers.board import Geometry, geometry
+from engine.checkers.board import geometry
 from engine.checkers.variant import Crowning, KingLanding, Variant
 
 # (from bit, to bit, mask of captured bits, crowned?, bits visited, bits captured in order)
 RawMove = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 
-_UP_LEFT, _UP_RIGHT, _DOWN_LEFT, _DOWN_RIGHT = 0, 1, 2, 3
-_ALL = (_UP_LEFT, _UP_RIGHT, _DOWN_LEFT, _DOWN_RIGHT)
-_WHITE_FORWARD = (_UP_LEFT, _UP_RIGHT)
-_BLACK_FORWARD = (_DOWN_LEFT, _DOWN_RIGHT)
+# A diagonal direction as a shift: (amount, towards higher bits?). Index order: up-left,
+# up-right, down-left, down-right; "up" is towards square 1.
+Step = tuple[int, bool]
 
 
-def _shift(bits: int, step: int) -> int:
-    """Move every bit one diagonal step (steps up the board are negative)."""
-    return bits << step if step > 0 else bits >> -step
+class Rules:
+    """A variant's switches and board tables, flattened for the generator's inner loops."""
+
+    __slots__ = (
+        "adjacent_landing",
+        "backward_men",
+        "bottom_row",
+        "crowning",
+        "flying",
+        "majority",
+        "rays",
+        "steps",
+        "top_row",
+        "valid",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        geo = geometry(variant.board_size)
+        self.variant = variant
+        self.valid = geo.valid
+        self.top_row = geo.top_row
+        self.bottom_row = geo.bottom_row
+        self.rays = geo.rays
+        self.steps: tuple[Step, Step, Step, Step] = (
+            (geo.half + 1, False),
+            (geo.half, False),
+            (geo.half, True),
+            (geo.half + 1, True),
+        )
+        self.flying = variant.flying_kings
+        self.backward_men = variant.men_capture_backward
+        self.adjacent_landing = variant.king_landing is KingLanding.ADJACENT
+        self.majority = variant.majority_capture
+        self.crowning = variant.crowning
+
+    def forward(self, white: bool) -> tuple[int, int]:
+        """The direction indices a man of this colour moves in."""
+        return (0, 1) if white else (2, 3)
+
+
+_RULES: dict[int, Rules] = {}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The flattened rules of a variant (built once per variant object)."""
+    rules = _RULES.get(id(variant))
+    if rules is None or rules.variant is not variant:
+        rules = Rules(variant)
+        _RULES[id(variant)] = rules
+    return rules
+
+
+def _jumpers(rules: Rules, own: int, opp: int, kings: int, white: bool) -> int:
+    """The mover's pieces that have at least one capture, found for all pieces at once."""
+    empty = rules.valid & ~(own | opp)
+    men = own & ~kings
+    own_kings = own & kings
+    found = 0
+    man_dirs = (0, 1, 2, 3) if rules.backward_men else rules.forward(white)
+    for d, (amount, left) in enumerate(rules.steps):
+        # Opposing pieces with a free square just beyond them in this direction.
+        if left:
+            prey = opp & (empty >> amount)
+            before = prey >> amount
+        else:
+            prey = opp & (empty << amount)
+            before = prey << amount
+        if not prey:
+            continue
+        if d in man_dirs:
+            found |= men & before
+        if own_kings:
+            if rules.flying:
+                # Walk back from each victim through free squares to the kings that see it.
+                reach = before
+                frontier = before & empty
+                while frontier:
+                    frontier = (frontier >> amount if left else frontier << amount) & rules.valid
+                    reach |= frontier
+                    frontier &= empty
+                found |= own_kings & reach
+            else:
+                found |= own_kings & before
+    return found
 
 
 def has_capture(variant: Variant, own: int, opp: int, kings: int, white: bool) -> bool:
     """Whether the side to move has any capture (checked on whole sets of pieces at once)."""
-    geo = geometry(variant.board_size)
-    empty = geo.valid & ~(own | opp)
-    men = own & ~kings
-    own_kings = own & kings
-    steps = geo.directions
-    if men:
-        man_dirs = _ALL if variant.men_capture_backward else _forward(white)
-        for d in man_dirs:
-            s = steps[d]
-            if _shift(_shift(men, s) & opp, s) & empty:
-                return True
-    if own_kings:
-        for s in steps:
-            if variant.flying_kings:
-                reach = _shift(own_kings, s)
-                while reach:
-                    if _shift(reach & opp, s) & empty:
-                        return True
-                    reach = _shift(reach & empty, s)
-            elif _shift(_shift(own_kings, s) & opp, s) & empty:
-                return True
-    return False
-
-
-def _forward(white: bool) -> tuple[int, int]:
-    return _WHITE_FORWARD if white else _BLACK_FORWARD
+    return bool(_jumpers(rules_for(variant), own, opp, kings, white))
 
 
 def men_can_step(variant: Variant, own: int, opp: int, kings: int, white: bool) -> bool:
     """Whether any man of the side could make a non-capturing move."""
-    geo = geometry(variant.board_size)
-    empty = geo.valid & ~(own | opp)
+    rules = rules_for(variant)
+    empty = rules.valid & ~(own | opp)
     men = own & ~kings
-    return any(_shift(men, geo.directions[d]) & empty for d in _forward(white))
+    for d in rules.forward(white):
+        amount, left = rules.steps[d]
+        if (men << amount if left else men >> amount) & empty:
+            return True
+    return False
 
 
 def count_moves(variant: Variant, own: int, opp: int, kings: int, white: bool) -> int:
     """How many legal moves there are: equal to len(generate(...)), without building them."""
-    if has_capture(variant, own, opp, kings, white):
-        return len(captures(variant, own, opp, kings, white))
-    geo = geometry(variant.board_size)
-    empty = geo.valid & ~(own | opp)
-    steps = geo.directions
+    return _count(rules_for(variant), own, opp, kings, white)
+
+
+def _count(rules: Rules, own: int, opp: int, kings: int, white: bool) -> int:
+    jumpers = _jumpers(rules, own, opp, kings, white)
+    if jumpers:
+        return len(_captures(rules, own, opp, kings, white, jumpers))
+    empty = rules.valid & ~(own | opp)
     men = own & ~kings
-    total = 0
-    for d in _forward(white):
-        total += (_shift(men, steps[d]) & empty).bit_count()
+    if white:
+        amount = rules.steps[1][0]
+        total = ((men >> amount) & empty).bit_count() + ((men >> amount + 1) & empty).bit_count()
+    else:
+        amount = rules.steps[2][0]
+        total = ((men << amount) & empty).bit_count() + ((men << amount + 1) & empty).bit_count()
     own_kings = own & kings
     if own_kings:
-        for s in steps:
-            reach = _shift(own_kings, s) & empty
+        for amount, left in rules.steps:
+            reach = (own_kings << amount if left else own_kings >> amount) & empty
             total += reach.bit_count()
-            if variant.flying_kings:
+            if rules.flying:
                 while reach:
-                    reach = _shift(reach, s) & empty
+                    reach = (reach << amount if left else reach >> amount) & empty
                     total += reach.bit_count()
     return total
 
 
 def generate(variant: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
     """Every legal move: the captures if there are any (capture is compulsory), else the rest."""
-    if has_capture(variant, own, opp, kings, white):
-        return captures(variant, own, opp, kings, white)
-    return quiet_moves(variant, own, opp, kings, white)
+    return _generate(rules_for(variant), own, opp, kings, white)
 
 
-def quiet_moves(variant: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-    """The non-capturing moves of men (forward, one square) and kings."""
-    geo = geometry(variant.board_size)
-    empty = geo.valid & ~(own | opp)
-    steps = geo.directions
-    promotion = geo.top_row if white else geo.bottom_row
+def _generate(rules: Rules, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+    jumpers = _jumpers(rules, own, opp, kings, white)
+    if jumpers:
+        return _captures(rules, own, opp, kings, white, jumpers)
+    return _quiet_moves(rules, own, opp, kings, white)
+
+
+def _quiet_moves(rules: Rules, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+    """The non-capturing moves of men (one square forward) and kings."""
+    empty = rules.valid & ~(own | opp)
+    promotion = rules.top_row if white else rules.bottom_row
     moves: list[RawMove] = []
     men = own & ~kings
-    for d in _forward(white):
-        s = steps[d]
-        targets = _shift(men, s) & empty
+    for d in rules.forward(white):
+        amount, left = rules.steps[d]
+        targets = (men << amount if left else men >> amount) & empty
+        back = -amount if left else amount
         while targets:
             low = targets & -targets
             to = low.bit_length() - 1
-            frm = to - s
+            frm = to + back
             moves.append((frm, to, 0, bool(promotion & low), (frm, to), ()))
             targets ^= low
     own_kings = own & kings
     if own_kings:
-        for s in steps:
-            reach = _shift(own_kings, s) & empty
+        for amount, left in rules.steps:
+            reach = (own_kings << amount if left else own_kings >> amount) & empty
+            back = -amount if left else amount
             distance = 1
             while reach:
                 targets = reach
                 while targets:
                     low = targets & -targets
                     to = low.bit_length() - 1
-                    frm = to - s * distance
+                    frm = to + back * distance
                     moves.append((frm, to, 0, False, (frm, to), ()))
                     targets ^= low
-                if not variant.flying_kings:
+                if not rules.flying:
                     break
-                reach = _shift(reach, s) & empty
+                reach = (reach << amount if left else reach >> amount) & empty
                 distance += 1
     return moves
 
 
 def captures(variant: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
     """Every complete capture sequence allowed by the variant (empty when there is none)."""
-    geo = geometry(variant.board_size)
-    found: list[RawMove] = []
-    pieces = own
-    while pieces:
-        low = pieces & -pieces
-        start = low.bit_length() - 1
-        pieces ^= low
-        _Search(variant, geo, start, own | opp, opp, bool(kings & low), white, found).run()
-    if not found:
-        return found
-    if variant.majority_capture:
+    rules = rules_for(variant)
+    jumpers = _jumpers(rules, own, opp, kings, white)
+    return _captures(rules, own, opp, kings, white, jumpers) if jumpers else []
+
+
+def _captures(
+    rules: Rules, own: int, opp: int, kings: int, white: bool, jumpers: int
+) -> list[RawMove]:
+    search = _Search(rules, own | opp, opp, white)
+    while jumpers:
+        low = jumpers & -jumpers
+        jumpers ^= low
+        search.run(low.bit_length() - 1, bool(kings & low))
+    found = search.found
+    if rules.majority:
         most = max(len(move[5]) for move in found)
         found = [move for move in found if len(move[5]) == most]
     return _distinct(found)
 
 
 def _distinct(moves: list[RawMove]) -> list[RawMove]:
-    """Drop sequences that start, end and capture exactly like an earlier one.
+    """Drop sequences that start, end, capture and crown exactly like an earlier one.
 
     Different routes around the same pieces (a king's "windmill") leave the same position; the
     published perft counts treat them as one move, and so do players.
     """
+    if len(moves) < 2:
+        return moves
     seen: set[tuple[int, int, int, bool]] = set()
     unique: list[RawMove] = []
     for move in moves:
@@ -164,60 +245,49 @@ def _distinct(moves: list[RawMove]) -> list[RawMove]:
 
 
 class _Search:
-    """Depth-first search of one piece's capture sequences."""
+    """Depth-first search of capture sequences, one starting piece at a time."""
 
     __slots__ = (
-        "_adjacent_only",
-        "_crowning",
-        "_found",
         "_man_dirs",
         "_occupied",
         "_opp",
         "_promotion",
-        "_rays",
+        "_rules",
         "_start",
         "_start_king",
-        "_variant",
+        "_taken_by",
+        "found",
     )
 
-    def __init__(
-        self,
-        variant: Variant,
-        geo: Geometry,
-        start: int,
-        occupied: int,
-        opp: int,
-        king: bool,
-        white: bool,
-        found: list[RawMove],
-    ) -> None:
-        self._variant = variant
-        self._rays = geo.rays
-        self._start = start
-        # The mover has left its square: it may pass over or return to it.
-        self._occupied = occupied & ~(1 << start)
+    def __init__(self, rules: Rules, occupied: int, opp: int, white: bool) -> None:
+        self._rules = rules
+        self._taken_by = occupied
+        self._occupied = occupied
         self._opp = opp
-        self._start_king = king
-        self._promotion = geo.top_row if white else geo.bottom_row
-        self._man_dirs = _ALL if variant.men_capture_backward else _forward(white)
-        self._adjacent_only = variant.king_landing is KingLanding.ADJACENT
-        self._crowning = variant.crowning
-        self._found = found
+        self._promotion = rules.top_row if white else rules.bottom_row
+        self._man_dirs = (0, 1, 2, 3) if rules.backward_men else rules.forward(white)
+        self._start = 0
+        self._start_king = False
+        self.found: list[RawMove] = []
 
-    def run(self) -> None:
-        """Search from the start square; complete sequences go to the shared list."""
-        self._extend(self._start, self._start_king, 0, (self._start,), ())
+    def run(self, start: int, king: bool) -> None:
+        """Add every complete capture sequence of the piece on `start` to `found`."""
+        self._start = start
+        self._start_king = king
+        # The mover has left its square: it may pass over or return to it.
+        self._occupied = self._taken_by & ~(1 << start)
+        self._extend(start, king, 0, (start,), ())
 
     def _record(
         self, at: int, king: bool, captured: int, path: tuple[int, ...], taken: tuple[int, ...]
     ) -> None:
         crowned = not self._start_king and (king or bool(self._promotion >> at & 1))
-        self._found.append((self._start, at, captured, crowned, path, taken))
+        self.found.append((self._start, at, captured, crowned, path, taken))
 
     def _extend(
         self, at: int, king: bool, captured: int, path: tuple[int, ...], taken: tuple[int, ...]
     ) -> None:
-        if king and self._variant.flying_kings:
+        if king and self._rules.flying:
             extended = self._flying_jumps(at, captured, path, taken)
         else:
             extended = self._short_jumps(at, king, captured, path, taken)
@@ -230,9 +300,9 @@ class _Search:
         """Jumps over an adjacent piece onto the square beyond (men, and kings in english)."""
         occupied = self._occupied
         opp = self._opp
-        rays = self._rays[at]
+        rays = self._rules.rays[at]
         extended = False
-        for d in _ALL if king else self._man_dirs:
+        for d in (0, 1, 2, 3) if king else self._man_dirs:
             ray = rays[d]
             if len(ray) < 2:
                 continue
@@ -242,10 +312,11 @@ class _Search:
             extended = True
             now = captured | 1 << victim
             if not king and self._promotion >> land & 1:
-                if self._crowning is Crowning.ENDS_MOVE:
+                crowning = self._rules.crowning
+                if crowning is Crowning.ENDS_MOVE:
                     self._record(land, True, now, (*path, land), (*taken, victim))
                     continue
-                if self._crowning is Crowning.CONTINUES_AS_KING:
+                if crowning is Crowning.CONTINUES_AS_KING:
                     self._extend(land, True, now, (*path, land), (*taken, victim))
                     continue
             self._extend(land, king, now, (*path, land), (*taken, victim))
@@ -271,8 +342,9 @@ class _Search:
     def _king_targets(self, at: int, captured: int) -> list[tuple[int, list[int]]]:
         """For each diagonal from `at`, the piece a flying king could take and where it may land."""
         occupied = self._occupied
+        adjacent_only = self._rules.adjacent_landing
         targets: list[tuple[int, list[int]]] = []
-        for ray in self._rays[at]:
+        for ray in self._rules.rays[at]:
             n = len(ray)
             i = 0
             while i < n and not occupied >> ray[i] & 1:
@@ -286,7 +358,7 @@ class _Search:
             j = i + 1
             while j < n and not occupied >> ray[j] & 1:
                 landings.append(ray[j])
-                if self._adjacent_only:
+                if adjacent_only:
                     break
                 j += 1
             if landings:
@@ -310,10 +382,18 @@ def perft(variant: Variant, own: int, opp: int, kings: int, white: bool, depth: 
     """Leaf count of the move tree `depth` plies deep (a whole capture sequence is one ply)."""
     if depth <= 0:
         return 1
+    return _perft(rules_for(variant), own, opp, kings, white, depth)
+
+
+def _perft(rules: Rules, own: int, opp: int, kings: int, white: bool, depth: int) -> int:
     if depth == 1:
-        return count_moves(variant, own, opp, kings, white)
+        return _count(rules, own, opp, kings, white)
     total = 0
-    for move in generate(variant, own, opp, kings, white):
-        new_own, new_opp, new_kings = apply_raw(move, own, opp, kings)
-        total += perft(variant, new_opp, new_own, new_kings, not white, depth - 1)
+    for move in _generate(rules, own, opp, kings, white):
+        frm, to, taken, crowned = move[0], move[1], move[2], move[3]
+        new_own = (own & ~(1 << frm)) | 1 << to
+        new_kings = kings & ~taken & ~(1 << frm)
+        if crowned or kings >> frm & 1:
+            new_kings |= 1 << to
+        total += _perft(rules, opp & ~taken, new_own, new_kings, not white, depth - 1)
     return total

@@ -237,3 +237,11 @@ def _place(
             f"a {color.name.lower()} man cannot stand on {square}, its crowning row: "
             f"write K{square} for a king"
         )
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of move sequences `depth` plies deep (a whole capture counts as one ply)."""
+    own, opp = position.sides()
+    return movegen.perft(
+        position.variant, own, opp, position.king_bits, position.turn is Color.WHITE, depth
+    )
