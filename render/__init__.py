@@ -1,1 +1,54 @@
-"""Board pictures: engine values in, PNG/GIF bytes and alt text out (Pillow only)."""
+"""Board pictures: engine values in, PNG/GIF bytes and alt text out (Pillow only).
+
+Every function here is pure and synchronous: the bot calls them through `asyncio.to_thread`.
+"""
+
+from __future__ import annotations
+
+from render.backgammon import BackgammonScene, Prompt, draw_backgammon, render_backgammon
+from render.backgammon_layout import BackgammonLayout
+from render.checkers import CheckersLayout, CheckersScene, draw_checkers, render_checkers
+from render.describe import MAX_ALT_TEXT, describe
+from render.replay import (
+    backgammon_replay_scenes,
+    checkers_replay_scenes,
+    describe_replay,
+    replay_gif,
+)
+from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
+
+
+def render_png(
+    scene: BackgammonScene | CheckersScene, *, theme: Theme = LIGHT, width: int = 800
+) -> bytes:
+    """The picture of either kind of scene as PNG bytes, `width` × `width * 0.625` pixels."""
+    if isinstance(scene, BackgammonScene):
+        return render_backgammon(scene, theme=theme, width=width)
+    if isinstance(scene, CheckersScene):
+        return render_checkers(scene, theme=theme, width=width)
+    raise TypeError(f"render_png() takes a BackgammonScene or CheckersScene, not {scene!r}")
+
+
+__all__ = [
+    "DARK",
+    "LIGHT",
+    "MAX_ALT_TEXT",
+    "THEMES",
+    "BackgammonLayout",
+    "BackgammonScene",
+    "CheckersLayout",
+    "CheckersScene",
+    "Prompt",
+    "Theme",
+    "backgammon_replay_scenes",
+    "checkers_replay_scenes",
+    "describe",
+    "describe_replay",
+    "draw_backgammon",
+    "draw_checkers",
+    "render_backgammon",
+    "render_checkers",
+    "render_png",
+    "replay_gif",
+    "theme_named",
+]

@@ -64,19 +64,42 @@ def palette_colours(theme: Theme) -> tuple[RGB, ...]:
         add(_blend(a, b, 0.5))
     if len(colours) > 256:
         raise ValueError(f"theme {theme.name!r} needs {len(colours)} palette entries, over 256")
+    # Pillow's nearest-colour search goes through a coarse cache, so a blend lying very close to
+    # a theme colour can capture it; such blends are dropped until every theme colour maps to
+    # itself, which keeps the picture's solid areas exact.
+    while stolen := _captured_blends(keys, colours):
+        for colour in stolen:
+            if colour in keys:
+                raise ValueError(f"theme {theme.name!r}: {colour} is too close to another colour")
+            colours.remove(colour)
     return tuple(colours)
 
 
-@lru_cache(maxsize=8)
-def palette_image(theme: Theme) -> Image.Image:
-    """A 1×1 palette image carrying `palette_colours(theme)`, for Image.quantize."""
+def _palette_from(colours: Sequence[RGB]) -> Image.Image:
     flat: list[int] = []
-    for colour in palette_colours(theme):
+    for colour in colours:
         flat.extend(colour)
     flat.extend(flat[:3] * (256 - len(flat) // 3))
     image = Image.new("P", (1, 1))
     image.putpalette(flat)
     return image
+
+
+def _captured_blends(keys: Sequence[RGB], colours: Sequence[RGB]) -> set[RGB]:
+    """Palette entries that theme colours are mapped onto instead of themselves."""
+    probe = Image.new("RGB", (len(keys), 1))
+    probe.putdata(list(keys))
+    mapped = probe.quantize(palette=_palette_from(colours), dither=Image.Dither.NONE)
+    indices = mapped.tobytes()
+    # Indices past the real entries point at padding, which repeats the first colour.
+    found = [colours[i] if i < len(colours) else colours[0] for i in indices]
+    return {colour for colour, key in zip(found, keys, strict=True) if colour != key}
+
+
+@lru_cache(maxsize=8)
+def palette_image(theme: Theme) -> Image.Image:
+    """A 1×1 palette image carrying `palette_colours(theme)`, for Image.quantize."""
+    return _palette_from(palette_colours(theme))
 
 
 def to_palette(image: Image.Image, theme: Theme) -> Image.Image:

@@ -1,0 +1,237 @@
+"""Backgammon pictures: size and format, checkers where the rules put them, perspective, marks."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from engine.backgammon import Move, Play, Position, Side
+from render import (
+    DARK,
+    LIGHT,
+    BackgammonLayout,
+    BackgammonScene,
+    Prompt,
+    Theme,
+    render_backgammon,
+)
+from render.backgammon import status_line
+from tests.render.pictures import count_colour, decode_png, pixel
+
+LAYOUT = BackgammonLayout(800)
+BOARD_COLOURS = {LIGHT.felt, LIGHT.point_a, LIGHT.point_b}
+
+
+def board(
+    white: dict[int, int],
+    black: dict[int, int],
+    *,
+    bar: tuple[int, int] = (0, 0),
+    turn: Side = Side.WHITE,
+) -> Position:
+    """A position from {own point: count} per side; checkers not placed are borne off."""
+    rows = tuple(tuple(side.get(p, 0) for p in range(1, 25)) for side in (white, black))
+    off = (15 - sum(white.values()) - bar[0], 15 - sum(black.values()) - bar[1])
+    return Position((rows[0], rows[1]), bar, off, turn)
+
+
+def picture(scene: BackgammonScene, *, theme: Theme = LIGHT) -> Image.Image:
+    return decode_png(render_backgammon(scene, theme=theme))
+
+
+# The opening position (BG-1) seen by White: White's 24, 13, 8, 6 are its own numbers; Black's
+# 24, 13, 8, 6 are White's 1, 12, 17, 19 (a side's point p is the other side's 25 − p).
+WHITE_START = {24: 2, 13: 5, 8: 3, 6: 5}
+BLACK_SEEN_BY_WHITE = {1: 2, 12: 5, 17: 3, 19: 5}
+
+
+@pytest.mark.parametrize("width", [400, 800, 1200])
+def test_output_is_png_of_documented_landscape_size(width: int) -> None:
+    data = render_backgammon(BackgammonScene(Position.initial()), width=width)
+    image = decode_png(data)
+    assert image.size == (width, round(width * 0.625))
+    assert image.size[0] > image.size[1]
+
+
+def test_png_is_small() -> None:
+    data = render_backgammon(BackgammonScene(Position.initial(), dice=(6, 3)))
+    assert len(data) < 60_000
+
+
+def test_bg1_opening_checkers_stand_where_the_rules_put_them() -> None:
+    image = picture(BackgammonScene(Position.initial()))
+    for point, count in WHITE_START.items():
+        for slot in range(count):
+            assert pixel(image, LAYOUT.checker_centre(point, slot)) == LIGHT.light_piece
+        # One slot past the stack is bare board.
+        assert pixel(image, LAYOUT.checker_centre(point, count)) in BOARD_COLOURS
+    for point, count in BLACK_SEEN_BY_WHITE.items():
+        for slot in range(count):
+            assert pixel(image, LAYOUT.checker_centre(point, slot)) == LIGHT.dark_piece
+    occupied = set(WHITE_START) | set(BLACK_SEEN_BY_WHITE)
+    for point in set(range(1, 25)) - occupied:
+        assert pixel(image, LAYOUT.checker_centre(point, 0)) in BOARD_COLOURS
+
+
+def test_bg1_flipping_the_perspective_moves_the_checkers() -> None:
+    as_white = picture(BackgammonScene(Position.initial(), viewer=Side.WHITE))
+    as_black = picture(BackgammonScene(Position.initial(), viewer=Side.BLACK))
+    # The bottom-right point is the viewer's own 6-point: five of the viewer's checkers.
+    spot = LAYOUT.checker_centre(6, 0)
+    assert pixel(as_white, spot) == LIGHT.light_piece
+    assert pixel(as_black, spot) == LIGHT.dark_piece
+    # White's 24-point (two checkers) is Black's 1-point: top right for White, bottom right
+    # for Black.
+    assert pixel(as_white, LAYOUT.checker_centre(24, 0)) == LIGHT.light_piece
+    assert pixel(as_black, LAYOUT.checker_centre(1, 0)) == LIGHT.light_piece
+    assert pixel(as_black, LAYOUT.checker_centre(24, 0)) == LIGHT.dark_piece
+
+
+def test_picture_is_for_the_side_to_move_by_default() -> None:
+    black_to_move = Position.initial(Side.BLACK)
+    image = picture(BackgammonScene(black_to_move))
+    assert pixel(image, LAYOUT.checker_centre(6, 0)) == LIGHT.dark_piece
+
+
+def test_a_stack_past_five_shows_five_checkers_and_its_count() -> None:
+    # White: 7 on the 6-point; 5 on the 8-point (no count); Black: 2 on its 1-point.
+    position = board({6: 7, 8: 5, 13: 3}, {1: 2})
+    image = picture(BackgammonScene(position))
+    fill, rim = LIGHT.light_piece, LIGHT.light_edge
+    radius = LAYOUT.checker * 0.3
+    # The count is written in the rim colour inside the fifth checker; a plain fifth has none.
+    assert count_colour(image, LAYOUT.checker_centre(6, 4), radius, rim) > 20
+    assert count_colour(image, LAYOUT.checker_centre(8, 4), radius, rim) == 0
+    assert pixel(image, LAYOUT.checker_centre(8, 4)) == fill
+    # Nothing is drawn past the fifth slot, however tall the stack.
+    assert pixel(image, LAYOUT.checker_centre(6, 5)) in BOARD_COLOURS
+
+
+def test_bg10_bar_and_bg13_borne_off_checkers_are_drawn() -> None:
+    # White has 1 on the bar and 4 off; Black has 2 on the bar and none off.
+    position = board({6: 5, 5: 5}, {24: 5, 23: 3, 22: 3, 21: 2}, bar=(1, 2))
+    image = picture(BackgammonScene(position))
+    # The viewer's bar checker sits above the middle, the opponent's below.
+    assert pixel(image, LAYOUT.bar_centre(True, 0)) == LIGHT.light_piece
+    assert pixel(image, LAYOUT.bar_centre(False, 0)) == LIGHT.dark_piece
+    assert pixel(image, LAYOUT.bar_centre(False, 1)) == LIGHT.dark_piece
+    assert pixel(image, LAYOUT.bar_centre(True, 1)) == LIGHT.frame
+    # Four slabs in the viewer's tray, the fifth slot empty; the opponent's tray is empty.
+    for index in range(4):
+        x0, y0, x1, y1 = LAYOUT.tray_slab(True, index)
+        assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.light_piece
+    x0, y0, x1, y1 = LAYOUT.tray_slab(True, 4)
+    assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.felt
+    x0, y0, x1, y1 = LAYOUT.tray_slab(False, 0)
+    assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.felt
+
+
+@pytest.mark.parametrize(("dice", "spots"), [((6, 3), (False, True)), ((3, 6), (True, False))])
+def test_dice_show_their_numbers_in_the_movers_half(
+    dice: tuple[int, int], spots: tuple[bool, bool]
+) -> None:
+    # A die's centre has a spot for 1, 3 and 5 and none for 2, 4 and 6.
+    image = picture(BackgammonScene(Position.initial(), dice=dice))
+    for centre, spot in zip(LAYOUT.dice_centres(True, 2), spots, strict=True):
+        expected = LIGHT.light_edge if spot else LIGHT.light_piece
+        assert pixel(image, centre) == expected
+    left_half = LAYOUT.dice_centres(False, 2)
+    assert all(pixel(image, c) not in (LIGHT.light_piece, LIGHT.light_edge) for c in left_half)
+
+
+def test_bg6_doubles_show_four_dice_and_used_ones_fade() -> None:
+    image = picture(BackgammonScene(Position.initial(), dice=(5, 5), dice_left=(5, 5)))
+    centres = LAYOUT.dice_centres(True, 4)
+    assert [pixel(image, c) == LIGHT.light_edge for c in centres] == [True, True, False, False]
+
+
+def test_last_play_rings_the_landing_checkers_and_marks_the_hit() -> None:
+    # Black rolls 2-1 and plays 13/11* 24/23, hitting White's blot on White's 14 (= Black's
+    # 11): White goes to the bar, and Black's hitter stands on what White calls its 14-point.
+    before = board(
+        {24: 1, 14: 1, 13: 5, 8: 3, 6: 5},
+        {24: 2, 13: 5, 8: 3, 6: 5},
+        turn=Side.BLACK,
+    )
+    (play,) = [p for p in before.legal_plays((2, 1)) if p.notation() == "24/23 13/11*"]
+    after = before.apply(play)
+    assert after.bar == (1, 0)
+    with_play = picture(BackgammonScene(after, last_play=play))
+    without = picture(BackgammonScene(after))
+    landing = LAYOUT.checker_centre(14, 0)
+    radius = LAYOUT.checker * 0.6
+    assert count_colour(with_play, landing, radius, LIGHT.accent) > 40
+    assert count_colour(without, landing, radius, LIGHT.accent) == 0
+    # The arrow runs from White's 12 (Black's 13) towards 14: its middle is amber.
+    source, target = LAYOUT.checker_centre(12, 4), landing
+    middle = ((source[0] + target[0]) / 2, (source[1] + target[1]) / 2)
+    assert count_colour(with_play, middle, 4, LIGHT.accent) > 5
+    assert count_colour(without, middle, 4, LIGHT.accent) == 0
+
+
+def test_dark_theme_draws_with_its_own_colours() -> None:
+    image = picture(BackgammonScene(Position.initial()), theme=DARK)
+    assert pixel(image, LAYOUT.checker_centre(6, 0)) == DARK.light_piece
+    assert pixel(image, LAYOUT.checker_centre(19, 0)) == DARK.dark_piece
+    assert pixel(image, (LAYOUT.width - 2, 2)) == DARK.canvas
+
+
+def test_status_says_what_the_side_to_act_must_do() -> None:
+    start = Position.initial()
+    names = ("Ann", "Ben")
+    assert status_line(BackgammonScene(start, names=names)) == "Ann to roll"
+    assert status_line(BackgammonScene(start, names=names, dice=(6, 3))) == "Ann to play 6-3"
+    double = BackgammonScene(
+        start, names=names, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.BLACK
+    )
+    assert status_line(double) == "Ann doubles to 4: Ben, take or pass?"
+    # The picture of a double is for the taker.
+    assert double.perspective == Side.BLACK
+    finished = board({}, {6: 15}, turn=Side.BLACK)
+    assert status_line(BackgammonScene(finished, names=names)) == "Ann wins 2 points"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"dice": (7, 1)}, "dice must be two numbers 1–6"),
+        ({"dice": (6, 3), "dice_left": (5,)}, "not part of the roll"),
+        ({"dice_left": (3,)}, "needs the dice"),
+        ({"cube": 3}, "cube must be one of"),
+        ({"cube": 2}, "a cube above 1 has an owner"),
+        ({"match_length": 5, "score": (6, 0)}, "past the match length"),
+        ({"crawford": True}, "Crawford game needs a match length"),
+        ({"prompt": Prompt.MOVE}, "before the dice are rolled"),
+        ({"names": ("Solo",)}, "one name per side"),
+    ],
+)
+def test_bad_scene_is_refused_with_the_reason(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        BackgammonScene(Position.initial(), **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("width", [100, 5000])
+def test_width_out_of_range_is_refused(width: int) -> None:
+    with pytest.raises(ValueError, match="width must be 320–2400"):
+        render_backgammon(BackgammonScene(Position.initial()), width=width)
+
+
+def test_width_must_be_an_int() -> None:
+    with pytest.raises(TypeError, match="width must be an int"):
+        render_backgammon(BackgammonScene(Position.initial()), width=800.0)  # type: ignore[arg-type]
+
+
+def test_a_hit_gets_a_cross_badge_that_a_quiet_move_does_not() -> None:
+    # Black's 13/11 onto White's 14-point, once marked as a hit and once not: only the hit
+    # carries the badge on the landing checker's outer rim.
+    after = board(
+        {24: 1, 13: 5, 8: 3, 6: 5},
+        {24: 2, 13: 4, 11: 1, 8: 3, 6: 5},
+        bar=(1, 0),
+    )
+    x, y = LAYOUT.checker_centre(14, 0)
+    badge = (x + LAYOUT.checker * 0.35, y - LAYOUT.checker / 2)
+    hit = picture(BackgammonScene(after, last_play=Play((Move(13, 11, hit=True),))))
+    quiet = picture(BackgammonScene(after, last_play=Play((Move(13, 11),))))
+    assert count_colour(hit, badge, 6, LIGHT.accent) > count_colour(quiet, badge, 6, LIGHT.accent)
+    assert count_colour(hit, badge, 6, LIGHT.accent_edge) > 10
