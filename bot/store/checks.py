@@ -6,8 +6,9 @@ import math
 import re
 from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
-from bot.store.rows import GameStatus, JsonValue
+from bot.store.rows import GameStatus, JsonValue, Keep
 
 _LABEL = re.compile(r"[a-z][a-z0-9_]*")
 _SETTING_KEY = re.compile(r"[a-z][a-z0-9_.]*")
@@ -85,7 +86,7 @@ def version(name: str, value: object) -> int:
     return value
 
 
-def status(value: object) -> GameStatus:
+def game_status(value: object) -> GameStatus:
     """One of the five game statuses, given as the enum or its text."""
     if isinstance(value, str) and value in GameStatus.__members__.values():
         return GameStatus(value)
@@ -128,3 +129,32 @@ def _copy_json(path: str, value: object) -> JsonValue:
     if isinstance(value, Mapping):
         return _copy_object(path, value)
     raise ValueError(f"{path} must be plain JSON: a {type(value).__name__} is not a JSON value")
+
+
+def record_changes(
+    *,
+    status: GameStatus | Keep,
+    opponent_id: int | Keep | None,
+    to_move_id: int | Keep | None,
+    winner_id: int | Keep | None,
+    result: Mapping[str, JsonValue] | Keep | None,
+    turn_deadline: datetime | Keep | None,
+    reminder_at: datetime | Keep | None,
+) -> dict[str, Any]:
+    """The game columns `record()` was asked to change, checked; KEEP arguments are left out."""
+    changes: dict[str, Any] = {}
+    if not isinstance(status, Keep):
+        changes["status"] = game_status(status).value
+    for name, player in (
+        ("opponent_id", opponent_id),
+        ("to_move_id", to_move_id),
+        ("winner_id", winner_id),
+    ):
+        if not isinstance(player, Keep):
+            changes[name] = optional_snowflake(name, player)
+    if not isinstance(result, Keep):
+        changes["result"] = None if result is None else json_object("result", result)
+    for name, when in (("turn_deadline", turn_deadline), ("reminder_at", reminder_at)):
+        if not isinstance(when, Keep):
+            changes[name] = optional_moment(name, when)
+    return changes

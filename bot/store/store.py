@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import datetime
 from types import TracebackType
-from typing import Any, NoReturn
+from typing import Any
 
-from sqlalchemy import Row, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import insert, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -20,12 +19,19 @@ from bot.store.errors import (
     ChannelBusyError,
     ConflictError,
     GameNotFoundError,
-    PlayerNotFoundError,
     StoreConfigError,
+)
+from bot.store.queries import (
+    OPEN,
+    game_from_row,
+    raise_conflict,
+    read_events,
+    read_game,
+    require_players,
+    upsert,
 )
 from bot.store.rows import (
     KEEP,
-    OPEN_STATUSES,
     GameEvent,
     GameRow,
     GameStatus,
@@ -37,7 +43,6 @@ from bot.store.rows import (
 from bot.store.schema import game_events, games, guild_settings, players
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
-_OPEN = games.c.status.in_([status.value for status in OPEN_STATUSES])
 
 
 class Store:
@@ -120,7 +125,7 @@ class Store:
             "updated_at": now,
         }
         statement = (
-            self._upsert_statement(players, values)
+            upsert(self._engine.dialect.name, players, values)
             .on_conflict_do_update(
                 index_elements=[players.c.user_id],
                 set_={"display_name": values["display_name"], "is_bot": is_bot, "updated_at": now},
@@ -159,7 +164,7 @@ class Store:
             "value": checks.json_value("value", value),
             "updated_at": checks.moment("now", now),
         }
-        statement = self._upsert_statement(guild_settings, values).on_conflict_do_update(
+        statement = upsert(self._engine.dialect.name, guild_settings, values).on_conflict_do_update(
             index_elements=[guild_settings.c.guild_id, guild_settings.c.key],
             set_={"value": values["value"], "updated_at": now},
         )
@@ -208,7 +213,7 @@ class Store:
             "kind": checks.label("kind", kind),
             "variant": checks.label("variant", variant),
             "options": checks.json_object("options", {} if options is None else options),
-            "status": checks.status(status).value,
+            "status": checks.game_status(status).value,
             "challenger_id": checks.snowflake("challenger_id", challenger_id),
             "opponent_id": checks.optional_snowflake("opponent_id", opponent_id),
             "to_move_id": checks.optional_snowflake("to_move_id", to_move_id),
@@ -224,36 +229,36 @@ class Store:
         }
         try:
             async with self._write() as connection:
-                await _require_players(connection, [challenger_id, opponent_id, to_move_id])
+                await require_players(connection, [challenger_id, opponent_id, to_move_id])
                 statement = insert(games).values(values).returning(*games.c)
                 row = (await connection.execute(statement)).one()
         except IntegrityError as error:
             await self._raise_if_channel_busy(channel_id, error)
             raise
-        return _game(row)
+        return game_from_row(row)
 
     async def get_game(self, game_id: int) -> GameRow:
         """The game with this id; raises `GameNotFoundError` if there is none."""
         checks.snowflake("game_id", game_id)
         async with self._engine.connect() as connection:
-            return await _read_game(connection, game_id)
+            return await read_game(connection, game_id)
 
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The pending or active game in a channel (or thread), if any."""
         checks.snowflake("channel_id", channel_id)
-        query = select(games).where(games.c.channel_id == channel_id, _OPEN)
+        query = select(games).where(games.c.channel_id == channel_id, OPEN)
         async with self._engine.connect() as connection:
             row = (await connection.execute(query)).first()
-        return None if row is None else _game(row)
+        return None if row is None else game_from_row(row)
 
     async def open_games_for_player(self, user_id: int) -> list[GameRow]:
         """Every pending or active game a player sits at, oldest first."""
         checks.snowflake("user_id", user_id)
         seat = or_(games.c.challenger_id == user_id, games.c.opponent_id == user_id)
-        query = select(games).where(seat, _OPEN).order_by(games.c.id)
+        query = select(games).where(seat, OPEN).order_by(games.c.id)
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [_game(row) for row in rows]
+        return [game_from_row(row) for row in rows]
 
     async def record(
         self,
@@ -294,11 +299,17 @@ class Store:
             "version": expected_version + 1,
             "updated_at": now,
         }
-        changes.update(_checked_changes(status, opponent_id, to_move_id, winner_id, result))
-        if not isinstance(turn_deadline, Keep):
-            changes["turn_deadline"] = checks.optional_moment("turn_deadline", turn_deadline)
-        if not isinstance(reminder_at, Keep):
-            changes["reminder_at"] = checks.optional_moment("reminder_at", reminder_at)
+        changes.update(
+            checks.record_changes(
+                status=status,
+                opponent_id=opponent_id,
+                to_move_id=to_move_id,
+                winner_id=winner_id,
+                result=result,
+                turn_deadline=turn_deadline,
+                reminder_at=reminder_at,
+            )
+        )
         statement = (
             update(games)
             .where(games.c.id == game_id, games.c.version == expected_version)
@@ -307,7 +318,7 @@ class Store:
         )
         try:
             async with self._write() as connection:
-                await _require_players(
+                await require_players(
                     connection,
                     [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")],
                 )
@@ -315,12 +326,12 @@ class Store:
                 # the row (PostgreSQL) or the write lock (SQLite), then matches no row.
                 row = (await connection.execute(statement)).first()
                 if row is None:
-                    await _raise_conflict(connection, game_id, expected_version)
+                    await raise_conflict(connection, game_id, expected_version)
                 await connection.execute(insert(game_events).values(event))
         except IntegrityError as error:
             await self._explain_integrity_error(game_id, expected_version, error)
             raise
-        return _game(row)
+        return game_from_row(row)
 
     async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember which Discord message shows the game; not a game event, no version change."""
@@ -336,7 +347,7 @@ class Store:
             row = (await connection.execute(statement)).first()
         if row is None:
             raise GameNotFoundError(game_id)
-        return _game(row)
+        return game_from_row(row)
 
     async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
         """Open games whose turn deadline is at or before `now`, most overdue first."""
@@ -350,22 +361,24 @@ class Store:
         """A game's event log in order (seq 1, 2, …); raises `GameNotFoundError` if no game."""
         checks.snowflake("game_id", game_id)
         async with self._engine.connect() as connection:
-            await _read_game(connection, game_id)
-            return await _read_events(connection, game_id)
+            await read_game(connection, game_id)
+            return await read_events(connection, game_id)
 
     async def replay(
         self, game_id: int, reducer: Reducer, *, initial_state: str | None = None
     ) -> str:
         """Fold the event log through `reducer` from the game's initial state (or the one given).
 
-        Game row and events are read in one transaction, so the result is comparable with the
-        stored `state` of the same snapshot.
+        The result is the state at the game's version when it was read, so for a game nobody is
+        writing to it must equal the stored `state`.
         """
         checks.snowflake("game_id", game_id)
         start = checks.optional_text("initial_state", initial_state)
         async with self._engine.connect() as connection:
-            game = await _read_game(connection, game_id)
-            events = await _read_events(connection, game_id)
+            game = await read_game(connection, game_id)
+            # Only the events up to the version just read: a move committed in between (visible
+            # under PostgreSQL's READ COMMITTED) must not leak into this snapshot.
+            events = await read_events(connection, game_id, up_to=game.version)
         state = game.initial_state if start is None else start
         for event in events:
             state = reducer(state, event)
@@ -373,26 +386,19 @@ class Store:
 
     # Helpers
 
-    def _upsert_statement(
-        self, table: Any, values: Mapping[str, Any]
-    ) -> postgresql.Insert | sqlite.Insert:
-        if self._engine.dialect.name == "postgresql":
-            return postgresql.insert(table).values(values)
-        return sqlite.insert(table).values(values)
-
     async def _due(self, column: Any, now: datetime, limit: int) -> list[GameRow]:
         checks.moment("now", now)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be a positive integer, not {limit!r}")
         query = (
             select(games)
-            .where(_OPEN, column.is_not(None), column <= now)
+            .where(OPEN, column.is_not(None), column <= now)
             .order_by(column, games.c.id)
             .limit(limit)
         )
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [_game(row) for row in rows]
+        return [game_from_row(row) for row in rows]
 
     async def _raise_if_channel_busy(self, channel_id: int, error: IntegrityError) -> None:
         # The partial unique index refused the row; name the game that holds the channel.
@@ -407,61 +413,3 @@ class Store:
         if game.version != expected_version:
             raise ConflictError(game_id, expected_version, game.version) from error
         await self._raise_if_channel_busy(game.channel_id, error)
-
-
-def _checked_changes(
-    status: GameStatus | Keep,
-    opponent_id: int | Keep | None,
-    to_move_id: int | Keep | None,
-    winner_id: int | Keep | None,
-    result: Mapping[str, JsonValue] | Keep | None,
-) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if not isinstance(status, Keep):
-        changes["status"] = checks.status(status).value
-    for name, value in (
-        ("opponent_id", opponent_id),
-        ("to_move_id", to_move_id),
-        ("winner_id", winner_id),
-    ):
-        if not isinstance(value, Keep):
-            changes[name] = checks.optional_snowflake(name, value)
-    if not isinstance(result, Keep):
-        changes["result"] = None if result is None else checks.json_object("result", result)
-    return changes
-
-
-async def _require_players(connection: AsyncConnection, user_ids: Iterable[int | None]) -> None:
-    wanted = {user_id for user_id in user_ids if user_id is not None}
-    if not wanted:
-        return
-    query = select(players.c.user_id).where(players.c.user_id.in_(wanted))
-    known = set((await connection.scalars(query)).all())
-    for user_id in sorted(wanted - known):
-        raise PlayerNotFoundError(user_id)
-
-
-async def _raise_conflict(connection: AsyncConnection, game_id: int, expected: int) -> NoReturn:
-    actual = await connection.scalar(select(games.c.version).where(games.c.id == game_id))
-    if actual is None:
-        raise GameNotFoundError(game_id)
-    raise ConflictError(game_id, expected, actual)
-
-
-async def _read_game(connection: AsyncConnection, game_id: int) -> GameRow:
-    row = (await connection.execute(select(games).where(games.c.id == game_id))).first()
-    if row is None:
-        raise GameNotFoundError(game_id)
-    return _game(row)
-
-
-async def _read_events(connection: AsyncConnection, game_id: int) -> list[GameEvent]:
-    query = select(game_events).where(game_events.c.game_id == game_id).order_by(game_events.c.seq)
-    rows = (await connection.execute(query)).all()
-    return [GameEvent(**row._mapping) for row in rows]
-
-
-def _game(row: Row[Any]) -> GameRow:
-    values = dict(row._mapping)
-    values["status"] = GameStatus(values["status"])
-    return GameRow(**values)

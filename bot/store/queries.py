@@ -1,0 +1,71 @@
+"""SQL pieces the store's transactions are built from: reads, checks, upserts, row mapping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NoReturn
+
+from sqlalchemy import Row, Table, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.store.errors import ConflictError, GameNotFoundError, PlayerNotFoundError
+from bot.store.rows import OPEN_STATUSES, GameEvent, GameRow, GameStatus
+from bot.store.schema import game_events, games, players
+
+OPEN = games.c.status.in_([status.value for status in OPEN_STATUSES])
+
+
+def upsert(
+    dialect: str, table: Table, values: Mapping[str, Any]
+) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT that can take ON CONFLICT DO UPDATE, in the backend's own dialect."""
+    if dialect == "postgresql":
+        return postgresql.insert(table).values(values)
+    return sqlite.insert(table).values(values)
+
+
+async def require_players(connection: AsyncConnection, user_ids: Iterable[int | None]) -> None:
+    """Raise `PlayerNotFoundError` for the first id (None aside) with no players row."""
+    wanted = {user_id for user_id in user_ids if user_id is not None}
+    if not wanted:
+        return
+    query = select(players.c.user_id).where(players.c.user_id.in_(wanted))
+    known = set((await connection.scalars(query)).all())
+    for user_id in sorted(wanted - known):
+        raise PlayerNotFoundError(user_id)
+
+
+async def raise_conflict(connection: AsyncConnection, game_id: int, expected: int) -> NoReturn:
+    """Explain why a versioned UPDATE matched no row: no such game, or another version."""
+    actual = await connection.scalar(select(games.c.version).where(games.c.id == game_id))
+    if actual is None:
+        raise GameNotFoundError(game_id)
+    raise ConflictError(game_id, expected, actual)
+
+
+async def read_game(connection: AsyncConnection, game_id: int) -> GameRow:
+    """The game with this id, or `GameNotFoundError`."""
+    row = (await connection.execute(select(games).where(games.c.id == game_id))).first()
+    if row is None:
+        raise GameNotFoundError(game_id)
+    return game_from_row(row)
+
+
+async def read_events(
+    connection: AsyncConnection, game_id: int, up_to: int | None = None
+) -> list[GameEvent]:
+    """A game's events in order, optionally only those with `seq <= up_to`."""
+    query = select(game_events).where(game_events.c.game_id == game_id)
+    if up_to is not None:
+        query = query.where(game_events.c.seq <= up_to)
+    query = query.order_by(game_events.c.seq)
+    rows = (await connection.execute(query)).all()
+    return [GameEvent(**row._mapping) for row in rows]
+
+
+def game_from_row(row: Row[Any]) -> GameRow:
+    """A `games` row as a GameRow."""
+    values = dict(row._mapping)
+    values["status"] = GameStatus(values["status"])
+    return GameRow(**values)
