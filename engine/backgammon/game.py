@@ -154,7 +154,7 @@ class Game:
 
     def opening_roll(self, die_white: int, die_black: int) -> Game:
         """Each side's opening die (BG-2): the higher starts with both; a tie changes nothing."""
-        self._require(Phase.OPENING, "opening roll")
+        self._require(Phase.OPENING, "make the opening roll")
         _check_dice((die_white, die_black))
         if die_white == die_black:
             return self
