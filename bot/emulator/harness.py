@@ -66,11 +66,11 @@ def pointed_at(emulator: Emulator) -> Any:
 
 @contextlib.asynccontextmanager
 async def running(
-    client: ClientT, emulator: Emulator, timeout: float = 5.0
+    client: ClientT, emulator: Emulator, timeout: float = 5.0, token: str | None = None
 ) -> AsyncIterator[ClientT]:
     """Log `client` in, connect it (without reconnecting), wait until ready, close it after."""
     with pointed_at(emulator):
-        await client.login(emulator.token)
+        await client.login(token or emulator.token)
         task = asyncio.create_task(client.connect(reconnect=False))
         ready = asyncio.create_task(client.wait_until_ready())
         try:

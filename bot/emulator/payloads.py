@@ -255,6 +255,7 @@ def application(app_id: int, name: str, owner: User) -> JSON:
 def command(c: Command) -> JSON:
     """A registered application command, as a command sync returns it."""
     payload: JSON = dict(c.body)
+    wanted = c.body.get("default_member_permissions")
     payload.update(
         {
             "id": str(c.id),
@@ -262,7 +263,7 @@ def command(c: Command) -> JSON:
             "version": str(c.id),
             "type": c.body.get("type", 1),
             "options": c.body.get("options", []),
-            "default_member_permissions": c.body.get("default_member_permissions"),
+            "default_member_permissions": None if wanted is None else str(wanted),
             "nsfw": c.body.get("nsfw", False),
         }
     )

@@ -21,6 +21,9 @@ PRIVATE_THREAD = 12
 _FIRST_SNOWFLAKE_MS = 1_767_225_600_000 - 1_420_070_400_000
 
 
+POLL = 0.02
+
+
 class Clock:
     """Monotonic seconds; the reply window and token lifetime are measured with it."""
 
@@ -276,8 +279,10 @@ class Signal:
             if remaining <= 0:
                 raise EmulatorTimeout(f"timed out after {timeout} s waiting for {what}")
             event = self._event
+            # Probes may also look at the bot's own state, which never fires the signal: re-check
+            # at least every POLL seconds as well.
             try:
-                await asyncio.wait_for(event.wait(), remaining)
+                await asyncio.wait_for(event.wait(), min(remaining, POLL))
             except TimeoutError:
                 continue
 

@@ -1,0 +1,145 @@
+"""Login, the gateway handshake, command sync and request recording, seen from both sides."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+
+from bot.emulator import BotFailure, Emulator
+from bot.emulator.harness import running
+from tests.bot.conftest import StartClient
+from tests.bot.emulator.rawbot import RawBot
+from tests.bot.emulator.testbot import SampleBot
+
+MANAGE_GUILD = discord.Permissions(manage_guild=True).value
+
+
+@pytest.fixture
+async def raw(emulator: Emulator) -> AsyncIterator[RawBot]:
+    bot = RawBot(emulator)
+    yield bot
+    await bot.close()
+
+
+async def test_handshake_hello_identify_ready_guild_create(emulator: Emulator, raw: RawBot) -> None:
+    await raw.connect()
+    assert raw.frames[0]["op"] == 10
+    assert raw.frames[0]["d"]["heartbeat_interval"] > 0
+    ready = await raw.event("READY")
+    assert ready["user"]["id"] == str(emulator.bot_user.id)
+    assert ready["application"]["id"] == str(emulator.app_id)
+    assert ready["guilds"] == [{"id": str(emulator.guild.id), "unavailable": True}]
+    assert ready["resume_gateway_url"] == emulator.gateway_url
+    guild = await raw.event("GUILD_CREATE")
+    assert guild["id"] == str(emulator.guild.id)
+    assert [c["name"] for c in guild["channels"]] == ["general"]
+    assert {m["user"]["username"] for m in guild["members"]} == {"owner", "duelboard"}
+    assert [frame["s"] for frame in raw.frames[1:]] == [1, 2]
+
+
+async def test_heartbeat_is_acknowledged(raw: RawBot) -> None:
+    await raw.connect()
+    await raw.event("GUILD_CREATE")
+    assert raw.ws is not None
+    await raw.ws.send_json({"op": 1, "d": 2})
+    assert (await raw.receive())["op"] == 11
+
+
+async def test_wrong_token_closes_the_gateway_with_4004(raw: RawBot) -> None:
+    await raw.connect(token="not.the.token")
+    assert raw.ws is not None
+    await raw.ws.receive(timeout=5)
+    assert raw.ws.close_code == 4004
+
+
+async def test_wrong_token_is_a_login_failure(emulator: Emulator) -> None:
+    client = SampleBot()
+    with pytest.raises(discord.LoginFailure):
+        async with running(client, emulator, token="other.token.value"):
+            pass
+    await client.close()
+    assert emulator.requests("/users/@me")[0].status == 401
+
+
+async def test_client_sees_guild_channels_members_and_permissions(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    emulator.add_member("admin", permissions=MANAGE_GUILD)
+    games = emulator.add_channel("games")
+    async with start_client(SampleBot()) as client:
+        guild = client.get_guild(emulator.guild.id)
+        assert guild is not None
+        assert {c.name for c in guild.text_channels} == {"general", "games"}
+        assert guild.get_channel(games.id) is not None
+        me = guild.me
+        assert me.guild_permissions.send_messages and me.guild_permissions.attach_files
+        assert not me.guild_permissions.manage_guild
+        assert client.application_id == emulator.app_id
+        assert client.user is not None and client.user.id == emulator.bot_user.id
+
+
+async def test_global_and_guild_command_sync(emulator: Emulator, start_client: StartClient) -> None:
+    async with start_client(SampleBot(sync_guild=emulator.guild.id)):
+        pass
+    global_names = {c.name for c in emulator.state.commands.values() if c.guild_id is None}
+    guild_names = {c.name for c in emulator.state.commands.values() if c.guild_id is not None}
+    assert {"echo", "move", "board", "panel", "admin"} <= global_names
+    assert guild_names == {"house"}
+    move = emulator.command("move")
+    assert move.body["options"][0]["autocomplete"] is True
+    assert int(emulator.command("admin").body["default_member_permissions"]) == MANAGE_GUILD
+    puts = emulator.requests("/commands", method="PUT")
+    assert len(puts) == 2 and all(r.status == 200 for r in puts)
+
+
+async def test_resync_keeps_command_ids(emulator: Emulator, start_client: StartClient) -> None:
+    async with start_client(SampleBot()):
+        first = emulator.command("echo").id
+    async with start_client(SampleBot()):
+        assert emulator.command("echo").id == first
+
+
+async def test_invalid_command_names_are_refused(raw: RawBot, emulator: Emulator) -> None:
+    path = f"/applications/{emulator.app_id}/commands"
+    status, body = await raw.request("PUT", path, [{"name": "Bad Name", "description": "x"}])
+    assert (status, body["code"]) == (400, 50035)
+    status, body = await raw.request("PUT", path, [{"name": "ok", "description": ""}])
+    assert status == 400
+    assert emulator.state.commands == {}
+
+
+async def test_rest_without_bot_token_is_401(raw: RawBot) -> None:
+    status, _ = await raw.request("GET", "/users/@me", auth=False)
+    assert status == 401
+
+
+async def test_replies_are_exactly_application_json(raw: RawBot) -> None:
+    """Contract 1: discord.py reads JSON only when the Content-Type has no charset suffix."""
+    async with raw.session.get(
+        raw.emulator.api_base + "/gateway/bot",
+        headers={"Authorization": f"Bot {raw.emulator.token}"},
+    ) as response:
+        assert response.headers["Content-Type"] == "application/json"
+        body = await response.json()
+    assert body["url"] == raw.emulator.gateway_url
+    assert body["shards"] == 1
+
+
+async def test_unknown_route_is_recorded_and_fails_check(emulator: Emulator, raw: RawBot) -> None:
+    status, body = await raw.request("GET", "/guilds/1/bans")
+    assert (status, body["code"]) == (404, 0)
+    assert emulator.state.unknown_routes == ["GET /api/v10/guilds/1/bans"]
+    with pytest.raises(BotFailure, match="unknown route GET /api/v10/guilds/1/bans"):
+        emulator.check()
+    emulator.state.unknown_routes.clear()
+
+
+async def test_every_request_is_recorded(emulator: Emulator, start_client: StartClient) -> None:
+    async with start_client(SampleBot()):
+        pass
+    routes = [r.route for r in emulator.requests()]
+    assert "/api/v10/users/@me" in routes
+    assert "/api/v10/oauth2/applications/@me" in routes
+    assert "/gateway" in routes
