@@ -214,7 +214,7 @@ def _stack(
     if count > shown:
         draw = ImageDraw.Draw(image)
         label = str(count)
-        text_centred(draw, centres[shown - 1], label, size=layout.size(17), fill=edge, bold=True)
+        text_centred(draw, centres[shown - 1], label, size=layout.size(19), fill=edge, bold=True)
 
 
 def _draw_checkers(
@@ -251,7 +251,7 @@ def _draw_tray(
             layout.tray_slab(mine, index), radius=layout.u(3), fill=fill, outline=edge
         )
     text_centred(
-        draw, layout.tray_label(mine), str(count), size=layout.size(15), fill=theme.text, bold=True
+        draw, layout.tray_label(mine), str(count), size=layout.size(19), fill=theme.text, bold=True
     )
 
 
@@ -356,7 +356,7 @@ def _draw_panel(
     viewer: Side,
 ) -> None:
     x0, y0, x1, y1 = layout.panel
-    text_left = x0 + layout.u(50)
+    text_left = x0 + layout.u(44)
     text_width = x1 - text_left
     position = scene.position
     for side, top in ((viewer.opponent, True), (viewer, False)):
@@ -367,7 +367,7 @@ def _draw_panel(
             draw,
             (text_left, base),
             scene.names[side],
-            size=layout.size(24),
+            size=layout.size(27),
             max_width=text_width,
             fill=theme.text,
             bold=side == scene.actor,
@@ -377,9 +377,9 @@ def _draw_panel(
             details += f" · {scene.score[side]} pts"
         text_fitted(
             draw,
-            (text_left, base + layout.u(30)),
+            (text_left, base + layout.u(32)),
             details,
-            size=layout.size(19),
+            size=layout.size(21),
             max_width=text_width,
             fill=theme.muted,
         )
@@ -388,7 +388,7 @@ def _draw_panel(
         draw,
         (x0, middle - layout.u(58)),
         match_line(scene),
-        size=layout.size(18),
+        size=layout.size(20),
         max_width=x1 - x0,
         fill=theme.muted,
     )
@@ -408,7 +408,7 @@ def _draw_status(
     left, top, right = where
     words = status_line(scene).split()
     lines: list[str] = []
-    size = layout.size(21)
+    size = layout.size(23)
     for word in words:
         if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= right - left:
             lines[-1] = f"{lines[-1]} {word}"
@@ -417,7 +417,7 @@ def _draw_status(
     for index, line in enumerate(lines[:3]):
         text_fitted(
             draw,
-            (left, top + index * layout.u(27)),
+            (left, top + index * layout.u(29)),
             line,
             size=size,
             max_width=right - left,
