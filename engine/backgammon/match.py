@@ -1,9 +1,11 @@
 """A backgammon match or money session as a pure value, with a text form that round-trips (BG-16).
 
-The text form is `v1;<variant>;cube=1;jacoby=1;crawford=1;post=0;game=1:<position id>:<match id>`:
-gnubg's Position ID and Match ID (BG-17) carry the board, cube, dice, turn, offers, score, match
-length and Crawford game; the prefix carries what they do not (the variant, the options, whether
-the Crawford game is behind us, and the game number).
+The text form is `v1;<variant>;cube=1;jacoby=1;crawford=1;stage=pre;game=1:<position id>:<match
+id>`: gnubg's Position ID and Match ID (BG-17) carry the board, cube, dice, turn, offers, score,
+match length and Crawford flag; the prefix carries what they do not: the variant, the options,
+the game number, and where the current game stands to the Crawford game (`pre`, `crawford` or
+`post`), which the Match ID cannot say once a game is over because gnubg then flags the *next*
+game there.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from engine.backgammon.position import Position, Side
 from engine.backgammon.variant import VARIANTS
 
 TEXT_VERSION = "v1"
-_FLAGS = ("cube", "jacoby", "crawford", "post")
+_FLAGS = ("cube", "jacoby", "crawford")
+_STAGES = ("pre", "crawford", "post")
 
 
 class MatchTextError(ValueError):
@@ -103,15 +106,21 @@ class Match:
             raise GameActionError("the next game starts when this one is over")
         if self.winner is not None:
             raise GameActionError(f"the match is over: {self.winner.name} has won")
+        crawford, post = self._next_crawford()
+        game = Game.start(self.options, crawford=crawford, starter=starter)
+        return Match(self.options, game, self.score, self.game_number + 1, post)
+
+    def _next_crawford(self) -> tuple[bool, bool]:
+        """Whether the next game is the Crawford game, and whether it comes after it (BG-16)."""
         post = self.post_crawford or self.game.crawford
         crawford = (
             self.options.crawford
             and not self.options.money
             and not post
+            and self.winner is None
             and max(self.score) == self.options.match_length - 1
         )
-        game = Game.start(self.options, crawford=crawford, starter=starter)
-        return Match(self.options, game, self.score, self.game_number + 1, post)
+        return crawford, post
 
     def _with(self, game: Game) -> Match:
         """This match with `game` in place; a game that has just ended adds its points."""
@@ -137,10 +146,10 @@ class Match:
             return f"a score is two counts of points, not {self.score!r}"
         if options.money:
             return "money play has no Crawford game" if self.post_crawford else None
-        if max(self.score) >= length and game.phase is not Phase.OVER:
-            return "a game is under way after the match was won"
         if min(self.score) >= length or max(self.score) > length:
             return f"the score {self.score} does not fit a {length}-point match"
+        if max(self.score) >= length and game.phase is not Phase.OVER:
+            return "a game is under way after the match was won"
         if (self.post_crawford or game.crawford) and max(self.score) < length - 1:
             return f"no side has reached {length - 1} points for a Crawford game"
         if self.post_crawford and game.crawford:
@@ -158,16 +167,12 @@ class Match:
 
     def to_text(self) -> str:
         """The text form that `from_text` reads back to an equal match."""
-        flags = (
-            self.options.cube,
-            self.options.jacoby,
-            self.options.crawford,
-            self.post_crawford,
-        )
+        flags = (self.options.cube, self.options.jacoby, self.options.crawford)
+        stage = "crawford" if self.game.crawford else "post" if self.post_crawford else "pre"
         prefix = ";".join(
             [TEXT_VERSION, self.options.variant.name]
             + [f"{name}={int(on)}" for name, on in zip(_FLAGS, flags, strict=True)]
-            + [f"game={self.game_number}"]
+            + [f"stage={stage}", f"game={self.game_number}"]
         )
         return f"{prefix}:{self.game.position.position_id()}:{self.match_id()}"
 
@@ -180,7 +185,7 @@ class Match:
         if len(parts) != 3:
             raise MatchTextError(f"a match text is '<prefix>:<position id>:<match id>': {text!r}")
         prefix, position_id, match_id = parts
-        options, post, number = _read_prefix(prefix)
+        options, stage, number = _read_prefix(prefix)
         try:
             key = decode_match_id(match_id)
         except MatchIdError as error:
@@ -193,8 +198,8 @@ class Match:
             raise MatchTextError("the Match ID's Jacoby bit contradicts the options")
         options = replace(options, match_length=key.match_length)
         try:
-            game = _game(key, position, options)
-            match = cls(options, game, key.score, number, post)
+            game = _game(key, position, options, crawford=stage == "crawford")
+            match = cls(options, game, key.score, number, stage == "post")
         except ValueError as error:
             raise MatchTextError(str(error)) from None
         if match.to_text() != text.strip():
@@ -202,28 +207,31 @@ class Match:
         return match
 
 
-def _read_prefix(prefix: str) -> tuple[MatchOptions, bool, int]:
-    """The options, post-Crawford flag and game number from the text prefix."""
+def _read_prefix(prefix: str) -> tuple[MatchOptions, str, int]:
+    """The options, Crawford stage and game number from the text prefix."""
     fields = prefix.split(";")
-    if len(fields) != 3 + len(_FLAGS) or fields[0] != TEXT_VERSION:
+    if len(fields) != 4 + len(_FLAGS) or fields[0] != TEXT_VERSION:
         raise MatchTextError(
-            f"the prefix reads '{TEXT_VERSION};<variant>;cube=…;jacoby=…;crawford=…;post=…;"
+            f"the prefix reads '{TEXT_VERSION};<variant>;cube=…;jacoby=…;crawford=…;stage=…;"
             f"game=…', not {prefix!r}"
         )
     variant = VARIANTS.get(fields[1])
     if variant is None:
         raise MatchTextError(f"unknown variant {fields[1]!r}; known: {', '.join(VARIANTS)}")
     flags: list[bool] = []
-    for name, word in zip(_FLAGS, fields[2:-1], strict=True):
+    for name, word in zip(_FLAGS, fields[2:-2], strict=True):
         if word not in (f"{name}=0", f"{name}=1"):
             raise MatchTextError(f"expected {name}=0 or {name}=1, not {word!r}")
         flags.append(word.endswith("1"))
     number = fields[-1].removeprefix("game=")
     if number == fields[-1] or not (number.isascii() and number.isdigit()):
         raise MatchTextError(f"expected game=<number>, not {fields[-1]!r}")
-    cube, jacoby, crawford, post = flags
+    stage = fields[-2].removeprefix("stage=")
+    if stage not in _STAGES or stage == fields[-2]:
+        raise MatchTextError(f"expected stage={'|'.join(_STAGES)}, not {fields[-2]!r}")
+    cube, jacoby, crawford = flags
     options = MatchOptions(cube=cube, jacoby=jacoby, crawford=crawford, variant=variant)
-    return options, post, int(number)
+    return options, stage, int(number)
 
 
 _STATES = {
@@ -256,7 +264,8 @@ def _key(match: Match) -> MatchKey:
         cube_value=game.cube.value,
         cube_owner=game.cube.owner,
         on_roll=on_roll,
-        crawford=game.crawford,
+        # Once a game is over gnubg flags whether the next game is the Crawford game.
+        crawford=match._next_crawford()[0] if game.phase is Phase.OVER else game.crawford,
         state=state,
         turn=turn,
         doubled=game.phase is Phase.DOUBLED,
@@ -268,7 +277,7 @@ def _key(match: Match) -> MatchKey:
     )
 
 
-def _game(key: MatchKey, position: Position, options: MatchOptions) -> Game:
+def _game(key: MatchKey, position: Position, options: MatchOptions, *, crawford: bool) -> Game:
     """The game the Match ID fields describe; `_key` of the result gives the fields back."""
     dice = key.dice if key.dice != (0, 0) else None
     resigned_by = key.turn.opponent if key.resigned else None
@@ -289,7 +298,7 @@ def _game(key: MatchKey, position: Position, options: MatchOptions) -> Game:
         Cube(key.cube_value, key.cube_owner),
         phase,
         dice,
-        key.crawford,
+        crawford,
         key.resigned,
         resigned_by,
         ending,
