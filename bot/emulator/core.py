@@ -158,6 +158,8 @@ class Core:
             )
         limits.check_message(merged)
         attachments = self._attachments(data, body.files, existing=message.attachments)
+        if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
+            raise DiscordError50006()
         message.content = str(merged["content"] or "")
         message.embeds = list(merged["embeds"] or [])
         message.components = list(merged["components"] or [])

@@ -208,6 +208,22 @@ class Emulator:
         timeout: float = DEFAULT_TIMEOUT,
     ) -> list[dict[str, Any]]:
         """Type into an autocomplete option; returns the choices the bot offered."""
+        handle = await self.start_autocomplete(
+            user, command, options, focused=focused, channel=channel, locale=locale
+        )
+        return await handle.choices(timeout)
+
+    async def start_autocomplete(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any],
+        *,
+        focused: str,
+        channel: Channel | None = None,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Type into an autocomplete option; the handle waits for the answer (or a refusal)."""
         name, *path = command.split()
         registered = self.command(name)
         self._check_visible(user, registered)
@@ -215,8 +231,7 @@ class Emulator:
         data: dict[str, Any] = {"id": str(registered.id), "name": name, "type": 1, "options": built}
         if resolved:
             data["resolved"] = resolved
-        handle = await self._send(AUTOCOMPLETE, user, channel or self.general, data, None, locale)
-        return await handle.choices(timeout)
+        return await self._send(AUTOCOMPLETE, user, channel or self.general, data, None, locale)
 
     def _clickable(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
         current = self.state.messages.get(message.id)

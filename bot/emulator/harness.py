@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from typing import Any, TypeVar
 
@@ -27,9 +28,23 @@ class ErrorCapture(logging.Handler):
         super().__init__(level=logging.ERROR)
         self.emulator = emulator
         self.records: list[logging.LogRecord] = []
+        self.expected: list[logging.LogRecord] = []
+        self._patterns: list[re.Pattern[str]] = []
+
+    def expect(self, pattern: str) -> None:
+        """The next error matching `pattern` is what the test wants: keep it in `expected`."""
+        self._patterns.append(re.compile(pattern))
 
     def emit(self, record: logging.LogRecord) -> None:
         """Keep the record, and wake any test waiting on the emulator with the reason."""
+        text = self.describe(record)
+        for pattern in self._patterns:
+            if pattern.search(text):
+                self._patterns.remove(pattern)
+                self.expected.append(record)
+                if self.emulator is not None:
+                    self.emulator.state.signal.fire()
+                return
         self.records.append(record)
         if self.emulator is not None:
             self.emulator.state.signal.fail(f"discord logged: {self.describe(record)}")
@@ -42,13 +57,6 @@ class ErrorCapture(logging.Handler):
             error = record.exc_info[1]
             text += f" ({type(error).__name__}: {error})"
         return text
-
-    def take(self) -> list[logging.LogRecord]:
-        """Hand over the records so far (a test that expects an error takes it)."""
-        taken, self.records = self.records, []
-        if self.emulator is not None:
-            self.emulator.state.signal.failures.clear()
-        return taken
 
 
 @contextlib.contextmanager

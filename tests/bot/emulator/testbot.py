@@ -43,6 +43,14 @@ class PanelView(discord.ui.View):
         return False
 
 
+class YesButton(discord.ui.Button[discord.ui.View]):
+    """A button with a generated custom_id, in a view that does not survive restarts."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Confirm, and take the buttons away."""
+        await interaction.response.edit_message(content="confirmed", view=None)
+
+
 class NameModal(discord.ui.Modal, title="Name your game"):
     """A one-field modal."""
 
@@ -128,6 +136,13 @@ def _register(bot: SampleBot) -> None:
     async def panel(interaction: discord.Interaction) -> None:
         """Post the persistent panel."""
         await interaction.response.send_message("panel", view=PanelView())
+
+    @tree.command()
+    async def confirm(interaction: discord.Interaction) -> None:
+        """A non-persistent view, found again by the message id the callback returned."""
+        view = discord.ui.View(timeout=60)
+        view.add_item(YesButton(label="Yes"))
+        await interaction.response.send_message("sure?", view=view)
 
     @tree.command()
     @app_commands.default_permissions(manage_guild=True)

@@ -1,0 +1,78 @@
+"""Discord's refusals (contract 8), through discord.py where it lets a bot make the mistake."""
+
+from __future__ import annotations
+
+from bot.emulator import Emulator, ManualClock
+from bot.emulator.harness import ErrorCapture
+from tests.bot.conftest import StartClient
+from tests.bot.emulator.testbot import SampleBot
+
+
+async def test_reply_after_three_seconds_is_unknown_interaction_10062(
+    emulator: Emulator, start_client: StartClient, clock: ManualClock
+) -> None:
+    alice = emulator.add_member("alice")
+    bot = SampleBot()
+    async with start_client(bot):
+        handle = await emulator.slash(alice, "late")
+        clock.advance(3.01)
+        bot.release.set()
+        refused = await handle.refused(10062)
+        assert refused.status == 404
+        assert (
+            await emulator.wait_until(lambda: bot.outcomes.get("late"), "the bot's view") == 10062
+        )
+    assert handle.interaction.callback_type is None
+    assert emulator.channel_messages(emulator.general) == []
+
+
+async def test_reply_just_inside_three_seconds_is_accepted(
+    emulator: Emulator, start_client: StartClient, clock: ManualClock
+) -> None:
+    alice = emulator.add_member("alice")
+    bot = SampleBot()
+    async with start_client(bot):
+        handle = await emulator.slash(alice, "late")
+        clock.advance(2.99)
+        bot.release.set()
+        assert (await handle.response()).content == "late"
+
+
+async def test_followup_before_reply_is_unknown_webhook_10015(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    alice = emulator.add_member("alice")
+    bot = SampleBot()
+    async with start_client(bot):
+        handle = await emulator.slash(alice, "early")
+        assert (await handle.response()).content == "replied"
+    assert bot.outcomes["early"] == 10015
+    assert [m.content for m in emulator.channel_messages(emulator.general)] == ["replied"]
+
+
+async def test_content_over_2000_characters_is_refused_400(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    alice = emulator.add_member("alice")
+    async with start_client(SampleBot()):
+        handle = await emulator.slash(alice, "echo", {"text": "x" * 2001})
+        assert (await handle.response()).content == "refused 400 50035"
+        ok = await emulator.slash(alice, "echo", {"text": "y" * 2000})
+        assert len((await ok.response()).content) == 2000
+
+
+async def test_more_than_25_autocomplete_choices_is_refused_400(
+    emulator: Emulator, start_client: StartClient, discord_errors: ErrorCapture
+) -> None:
+    alice = emulator.add_member("alice")
+    discord_errors.expect("autocomplete for 'move'.*50035")
+    async with start_client(SampleBot()):
+        handle = await emulator.start_autocomplete(
+            alice, "move", {"play": "overflow"}, focused="play"
+        )
+        refused = await handle.refused(50035)
+        await emulator.wait_until(lambda: discord_errors.expected or None, "the logged error")
+    assert refused.status == 400
+    assert len(refused.body["data"]["choices"]) == 26
+    assert handle.interaction.choices is None
+    assert not handle.interaction.acknowledged
