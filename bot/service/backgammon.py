@@ -1,0 +1,426 @@
+"""The backgammon table: the engine's `Match` plus seats, the roll count and how play stopped.
+
+The match itself (opening roll, cube, resignation, score, Crawford) is the engine's state
+machine; this module adds what belongs to the session: who sits where, which roll number comes
+next, whether each side has moved (for abort), the steps that drive the match, forced plays and
+automatic rolls, and the outcomes players are told about.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.service import outcomes as out
+from bot.service.errors import ActionNotAllowedError
+from bot.service.opponent import Opponent
+from bot.service.options import BACKGAMMON, GameOptions
+from bot.service.play_text import parse_play
+from bot.service.session import Context, Roller, Run, Step, other
+from engine.backgammon import Move, OpeningRoll, Play, Side
+from engine.backgammon.cube import LEVEL_NAMES
+from engine.backgammon.matchplay import GameActionError, Match, Phase
+
+MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
+_LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class BackgammonSession:
+    """A backgammon match (or money game) at one table; `match` is None until accepted."""
+
+    options: GameOptions
+    seats: tuple[int, int] | None = None
+    match: Match | None = None
+    rolls: int = 0
+    moved: tuple[bool, bool] = (False, False)
+    stopped: str | None = None  # "time" or "aborted" when play stopped outside the rules
+    stopped_winner: int | None = None
+
+    @classmethod
+    def pending(cls, options: GameOptions) -> BackgammonSession:
+        """The table while the challenge waits for an answer."""
+        return cls(options)
+
+    # Reading
+
+    @property
+    def over(self) -> bool:
+        """True when the match (or money game) is decided, timed out or aborted."""
+        if self.stopped is not None:
+            return True
+        if self.match is None or self.match.game.phase is not Phase.OVER:
+            return False
+        return self.options.match_length == 0 or self.match.winner is not None
+
+    def actor(self) -> int | None:
+        """The seat the table waits for (None before the start and once over)."""
+        if self.over or self.match is None:
+            return None
+        side = self.match.game.to_act
+        return None if side is None else int(side)
+
+    def awaiting(self) -> str:
+        """What the actor must do."""
+        if self.match is None or self.over:
+            return "nothing: the table is closed"
+        phase = self.match.game.phase
+        if phase is Phase.ROLLING:
+            return "to roll or double" if self.may_double() else "to roll"
+        return {
+            Phase.MOVING: "to move",
+            Phase.DOUBLED: "to take or pass the double",
+            Phase.RESIGNING: "to accept or decline the resignation",
+        }.get(phase, "the opening roll")
+
+    def may_double(self) -> bool:
+        """Whether the side on roll may turn the cube now (BG-14, Crawford in BG-16)."""
+        if self.match is None:
+            return False
+        game = self.match.game
+        return (
+            game.phase is Phase.ROLLING
+            and game.cube_in_play
+            and game.cube.double_problem(game.position.turn) is None
+        )
+
+    def can_abort(self) -> bool:
+        """Before both sides have moved in the first game."""
+        first_game = self.match is None or self.match.game_number == 1
+        return not self.over and first_game and not all(self.moved)
+
+    def winner(self) -> int | None:
+        """The winning seat once over (for money play: the game's winner)."""
+        if self.stopped is not None:
+            return self.stopped_winner
+        if self.match is None or not self.over:
+            return None
+        if self.match.winner is not None:
+            return int(self.match.winner)
+        result = self.match.game.result
+        return None if result is None else int(result.winner)
+
+    def id_of(self, seat: int) -> int:
+        """The user id in `seat`."""
+        if self.seats is None:
+            raise ActionNotAllowedError("nobody is seated: the challenge is still open")
+        return self.seats[seat]
+
+    # Text form
+
+    def to_text(self) -> str:
+        """JSON: the options, seats, the engine's match text and the session counters."""
+        return json.dumps(
+            {
+                "kind": BACKGAMMON,
+                "variant": self.options.variant,
+                "options": self.options.to_json(),
+                "seats": None if self.seats is None else list(self.seats),
+                "match": None if self.match is None else self.match.to_text(),
+                "rolls": self.rolls,
+                "moved": list(self.moved),
+                "stopped": self.stopped,
+                "stopped_winner": self.stopped_winner,
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> BackgammonSession:
+        """Read what `to_text` wrote."""
+        data = json.loads(text)
+        seats = data["seats"]
+        return cls(
+            options=GameOptions.from_json(BACKGAMMON, data["variant"], data["options"]),
+            seats=None if seats is None else (seats[0], seats[1]),
+            match=None if data["match"] is None else Match.from_text(data["match"]),
+            rolls=data["rolls"],
+            moved=(bool(data["moved"][0]), bool(data["moved"][1])),
+            stopped=data["stopped"],
+            stopped_winner=data["stopped_winner"],
+        )
+
+    # Steps (the reducer)
+
+    def apply(self, step: Mapping[str, Any], ctx: Context) -> tuple[BackgammonSession, list[Any]]:
+        """The session after one step, and its outcomes."""
+        op = step["op"]
+        if op == "seat":
+            return self._seat(step, ctx)
+        if op == "timeout":
+            return self._stop(ctx, "time", int(step["winner"]))
+        if op == "abort":
+            after = replace(self, stopped="aborted")
+            return after, [out.GameAborted(ctx.game_id, self.id_of(int(step["by"])))]
+        match = self._require_match()
+        game = match.game
+        on_roll = int(game.position.turn)
+        player = self.id_of(on_roll)
+        if op == "opening":
+            number, (white, black) = int(step["number"]), step["dice"]
+            match = match.opening_roll(white, black)
+            starter = None if match.game.phase is Phase.OPENING else match.game.position.turn
+            starter_id = None if starter is None else self.id_of(int(starter))
+            after = replace(self, match=match, rolls=number)
+            return after, [out.OpeningRolled(ctx.game_id, number, white, black, starter_id)]
+        if op == "roll":
+            number, dice = int(step["number"]), (int(step["dice"][0]), int(step["dice"][1]))
+            after = replace(self, match=match.roll(dice), rolls=number)
+            return after, [out.Rolled(ctx.game_id, player, number, dice)]
+        if op == "move":
+            return self._move(step, ctx)
+        if op == "double":
+            after = replace(self, match=match.double())
+            return after, [out.DoubleOffered(ctx.game_id, player, game.cube.value * 2)]
+        if op == "take":
+            after = replace(self, match=match.take())
+            taker = self.id_of(other(on_roll))
+            return after, [out.DoubleTaken(ctx.game_id, taker, game.cube.value * 2)]
+        if op == "drop":
+            after = replace(self, match=match.drop())
+            passer = self.id_of(other(on_roll))
+            return after, [out.DoublePassed(ctx.game_id, passer), *after._ended(self, ctx)]
+        if op == "resign":
+            level = int(step["level"])
+            after = replace(self, match=match.offer_resignation(level, Side(int(step["by"]))))
+            resigner = self.id_of(int(step["by"]))
+            return after, [out.ResignationOffered(ctx.game_id, resigner, level)]
+        if op in ("accept", "decline"):
+            resigned_by = game.resigned_by
+            if resigned_by is None:
+                raise ActionNotAllowedError("no resignation is on offer")
+            answerer = self.id_of(other(int(resigned_by)))
+            if op == "decline":
+                after = replace(self, match=match.decline_resignation())
+                return after, [out.ResignationDeclined(ctx.game_id, answerer)]
+            after = replace(self, match=match.accept_resignation())
+            accepted = out.ResignationAccepted(ctx.game_id, answerer, game.resignation)
+            return after, [accepted, *after._ended(self, ctx)]
+        if op == "next_game":
+            starter = step.get("starter")
+            match = match.next_game(starter=None if starter is None else Side(int(starter)))
+            white, black = self.id_of(0), self.id_of(1)
+            started = out.GameStarted(ctx.game_id, white, black, ctx.commitment, match.game_number)
+            return replace(self, match=match), [started]
+        raise ValueError(f"unknown backgammon step {op!r}")
+
+    def _seat(self, step: Mapping[str, Any], ctx: Context) -> tuple[BackgammonSession, list[Any]]:
+        seats = (int(step["seats"][0]), int(step["seats"][1]))
+        starter = step.get("starter")
+        match = Match.start(
+            self.options.match_options(), starter=None if starter is None else Side(int(starter))
+        )
+        lot = step.get("lot")
+        after = replace(self, seats=seats, match=match, rolls=int(lot["number"]) if lot else 0)
+        events: list[Any] = [out.GameStarted(ctx.game_id, seats[0], seats[1], ctx.commitment)]
+        if starter is not None:
+            events.append(
+                out.StarterChosen(
+                    ctx.game_id, seats[int(starter)], lot is not None, lot and lot["number"]
+                )
+            )
+        return after, events
+
+    def _move(self, step: Mapping[str, Any], ctx: Context) -> tuple[BackgammonSession, list[Any]]:
+        match = self._require_match()
+        mover = int(match.game.position.turn)
+        dice = match.game.dice
+        play = Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in step["moves"]))
+        moved = list(self.moved)
+        moved[mover] = True
+        after = replace(self, match=match.move(play), moved=(moved[0], moved[1]))
+        forced = bool(step.get("forced", False))
+        player = self.id_of(mover)
+        if not play.moves and dice is not None:
+            report: Any = out.Passed(ctx.game_id, player, dice, forced=True)
+        else:
+            report = out.Moved(ctx.game_id, player, play.notation(), forced)
+        return after, [report, *after._ended(self, ctx)]
+
+    def _ended(self, before: BackgammonSession, ctx: Context) -> list[Any]:
+        """GameEnded (and MatchEnded) if the last step finished a game."""
+        match = self._require_match()
+        result = match.game.result
+        if result is None or before.match is None or before.match.game.phase is Phase.OVER:
+            return []
+        winner = int(result.winner)
+        if self.options.match_length:
+            points = match.score[winner] - before.match.score[winner]
+        else:
+            points = result.points
+        ended = out.GameEnded(
+            ctx.game_id,
+            self.id_of(winner),
+            self.id_of(other(winner)),
+            points,
+            f"{result.ending.value}: {LEVEL_NAMES[result.level]}",
+            score=match.score if self.options.match_length else None,
+            level=result.level,
+        )
+        if match.winner is None:
+            return [ended]
+        return [ended, out.MatchEnded(ctx.game_id, self.id_of(winner), match.score)]
+
+    def _stop(self, ctx: Context, reason: str, winner: int) -> tuple[BackgammonSession, list[Any]]:
+        match = self._require_match()
+        if self.options.match_length:
+            points = self.options.match_length - match.score[winner]
+        else:
+            points = match.game.cube.value
+        after = replace(self, stopped=reason, stopped_winner=winner)
+        winner_id, loser_id = self.id_of(winner), self.id_of(other(winner))
+        return after, [
+            out.WonOnTime(ctx.game_id, winner_id, loser_id),
+            out.GameEnded(ctx.game_id, winner_id, loser_id, points, "time"),
+        ]
+
+    def _require_match(self) -> Match:
+        if self.match is None:
+            raise ActionNotAllowedError("the game has not started: the challenge is still open")
+        return self.match
+
+    # Actions
+
+    def start(self, challenger: int, opponent: int, roller: Roller, ctx: Context) -> Run[Any]:
+        """Seat the players, choose the starter if the variant needs one, and open play."""
+        white, black = (challenger, opponent)
+        if self.options.challenger_colour == "black":
+            white, black = black, white
+        step: Step = {"op": "seat", "seats": [white, black]}
+        if self.options.match_options().variant.opening_roll is OpeningRoll.STARTER_ROLLS_BOTH:
+            starter_id, lot = choose_starter(self.options.starter, challenger, opponent, roller)
+            step["starter"] = 0 if starter_id == white else 1
+            step["lot"] = lot
+        run: Run[Any] = Run(self, ctx)
+        run.do(step)
+        run.session.settle(run, roller)
+        return run
+
+    def act(
+        self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
+    ) -> Run[Any]:
+        """Perform `action` for `seat` (already checked to be the actor), then what follows."""
+        game = self._require_match().game
+        run: Run[Any] = Run(self, ctx)
+        try:
+            if action == "roll":
+                run.do(self._roll_step(roller))
+            elif action == "move":
+                if not isinstance(argument, str):
+                    raise ActionNotAllowedError("say which play to make, e.g. 13/7 8/7")
+                if game.phase is not Phase.MOVING or game.dice is None:
+                    raise GameActionError(f"you cannot move now: {self.awaiting()[3:]} first")
+                variant = self.options.match_options().variant
+                play = parse_play(game.position, game.dice, argument, variant)
+                run.do(_move_step(play, forced=False))
+            elif action in ("double", "take", "drop", "accept", "decline"):
+                run.do({"op": action})
+            elif action == "resign":
+                run.do({"op": "resign", "level": resign_level(argument), "by": seat})
+            else:
+                raise ActionNotAllowedError(f"{action} is not a backgammon action")
+        except GameActionError as error:
+            raise ActionNotAllowedError(str(error).capitalize() + ".") from None
+        run.session.settle(run, roller)
+        return run
+
+    def bot_turn(self, opponent: Opponent, roller: Roller, ctx: Context) -> Run[Any]:
+        """The bot's decision when it is the actor (it never doubles)."""
+        match = self._require_match()
+        phase = match.game.phase
+        run: Run[Any] = Run(self, ctx)
+        if phase is Phase.ROLLING:
+            run.do(self._roll_step(roller))
+        elif phase is Phase.MOVING:
+            run.do(_move_step(opponent.choose_play(match), forced=False))
+        elif phase is Phase.DOUBLED:
+            run.do({"op": "take" if opponent.takes_double(match) else "drop"})
+        elif phase is Phase.RESIGNING:
+            run.do({"op": "accept" if opponent.accepts_resignation(match) else "decline"})
+        run.session.settle(run, roller)
+        return run
+
+    def abort(self, ctx: Context, seat: int) -> Run[Any]:
+        """Call the game off."""
+        run: Run[Any] = Run(self, ctx)
+        run.do({"op": "abort", "by": seat})
+        return run
+
+    def timeout(self, ctx: Context) -> Run[Any]:
+        """The actor ran out of time; the other seat wins."""
+        actor = self.actor()
+        if actor is None:
+            raise ActionNotAllowedError("nobody is on the clock")
+        run: Run[Any] = Run(self, ctx)
+        run.do({"op": "timeout", "winner": other(actor)})
+        return run
+
+    def settle(self, run: Run[Any], roller: Roller) -> None:
+        """Play what needs no decision: opening rolls, next games, forced plays, rolls."""
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            session: BackgammonSession = run.session
+            if session.over or session.match is None:
+                return
+            game = session.match.game
+            if game.phase is Phase.OPENING:
+                number = session.rolls + 1
+                run.do({"op": "opening", "number": number, "dice": list(roller(number))})
+            elif game.phase is Phase.OVER:
+                run.do({"op": "next_game", "starter": session._next_starter()})
+            elif game.phase is Phase.MOVING:
+                plays = game.legal_plays()
+                if len(plays) != 1:
+                    return
+                run.do(_move_step(plays[0], forced=True))
+            elif game.phase is Phase.ROLLING and not session.may_double():
+                run.do(session._roll_step(roller))
+            else:
+                return
+
+    def _roll_step(self, roller: Roller) -> Step:
+        number = self.rolls + 1
+        return {"op": "roll", "number": number, "dice": list(roller(number))}
+
+    def _next_starter(self) -> int | None:
+        """Who starts the next game where the variant chooses up front: the last game's loser."""
+        match = self._require_match()
+        result = match.game.result
+        if match.options.variant.opening_roll is not OpeningRoll.STARTER_ROLLS_BOTH:
+            return None
+        return None if result is None else other(int(result.winner))
+
+
+def _move_step(play: Play, *, forced: bool) -> Step:
+    moves: list[Any] = [[m.source, m.target, m.hit] for m in play.moves]
+    return {"op": "move", "moves": moves, "notation": play.notation(), "forced": forced}
+
+
+def resign_level(argument: str | int | None) -> int:
+    """1, 2 or 3 from a number or the words single/gammon/backgammon (default: single)."""
+    if argument is None:
+        return 1
+    if isinstance(argument, str):
+        level = _LEVELS.get(argument.strip().lower())
+        if level is not None:
+            return level
+    if isinstance(argument, int) and not isinstance(argument, bool) and argument in LEVEL_NAMES:
+        return argument
+    raise ActionNotAllowedError(
+        f"resign a single game, a gammon or a backgammon (1, 2 or 3), not {argument!r}"
+    )
+
+
+def choose_starter(
+    rule: str, challenger: int, opponent: int, roller: Roller
+) -> tuple[int, dict[str, Any] | None]:
+    """Who starts (CK-2, Bad'Gammon BG-2): as chosen, or by lot (roll 1, die 1-3: challenger)."""
+    if rule == "challenger":
+        return challenger, None
+    if rule == "opponent":
+        return opponent, None
+    dice = roller(1)
+    starter = challenger if dice[0] <= 3 else opponent
+    return starter, {"number": 1, "dice": list(dice)}

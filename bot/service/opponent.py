@@ -1,0 +1,60 @@
+"""The bot's side of the table: an `Opponent` interface and a simple legal-move player."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import engine.checkers as ck
+from engine.backgammon import Play
+from engine.backgammon.matchplay import Match
+
+
+class Opponent(Protocol):
+    """Decisions the bot makes when it sits at a table (the AI issue brings a stronger one)."""
+
+    def choose_play(self, match: Match) -> Play:
+        """One of `match.game.legal_plays()`."""
+        ...
+
+    def takes_double(self, match: Match) -> bool:
+        """Whether to take the double on offer."""
+        ...
+
+    def accepts_resignation(self, match: Match) -> bool:
+        """Whether to accept the resignation on offer."""
+        ...
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """One of `game.position.legal_moves()`."""
+        ...
+
+    def accepts_draw(self, game: ck.Game) -> bool:
+        """Whether to agree to the draw on offer."""
+        ...
+
+
+class SimplePlayer:
+    """Plays the first legal play or move, takes every double, accepts every resignation.
+
+    It declines draws, so a person who wants a draw from it has to earn it on the board.
+    """
+
+    def choose_play(self, match: Match) -> Play:
+        """The first legal play."""
+        return match.game.legal_plays()[0]
+
+    def takes_double(self, match: Match) -> bool:
+        """Always takes."""
+        return True
+
+    def accepts_resignation(self, match: Match) -> bool:
+        """Always accepts."""
+        return True
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """The first legal move."""
+        return game.position.legal_moves()[0]
+
+    def accepts_draw(self, game: ck.Game) -> bool:
+        """Never agrees to a draw."""
+        return False

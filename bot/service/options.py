@@ -1,0 +1,120 @@
+"""The options a challenge carries, checked once, with a JSON form for the store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from typing import Any
+
+import engine.backgammon as bg
+import engine.checkers as ck
+from bot.service.clock import TimeLimitError, check_time_limit
+from bot.service.errors import OptionError
+from bot.store import JsonValue
+from engine.backgammon.matchplay import MAX_MATCH_LENGTH, MatchOptions
+
+BACKGAMMON, CHECKERS = "backgammon", "checkers"
+KINDS = (BACKGAMMON, CHECKERS)
+DEFAULT_VARIANT = {BACKGAMMON: "standard", CHECKERS: "box"}
+STARTERS = ("challenger", "opponent", "random")
+COLOURS = ("white", "black")
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Everything chosen when challenging: game, variant, match, cube, clock, who starts.
+
+    `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
+    BG-2); "random" draws it by lot from the game's verifiable dice. `challenger_colour` is the
+    challenger's side (a rematch swaps it). The cube options apply to backgammon only.
+    """
+
+    kind: str
+    variant: str
+    match_length: int = 0
+    cube: bool = True
+    jacoby: bool = True
+    crawford: bool = True
+    time_limit: timedelta = timedelta(hours=24)
+    starter: str = "random"
+    challenger_colour: str = "white"
+
+    @classmethod
+    def create(cls, kind: str, variant: str | None = None, **choices: Any) -> GameOptions:
+        """Checked options for `kind`; unknown names or values raise `OptionError`."""
+        if kind not in KINDS:
+            raise OptionError(f"unknown game {kind!r}; choose {' or '.join(KINDS)}")
+        names = {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
+        names.add("challenger_colour")
+        unknown = sorted(set(choices) - names)
+        if unknown:
+            known = ", ".join(sorted(names))
+            raise OptionError(f"unknown option {unknown[0]!r}; options are {known}")
+        if choices.get("time_limit", 0) is None:
+            del choices["time_limit"]
+        options = cls(kind, DEFAULT_VARIANT[kind] if variant is None else variant, **choices)
+        options.check()
+        return options
+
+    def check(self) -> None:
+        """Raise `OptionError` naming the first option that is not allowed."""
+        variants = bg.VARIANTS if self.kind == BACKGAMMON else ck.VARIANTS
+        if self.variant not in variants:
+            raise OptionError(
+                f"unknown {self.kind} variant {self.variant!r}; choose from {', '.join(variants)}"
+            )
+        for name in ("cube", "jacoby", "crawford"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionError(f"{name} is on or off (True/False), not {getattr(self, name)!r}")
+        length = self.match_length
+        if isinstance(length, bool) or not isinstance(length, int):
+            raise OptionError(f"the match length is a whole number, not {length!r}")
+        if self.kind == CHECKERS and length:
+            raise OptionError("checkers is played one game at a time: no match length")
+        if not 0 <= length <= MAX_MATCH_LENGTH:
+            raise OptionError(
+                f"the match length is 1-{MAX_MATCH_LENGTH} points (0 for money play), not {length}"
+            )
+        if self.starter not in STARTERS:
+            raise OptionError(f"who starts: {', '.join(STARTERS)}; not {self.starter!r}")
+        if self.challenger_colour not in COLOURS:
+            colour = self.challenger_colour
+            raise OptionError(f"the challenger plays white or black, not {colour!r}")
+        try:
+            check_time_limit(self.time_limit)
+        except TimeLimitError as error:
+            raise OptionError(str(error)) from None
+
+    def swapped(self) -> GameOptions:
+        """The same options with the colours exchanged (for a rematch by the other player)."""
+        colour = "black" if self.challenger_colour == "white" else "white"
+        return replace(self, challenger_colour=colour)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The options as the store's JSON (time limit in seconds)."""
+        return {
+            "match_length": self.match_length,
+            "cube": self.cube,
+            "jacoby": self.jacoby,
+            "crawford": self.crawford,
+            "time_limit": int(self.time_limit.total_seconds()),
+            "starter": self.starter,
+            "challenger_colour": self.challenger_colour,
+        }
+
+    @classmethod
+    def from_json(cls, kind: str, variant: str, data: Any) -> GameOptions:
+        """Read options back from the store's JSON."""
+        values = dict(data)
+        values["time_limit"] = timedelta(seconds=int(values["time_limit"]))
+        return cls(kind, variant, **values)
+
+    def match_options(self) -> MatchOptions:
+        """The engine's match options for a backgammon table."""
+        return MatchOptions(
+            match_length=self.match_length,
+            cube=self.cube,
+            jacoby=self.jacoby,
+            crawford=self.crawford,
+            variant=bg.VARIANTS[self.variant],
+        )

@@ -1,0 +1,286 @@
+"""What the table reports, as data: the Discord layer renders these, the service never formats chat.
+
+Every action returns an `ActionResult`: the game as it now stands plus the outcomes, in order.
+Player ids are Discord user ids; dice are `(a, b)`; `number` is the roll's number within the game
+(what `verify` checks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeAlias
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengePosted:
+    """A challenge is waiting: for one person, for anyone in the channel, or accepted by the bot."""
+
+    game_id: int
+    kind: str
+    variant: str
+    challenger_id: int
+    opponent_id: int | None
+    expires_at: datetime
+    rematch_of: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeAccepted:
+    """The challenge was accepted; the game starts."""
+
+    game_id: int
+    by_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeDeclined:
+    """The challenged person said no."""
+
+    game_id: int
+    by_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeCancelled:
+    """The challenger withdrew the challenge."""
+
+    game_id: int
+    by_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeExpired:
+    """Nobody answered the challenge in time."""
+
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """A game (or the next game of a match) begins; `commitment` is the SHA-256 of its dice seed."""
+
+    game_id: int
+    white_id: int
+    black_id: int
+    commitment: str
+    game_number: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class StarterChosen:
+    """Who moves first where chosen up front (checkers, Bad'Gammon); a lot uses roll `number`."""
+
+    game_id: int
+    starter_id: int
+    by_lot: bool
+    number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRolled:
+    """One die each (BG-2); a tie (`starter_id` None) is rolled again under the next number."""
+
+    game_id: int
+    number: int
+    white_die: int
+    black_die: int
+    starter_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """A player rolled two dice."""
+
+    game_id: int
+    player_id: int
+    number: int
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A play (backgammon notation) or a move (PDN) was made; `forced` if the table made it."""
+
+    game_id: int
+    player_id: int
+    notation: str
+    forced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """The roll could not be played at all; the turn passed (always forced)."""
+
+    game_id: int
+    player_id: int
+    dice: tuple[int, int]
+    forced: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleOffered:
+    """A player turned the cube; the other must take or pass."""
+
+    game_id: int
+    player_id: int
+    cube_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleTaken:
+    """The double was taken: the cube shows `cube_value`, owned by the taker."""
+
+    game_id: int
+    player_id: int
+    cube_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoublePassed:
+    """The double was passed: the game ends at the old cube value (a `GameEnded` follows)."""
+
+    game_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResignationOffered:
+    """A player offers to resign at `level` (1 single, 2 gammon, 3 backgammon; checkers: 1)."""
+
+    game_id: int
+    player_id: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResignationAccepted:
+    """The resignation was accepted (a `GameEnded` follows)."""
+
+    game_id: int
+    player_id: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResignationDeclined:
+    """The resignation was declined; play goes on."""
+
+    game_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned:
+    """A checkers player resigned (no acceptance needed; a `GameEnded` follows)."""
+
+    game_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOffered:
+    """A checkers player offers a draw."""
+
+    game_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAccepted:
+    """The draw was agreed (a `GameEnded` with no winner follows)."""
+
+    game_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDeclined:
+    """The draw offer was declined; play goes on."""
+
+    game_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameAborted:
+    """The game was called off before both sides had moved; no result."""
+
+    game_id: int
+    by_id: int
+    seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """One game is over: winner (None for a draw), points won, why, and the match score after it.
+
+    `seed` is revealed here when the whole table is finished (for a match: its last game).
+    """
+
+    game_id: int
+    winner_id: int | None
+    loser_id: int | None
+    points: int
+    reason: str
+    score: tuple[int, int] | None = None
+    level: int | None = None
+    seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    """A backgammon match reached its length; `score` is (white, black)."""
+
+    game_id: int
+    winner_id: int
+    score: tuple[int, int]
+    seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderDue:
+    """Three quarters of the player's time is gone."""
+
+    game_id: int
+    player_id: int
+    deadline: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class WonOnTime:
+    """The player to act ran out of time; the waiting player wins (a `GameEnded` follows)."""
+
+    game_id: int
+    winner_id: int
+    loser_id: int
+
+
+Outcome: TypeAlias = (
+    ChallengePosted
+    | ChallengeAccepted
+    | ChallengeDeclined
+    | ChallengeCancelled
+    | ChallengeExpired
+    | GameStarted
+    | StarterChosen
+    | OpeningRolled
+    | Rolled
+    | Moved
+    | Passed
+    | DoubleOffered
+    | DoubleTaken
+    | DoublePassed
+    | ResignationOffered
+    | ResignationAccepted
+    | ResignationDeclined
+    | Resigned
+    | DrawOffered
+    | DrawAccepted
+    | DrawDeclined
+    | GameAborted
+    | GameEnded
+    | MatchEnded
+    | ReminderDue
+    | WonOnTime
+)

@@ -1,0 +1,113 @@
+"""What every game kind's session offers the table: steps, a reducer, and who must act now.
+
+A session is the full state of one table (for backgammon: the match) as a frozen value with a
+JSON text form, which is what the store keeps. It changes only by applying *steps*: small JSON
+records (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
+same steps always give the same session. One player action becomes one store event whose payload
+holds the steps it caused (the action itself, then forced plays and the bot's replies are
+separate events), so replaying the event log through `apply` gives the stored state exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from bot.service.outcomes import Outcome
+from bot.store import JsonValue
+
+Step = dict[str, JsonValue]
+Roller = Callable[[int], tuple[int, int]]
+"""Gives the two dice of roll number n of this game (bound to its seed by the table)."""
+
+WHITE_SEAT, BLACK_SEAT = 0, 1
+
+S = TypeVar("S", bound="Session")
+T = TypeVar("T", bound="Session")
+
+
+class Session(Protocol):
+    """The part of a game kind's session the table relies on."""
+
+    @property
+    def seats(self) -> tuple[int, int] | None:
+        """The user ids playing White (seat 0) and Black (seat 1); None until accepted."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """True once the table is finished (or aborted): no more actions."""
+        ...
+
+    def to_text(self) -> str:
+        """The JSON text the store keeps."""
+        ...
+
+    def actor(self) -> int | None:
+        """The seat that must act now, or None when the table is over."""
+        ...
+
+    def awaiting(self) -> str:
+        """What the actor must do, in a few words ("to roll or double", "to move")."""
+        ...
+
+    def apply(self: S, step: Mapping[str, Any], ctx: Context) -> tuple[S, list[Outcome]]:
+        """The session after one step, with what the step means for the players."""
+        ...
+
+    def start(self, roller: Roller, ctx: Context) -> Run[Any]:
+        """The steps that open play once both seats are filled (opening roll, lot, forced play)."""
+        ...
+
+    def act(
+        self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
+    ) -> Run[Any]:
+        """Validate and perform one player action, plus what the table then does by itself."""
+        ...
+
+    def can_abort(self) -> bool:
+        """True while the game may still be called off (not both sides have moved)."""
+        ...
+
+    def abort(self, ctx: Context, seat: int) -> Run[Any]:
+        """Call the game off (the caller checked `can_abort`)."""
+        ...
+
+    def timeout(self, ctx: Context) -> Run[Any]:
+        """The actor ran out of time: the waiting seat wins."""
+        ...
+
+    def winner(self) -> int | None:
+        """The winning seat once over (None for a draw or an abort)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What outcomes mention besides the session: the game's id and its dice commitment."""
+
+    game_id: int
+    commitment: str
+
+
+@dataclass
+class Run(Generic[T]):
+    """Steps applied one after another, keeping the steps and the outcomes they produced."""
+
+    session: T
+    ctx: Context
+    steps: list[Step] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def do(self, step: Step) -> T:
+        """Apply `step`, remember it and its outcomes, and return the new session."""
+        self.session, outcomes = self.session.apply(step, self.ctx)
+        self.steps.append(step)
+        self.outcomes.extend(outcomes)
+        return self.session
+
+
+def other(seat: int) -> int:
+    """The opposite seat."""
+    return 1 - seat

@@ -1,0 +1,497 @@
+"""The game table: challenges, turns, the bot, clocks and dice, over the store.
+
+Every action is: load the game, check who may act, let the session (engine state machine) make
+the transition, then `store.record(...)` against the version that was loaded, so two clicks never
+both land (the second gets the store's "that move was already made"). Nothing is kept in memory
+between calls: a restart loses nothing, and several processes may share one database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service import dice as dice_module
+from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock, turn_clock
+from bot.service.dice import CryptoDice, DiceSource, VerifyReport
+from bot.service.errors import (
+    ActionNotAllowedError,
+    ChallengeError,
+    ChannelBusyError,
+    ConflictError,
+    GameOverError,
+    NotAPlayerError,
+    NotYourTurnError,
+    ServiceError,
+)
+from bot.service.opponent import Opponent, SimplePlayer
+from bot.service.options import BACKGAMMON, GameOptions
+from bot.service.outcomes import (
+    ChallengeAccepted,
+    ChallengeCancelled,
+    ChallengeDeclined,
+    ChallengeExpired,
+    ChallengePosted,
+    GameAborted,
+    GameEnded,
+    MatchEnded,
+    Outcome,
+    ReminderDue,
+)
+from bot.service.session import Context, Roller, Run
+from bot.service.views import (
+    ActionResult,
+    AnySession,
+    GameView,
+    Person,
+    load_session,
+    pending_session,
+    reduce_event,
+    steps_of,
+)
+from bot.store import GameRow, GameStatus, JsonValue, Store
+from engine.checkers import VARIANTS as CHECKERS_VARIANTS
+from engine.checkers import Color
+
+MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
+
+
+class Table:
+    """The table every game is played at; one per process, shared by all channels."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot: Person,
+        dice: DiceSource | None = None,
+        clock: Clock | None = None,
+        opponent: Opponent | None = None,
+        challenge_lifetime: timedelta = CHALLENGE_LIFETIME,
+    ) -> None:
+        """Play on `store`; `bot` is the bot's own user, `opponent` decides for it."""
+        self.store = store
+        self.bot = replace(bot, is_bot=True)
+        self.dice = dice if dice is not None else CryptoDice()
+        self.clock = clock if clock is not None else SystemClock()
+        self.opponent = opponent if opponent is not None else SimplePlayer()
+        self.challenge_lifetime = challenge_lifetime
+
+    # Challenges
+
+    async def challenge(
+        self,
+        *,
+        channel_id: int,
+        challenger: Person,
+        kind: str,
+        variant: str | None = None,
+        opponent: Person | None = None,
+        against_bot: bool = False,
+        guild_id: int | None = None,
+        **choices: Any,
+    ) -> ActionResult:
+        """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
+
+        `choices` are the game options (`GameOptions.create`): match_length, cube, jacoby,
+        crawford, time_limit (a timedelta), starter, challenger_colour.
+        """
+        options = GameOptions.create(kind, variant, **choices)
+        return await self._post(options, channel_id, guild_id, challenger, opponent, against_bot)
+
+    async def _post(
+        self,
+        options: GameOptions,
+        channel_id: int,
+        guild_id: int | None,
+        challenger: Person,
+        opponent: Person | None,
+        against_bot: bool,
+        rematch_of: int | None = None,
+    ) -> ActionResult:
+        if against_bot:
+            if opponent is not None and opponent.id != self.bot.id:
+                raise ChallengeError("Challenge either a person or the bot, not both.")
+            opponent = self.bot
+        if opponent is not None and opponent.id == challenger.id:
+            raise ChallengeError("You cannot challenge yourself; challenge someone or the bot.")
+        if challenger.id == self.bot.id:
+            raise ChallengeError("The bot does not post challenges.")
+        if opponent is not None and opponent.is_bot and opponent.id != self.bot.id:
+            raise ChallengeError(f"{opponent.name} is a bot that cannot play; challenge the bot.")
+        holder = await self.store.active_game_in_channel(channel_id)
+        if holder is not None:
+            raise ChannelBusyError(channel_id, holder.id)
+        now = self.clock.now()
+        for person in (challenger, opponent):
+            if person is not None:
+                await self.store.upsert_player(
+                    person.id, person.name, now=now, is_bot=person.is_bot
+                )
+        seed = self.dice.new_seed()
+        expires = now + self.challenge_lifetime
+        row = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind=options.kind,
+            variant=options.variant,
+            state=pending_session(options).to_text(),
+            challenger_id=challenger.id,
+            now=now,
+            opponent_id=None if opponent is None else opponent.id,
+            options=options.to_json(),
+            to_move_id=None if opponent is None else opponent.id,
+            turn_deadline=expires,
+            dice_commitment=dice_module.commitment(seed),
+            dice_secret=seed,
+        )
+        posted = ChallengePosted(
+            row.id,
+            options.kind,
+            options.variant,
+            challenger.id,
+            None if opponent is None else opponent.id,
+            expires,
+            rematch_of,
+        )
+        if opponent is not None and opponent.id == self.bot.id:
+            accepted = await self.accept(row.id, self.bot)
+            return ActionResult(accepted.game, (posted, *accepted.outcomes))
+        return ActionResult(GameView.of(row), (posted,))
+
+    async def accept(self, game_id: int, user: Person) -> ActionResult:
+        """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
+        row = await self._pending(game_id)
+        if user.id == row.challenger_id:
+            raise ChallengeError("You cannot accept your own challenge; wait for an opponent.")
+        if row.opponent_id is not None and user.id != row.opponent_id:
+            raise ChallengeError(f"Challenge #{game_id} is for someone else.")
+        now = self.clock.now()
+        await self.store.upsert_player(user.id, user.name, now=now, is_bot=user.is_bot)
+        session = load_session(row.state)
+        run = session.start(row.challenger_id, user.id, self._roller(row), self._ctx(row))
+        run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
+        result = await self._commit(row, run, "accepted", user.id, opponent_id=user.id)
+        return await self._bot_replies(result)
+
+    async def decline(self, game_id: int, user_id: int) -> ActionResult:
+        """The challenged person declines; the challenge closes."""
+        row = await self._pending(game_id)
+        if row.opponent_id is None:
+            raise ChallengeError("An open challenge cannot be declined; just leave it.")
+        if user_id != row.opponent_id:
+            raise ChallengeError(f"Only the challenged player can decline challenge #{game_id}.")
+        return await self._close_challenge(
+            row, "declined", user_id, GameStatus.CANCELLED, ChallengeDeclined(game_id, user_id)
+        )
+
+    async def cancel(self, game_id: int, user_id: int) -> ActionResult:
+        """The challenger withdraws the challenge."""
+        row = await self._pending(game_id)
+        if user_id != row.challenger_id:
+            raise ChallengeError(f"Only the challenger can cancel challenge #{game_id}.")
+        return await self._close_challenge(
+            row, "cancelled", user_id, GameStatus.CANCELLED, ChallengeCancelled(game_id, user_id)
+        )
+
+    async def rematch(self, game_id: int, user_id: int) -> ActionResult:
+        """Challenge the same opponent again in the same channel, with colours swapped."""
+        row = await self.store.get_game(game_id)
+        session = load_session(row.state)
+        if row.status is not GameStatus.FINISHED or session.seats is None:
+            raise ChallengeError(f"A rematch follows a finished game; game #{game_id} is not one.")
+        if user_id not in session.seats:
+            raise NotAPlayerError(game_id, user_id)
+        other_id = session.seats[1] if session.seats[0] == user_id else session.seats[0]
+        options = _swapped(session.options, user_id, session.seats)
+        me, them = await self._person(user_id), await self._person(other_id)
+        return await self._post(options, row.channel_id, row.guild_id, me, them, False, game_id)
+
+    # Play
+
+    async def roll(self, game_id: int, user_id: int) -> ActionResult:
+        """Roll the dice instead of doubling (backgammon)."""
+        return await self._act(game_id, user_id, "roll")
+
+    async def move(self, game_id: int, user_id: int, text: str) -> ActionResult:
+        """Make a play (backgammon notation) or a move (PDN); forced replies follow."""
+        return await self._act(game_id, user_id, "move", text)
+
+    async def double(self, game_id: int, user_id: int) -> ActionResult:
+        """Offer a double (backgammon, BG-14)."""
+        return await self._act(game_id, user_id, "double")
+
+    async def take(self, game_id: int, user_id: int) -> ActionResult:
+        """Take the double on offer."""
+        return await self._act(game_id, user_id, "take")
+
+    async def drop(self, game_id: int, user_id: int) -> ActionResult:
+        """Pass the double on offer (the game is lost at the current cube value)."""
+        return await self._act(game_id, user_id, "drop")
+
+    async def resign(
+        self, game_id: int, user_id: int, level: str | int | None = None
+    ) -> ActionResult:
+        """Backgammon: offer to resign at a level (BG-15). Checkers: resign the game."""
+        return await self._act(game_id, user_id, "resign", level)
+
+    async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
+        """Offer a draw (checkers, CK-12)."""
+        return await self._act(game_id, user_id, "offer_draw")
+
+    async def accept_offer(self, game_id: int, user_id: int) -> ActionResult:
+        """Accept the resignation or draw on offer."""
+        return await self._act(game_id, user_id, "accept")
+
+    async def decline_offer(self, game_id: int, user_id: int) -> ActionResult:
+        """Decline the resignation or draw on offer; play goes on."""
+        return await self._act(game_id, user_id, "decline")
+
+    async def abort(self, game_id: int, user_id: int) -> ActionResult:
+        """Call the game off before both sides have moved; either player may."""
+        return await self._act(game_id, user_id, "abort")
+
+    async def view(self, game_id: int) -> GameView:
+        """The game as it stands."""
+        return GameView.of(await self.store.get_game(game_id))
+
+    # Clocks
+
+    async def sweep(self, now: datetime | None = None) -> list[ActionResult]:
+        """Handle what is due: expired challenges, wins on time, then reminders."""
+        moment = self.clock.now() if now is None else now
+        results = []
+        for row in await self.store.due_deadlines(moment):
+            try:
+                results.append(await self._deadline(row, moment))
+            except (ConflictError, ServiceError):
+                continue  # the game moved on since the query; the next sweep sees the new state
+        for row in await self.store.due_reminders(moment):
+            if row.status is not GameStatus.ACTIVE or row.to_move_id is None:
+                continue
+            deadline = row.turn_deadline
+            try:
+                stored = await self.store.record(
+                    row.id,
+                    row.version,
+                    "reminder",
+                    {"steps": []},
+                    row.state,
+                    now=moment,
+                    reminder_at=None,
+                )
+            except ConflictError:
+                continue
+            reminder = ReminderDue(row.id, row.to_move_id, deadline or moment)
+            results.append(ActionResult(GameView.of(stored), (reminder,)))
+        return results
+
+    async def _deadline(self, row: GameRow, now: datetime) -> ActionResult:
+        if row.status is GameStatus.PENDING:
+            return await self._close_challenge(
+                row, "expired", None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
+            )
+        session = load_session(row.state)
+        run = session.timeout(self._ctx(row))
+        return await self._commit(row, run, "timeout", None, now=now)
+
+    # Dice and replay
+
+    async def verify(self, game_id: int) -> VerifyReport:
+        """Recompute every roll of a closed game from its revealed seed and the event log."""
+        row = await self.store.get_game(game_id)
+        if row.status.is_open:
+            raise ActionNotAllowedError(
+                f"The dice seed of game #{game_id} is revealed when the game ends."
+            )
+        rolls: dict[int, tuple[int, int]] = {}
+        for event in await self.store.events_for(game_id):
+            for step in steps_of(event):
+                found = step.get("lot") if step.get("op") == "seat" else step
+                if isinstance(found, dict) and "dice" in found:
+                    rolls[int(found["number"])] = (int(found["dice"][0]), int(found["dice"][1]))
+        return dice_module.verify(row.dice_secret or "", row.dice_commitment or "", rolls)
+
+    async def replay(self, game_id: int) -> str:
+        """The state text rebuilt from the event log (equal to the stored state)."""
+        return await self.store.replay(game_id, reduce_event)
+
+    # Helpers
+
+    async def _act(
+        self, game_id: int, user_id: int, action: str, argument: str | int | None = None
+    ) -> ActionResult:
+        row = await self.store.get_game(game_id)
+        if row.status is GameStatus.PENDING:
+            raise ActionNotAllowedError(f"Game #{game_id} has not started: accept it first.")
+        if not row.status.is_open:
+            raise GameOverError(game_id, row.status.value)
+        session: Any = load_session(row.state)
+        seats = session.seats
+        if seats is None or user_id not in seats:
+            raise NotAPlayerError(game_id, user_id)
+        seat = seats.index(user_id)
+        ctx = self._ctx(row)
+        if action == "abort":
+            if not session.can_abort():
+                raise ActionNotAllowedError(
+                    "The game can be aborted only before both sides have moved; resign instead."
+                )
+            run = session.abort(ctx, seat)
+        else:
+            actor = session.actor()
+            if actor != seat:
+                raise NotYourTurnError(game_id, f"your opponent {session.awaiting()}")
+            run = session.act(seat, action, argument, self._roller(row), ctx)
+        result = await self._commit(row, run, action, user_id)
+        return await self._bot_replies(result)
+
+    async def _bot_replies(self, result: ActionResult) -> ActionResult:
+        """Let the bot act for as long as the table waits for it."""
+        outcomes = list(result.outcomes)
+        view = result.game
+        for _ in range(MAX_BOT_TURNS):
+            session: Any = view.session
+            actor = session.actor()
+            if actor is None or session.seats[actor] != self.bot.id:
+                break
+            row = await self.store.get_game(view.id)
+            session = load_session(row.state)
+            run = session.bot_turn(self.opponent, self._roller(row), self._ctx(row))
+            step_result = await self._commit(row, run, "bot", self.bot.id)
+            outcomes.extend(step_result.outcomes)
+            view = step_result.game
+        return ActionResult(view, tuple(outcomes))
+
+    async def _commit(
+        self,
+        row: GameRow,
+        run: Run[Any],
+        kind: str,
+        actor_id: int | None,
+        *,
+        now: datetime | None = None,
+        opponent_id: int | None = None,
+    ) -> ActionResult:
+        """Record the run's steps as one event against the version that was loaded."""
+        moment = self.clock.now() if now is None else now
+        session: AnySession = run.session
+        changes: dict[str, Any] = {}
+        if opponent_id is not None:
+            changes["opponent_id"] = opponent_id
+        if row.status is GameStatus.PENDING:
+            changes["status"] = GameStatus.ACTIVE
+        actor = session.actor()
+        limit = session.options.time_limit
+        if session.over:
+            winner = session.winner()
+            aborted = session.stopped == "aborted"
+            changes["status"] = GameStatus.CANCELLED if aborted else GameStatus.FINISHED
+            changes["winner_id"] = (
+                None if winner is None or session.seats is None else (session.seats[winner])
+            )
+            changes["result"] = _result(run.outcomes, aborted)
+            changes.update(to_move_id=None, turn_deadline=None, reminder_at=None)
+        elif actor is not None and session.seats is not None:
+            mover = session.seats[actor]
+            changes["to_move_id"] = mover
+            if mover == self.bot.id:
+                changes.update(turn_deadline=None, reminder_at=None)
+            else:
+                clock = turn_clock(moment, limit)
+                changes.update(turn_deadline=clock.deadline, reminder_at=clock.reminder_at)
+        stored = await self.store.record(
+            row.id,
+            row.version,
+            kind,
+            {"steps": list[JsonValue](run.steps)},
+            session.to_text(),
+            now=moment,
+            actor_id=actor_id,
+            **changes,
+        )
+        outcomes: list[Outcome] = list(run.outcomes)
+        if not stored.status.is_open:
+            outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
+        return ActionResult(GameView.of(stored), tuple(outcomes))
+
+    async def _close_challenge(
+        self,
+        row: GameRow,
+        kind: str,
+        actor_id: int | None,
+        status: GameStatus,
+        outcome: Outcome,
+        *,
+        now: datetime | None = None,
+    ) -> ActionResult:
+        stored = await self.store.record(
+            row.id,
+            row.version,
+            kind,
+            {"steps": []},
+            row.state,
+            now=self.clock.now() if now is None else now,
+            actor_id=actor_id,
+            status=status,
+            to_move_id=None,
+            turn_deadline=None,
+            reminder_at=None,
+        )
+        return ActionResult(GameView.of(stored), (outcome,))
+
+    async def _pending(self, game_id: int) -> GameRow:
+        row = await self.store.get_game(game_id)
+        if row.status is GameStatus.ACTIVE:
+            raise ChallengeError(f"Challenge #{game_id} was already accepted.")
+        if row.status is not GameStatus.PENDING:
+            raise GameOverError(game_id, row.status.value)
+        return row
+
+    async def _person(self, user_id: int) -> Person:
+        player = await self.store.get_player(user_id)
+        if player is None:
+            return Person(user_id, str(user_id))
+        return Person(player.user_id, player.display_name, player.is_bot)
+
+    def _roller(self, row: GameRow) -> Roller:
+        seed = row.dice_secret or ""
+        source = self.dice
+        return lambda number: source.roll(seed, number)
+
+    @staticmethod
+    def _ctx(row: GameRow) -> Context:
+        return Context(row.id, row.dice_commitment or "")
+
+
+def _swapped(options: GameOptions, challenger: int, seats: tuple[int, int]) -> GameOptions:
+    """Rematch options for `challenger`: the other colour, and (checkers) the other starter."""
+    colour = "black" if seats[0] == challenger else "white"
+    if options.kind == BACKGAMMON:
+        return replace(options, challenger_colour=colour)
+    first = CHECKERS_VARIANTS[options.variant].first_to_move
+    started = seats[0 if first is Color.WHITE else 1]
+    starter = "opponent" if started == challenger else "challenger"
+    return replace(options, challenger_colour=colour, starter=starter)
+
+
+def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
+    """Put the now public seed into the outcomes that end a table."""
+    if isinstance(outcome, GameEnded | MatchEnded | GameAborted):
+        return replace(outcome, seed=seed)
+    return outcome
+
+
+def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
+    """The stored summary of how a table ended."""
+    if aborted:
+        return {"reason": "aborted"}
+    ended = [o for o in outcomes if isinstance(o, GameEnded)]
+    if not ended:
+        return {"reason": "over"}
+    last = ended[-1]
+    summary: dict[str, Any] = {"reason": last.reason, "points": last.points}
+    if last.score is not None:
+        summary["score"] = list(last.score)
+    return summary

@@ -1,0 +1,117 @@
+"""What the table hands back (the game as it stands, plus outcomes) and how sessions are read."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeAlias
+
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.options import BACKGAMMON, GameOptions
+from bot.service.outcomes import Outcome
+from bot.service.session import Context
+from bot.store import GameEvent, GameRow, GameStatus
+
+AnySession: TypeAlias = BackgammonSession | CheckersSession
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone at the table: a Discord user id and the name to show."""
+
+    id: int
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """One table as it now stands; `session` carries the engine values to render.
+
+    `seed` is None while the game is open and revealed once it is finished, cancelled or expired.
+    """
+
+    id: int
+    kind: str
+    variant: str
+    status: GameStatus
+    version: int
+    options: GameOptions
+    challenger_id: int
+    opponent_id: int | None
+    seats: tuple[int, int] | None
+    to_move_id: int | None
+    awaiting: str | None
+    turn_deadline: datetime | None
+    reminder_at: datetime | None
+    commitment: str | None
+    seed: str | None
+    session: AnySession
+
+    @classmethod
+    def of(cls, row: GameRow) -> GameView:
+        """The view of a stored game."""
+        session = load_session(row.state)
+        closed = not row.status.is_open
+        return cls(
+            id=row.id,
+            kind=row.kind,
+            variant=row.variant,
+            status=row.status,
+            version=row.version,
+            options=session.options,
+            challenger_id=row.challenger_id,
+            opponent_id=row.opponent_id,
+            seats=session.seats,
+            to_move_id=row.to_move_id,
+            awaiting=None if session.actor() is None else session.awaiting(),
+            turn_deadline=row.turn_deadline,
+            reminder_at=row.reminder_at,
+            commitment=row.dice_commitment,
+            seed=row.dice_secret if closed else None,
+            session=session,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """The game after an action, and what happened, in order."""
+
+    game: GameView
+    outcomes: tuple[Outcome, ...]
+
+
+def pending_session(options: GameOptions) -> AnySession:
+    """The session of a challenge not yet accepted."""
+    if options.kind == BACKGAMMON:
+        return BackgammonSession.pending(options)
+    return CheckersSession.pending(options)
+
+
+def load_session(text: str) -> AnySession:
+    """The session a stored state text describes (the JSON names its kind)."""
+    kind = json.loads(text)["kind"]
+    if kind == BACKGAMMON:
+        return BackgammonSession.from_text(text)
+    return CheckersSession.from_text(text)
+
+
+def steps_of(event: GameEvent) -> list[dict[str, Any]]:
+    """The steps an event's payload carries (none for status-only events)."""
+    steps = event.payload.get("steps", [])
+    return list(steps) if isinstance(steps, list) else []  # type: ignore[arg-type]
+
+
+def reduce_event(state: str, event: GameEvent) -> str:
+    """The store reducer: apply one event's steps to a state text (replay = the stored state)."""
+    steps = steps_of(event)
+    if not steps:
+        return state
+    session: Any = load_session(state)
+    ctx = Context(event.game_id, "")
+    for step in steps:
+        session, _ = session.apply(step, ctx)
+    text: str = session.to_text()
+    return text
