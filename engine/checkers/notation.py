@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.checkers import movegen
 from engine.checkers.board import geometry
 from engine.checkers.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from engine.checkers.position import Move, Position
+from engine.checkers.position import Move, Position, to_move
 from engine.checkers.variant import Color
 
 _SEPARATORS = re.compile(r"[\s,x×:\-–]+")
@@ -24,6 +24,8 @@ def parse_move(position: Position, text: str) -> Move:
     squares = _read_squares(position, text)
     moves = position.legal_moves()
     matches = [move for move in moves if _fits(move, squares)]
+    if not matches and moves and moves[0].is_capture:
+        matches = _by_other_route(position, moves, squares)
     if len(matches) == 1:
         return matches[0]
     written = text.strip()
@@ -44,6 +46,23 @@ def describe_moves(moves: tuple[Move, ...] | list[Move]) -> list[str]:
             sign = "x" if move.is_capture else "-"
             texts.append(f"{move.start}{sign}{move.end}")
     return texts
+
+
+def _by_other_route(position: Position, moves: tuple[Move, ...], squares: list[int]) -> list[Move]:
+    """Legal moves reached by a route we list under another path (same pieces, same end)."""
+    own, opp = position.sides()
+    white = position.turn is Color.WHITE
+    size = position.variant.board_size
+    found: list[Move] = []
+    for raw in movegen.captures(position.variant, own, opp, position.king_bits, white, True):
+        route = to_move(raw, size)
+        if not _fits(route, squares):
+            continue
+        for move in moves:
+            same = (move.start, move.end, sorted(move.captures))
+            if same == (route.start, route.end, sorted(route.captures)) and move not in found:
+                found.append(move)
+    return found
 
 
 def _read_squares(position: Position, text: str) -> list[int]:
@@ -110,9 +129,8 @@ def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
         return None
     free = replace(variant, majority_capture=False)
     own, opp = position.sides()
-    square_of = geometry(variant.board_size).square_of
     for raw in movegen.captures(free, own, opp, position.king_bits, position.turn is Color.WHITE):
-        move = Move(tuple(square_of[b] for b in raw[4]), tuple(square_of[b] for b in raw[5]))
+        move = to_move(raw, variant.board_size)
         if _fits(move, squares):
             most = len(position.legal_moves()[0].captures)
             best = _join(describe_moves(position.legal_moves()))

@@ -10,6 +10,7 @@ from functools import lru_cache
 from engine.checkers import movegen
 from engine.checkers.board import Geometry, geometry
 from engine.checkers.errors import IllegalMoveError, InvalidPositionError
+from engine.checkers.rules import RawMove
 from engine.checkers.variant import VARIANTS, Color, Piece, Variant
 
 
@@ -42,6 +43,7 @@ class Move:
         return f"{self.path[0]}-{self.path[-1]}"
 
     def __str__(self) -> str:
+        """The PDN move text."""
         return self.pdn()
 
 
@@ -96,7 +98,12 @@ class Position:
         return f"{self.turn.value}:W{white}:B{black}"
 
     def __str__(self) -> str:
+        """The PDN FEN."""
         return self.to_fen()
+
+    def __repr__(self) -> str:
+        """The expression that rebuilds this position."""
+        return f"Position.from_fen({self.to_fen()!r}, {self.variant.name!r})"
 
     def piece_at(self, square: int) -> Piece | None:
         """The piece on a PDN square, or None."""
@@ -143,7 +150,7 @@ class Position:
             raise IllegalMoveError(f"{move.pdn()} is not a legal move here")
         return self._after(raw)
 
-    def _after(self, raw: movegen.RawMove) -> Position:
+    def _after(self, raw: RawMove) -> Position:
         own, opp = self.sides()
         own, opp, kings = movegen.apply_raw(raw, own, opp, self.king_bits)
         if self.turn is Color.WHITE:
@@ -152,21 +159,20 @@ class Position:
 
 
 @lru_cache(maxsize=4096)
-def _legal(position: Position) -> dict[Move, movegen.RawMove]:
+def _legal(position: Position) -> dict[Move, RawMove]:
     """Legal moves keyed by their public value (cached: parsing then applying asks twice)."""
     own, opp = position.sides()
     raw_moves = movegen.generate(
         position.variant, own, opp, position.king_bits, position.turn is Color.WHITE
     )
-    square_of = geometry(position.variant.board_size).square_of
-    moves = {
-        Move(
-            tuple(square_of[bit] for bit in raw[4]),
-            tuple(square_of[bit] for bit in raw[5]),
-        ): raw
-        for raw in raw_moves
-    }
+    moves = {to_move(raw, position.variant.board_size): raw for raw in raw_moves}
     return dict(sorted(moves.items(), key=lambda item: (item[0].path, item[0].captures)))
+
+
+def to_move(raw: RawMove, board_size: int) -> Move:
+    """The public `Move` for a generated one (bit indices become PDN squares)."""
+    square_of = geometry(board_size).square_of
+    return Move(tuple(square_of[bit] for bit in raw[4]), tuple(square_of[bit] for bit in raw[5]))
 
 
 def _bits(geo: Geometry, squares: Iterator[int] | range) -> int:

@@ -122,3 +122,19 @@ def test_apply_refuses_a_move_that_is_not_legal() -> None:
     with pytest.raises(IllegalMoveError, match="22-17 is not a legal move"):
         FORK.apply(Move((22, 17)))
     assert FORK.to_fen() == before
+
+
+def test_ck13_either_route_round_a_ring_reads_as_the_one_move() -> None:
+    """CK-6/CK-13: both directions round the ring take the same men to the same end: one move,
+    listed once, and either written route reads as it."""
+    ring = Position.from_fen("W:W22:B18,19,26,27", "box")
+    (move,) = ring.legal_moves()
+    assert parse_move(ring, "22x15x24x31x22") == move
+    assert parse_move(ring, "22x31x24x15x22") == move
+    assert parse_move(ring, "22x22") == move
+
+
+def test_reprs_rebuild_the_values() -> None:
+    """repr of a position or move is the expression that rebuilds it."""
+    assert repr(FORK) == "Position.from_fen('W:W22,23:B18', 'box')"
+    assert repr(Move((22, 15), (18,))) == "Move(path=(22, 15), captures=(18,))"
