@@ -165,6 +165,10 @@ class Match:
         """GNU Backgammon's 12-character Match ID for this moment (BG-17)."""
         return encode_match_id(_key(self))
 
+    def gnubg_id(self) -> str:
+        """`<Position ID>:<Match ID>`, the form gnubg's `set gnubgid` command reads (BG-17)."""
+        return f"{self.game.position.position_id()}:{self.match_id()}"
+
     def to_text(self) -> str:
         """The text form that `from_text` reads back to an equal match."""
         flags = (self.options.cube, self.options.jacoby, self.options.crawford)
@@ -174,7 +178,7 @@ class Match:
             + [f"{name}={int(on)}" for name, on in zip(_FLAGS, flags, strict=True)]
             + [f"stage={stage}", f"game={self.game_number}"]
         )
-        return f"{prefix}:{self.game.position.position_id()}:{self.match_id()}"
+        return f"{prefix}:{self.gnubg_id()}"
 
     @classmethod
     def from_text(cls, text: str) -> Match:

@@ -36,16 +36,16 @@ def _gnubg_humans() -> None:
 
 
 def _ids(match: Match) -> tuple[str, str]:
-    """Our Position ID and Match ID."""
+    """Our Position ID and Match ID, as the text form carries them."""
     _, position_id, match_id = match.to_text().split(":")
+    assert match.gnubg_id() == f"{position_id}:{match_id}"
     return position_id, match_id
 
 
 def _gnubg_after(start: Match, commands: list[str]) -> tuple[str, str]:
     """gnubg's Position ID and Match ID after loading `start` and running `commands`."""
-    position_id, match_id = _ids(start)
-    gnubg.set_gnubg_id(f"{position_id}:{match_id}")
-    assert (gnubg.position_id(), gnubg.match_id()) == (position_id, match_id)
+    gnubg.set_gnubg_id(start.gnubg_id())
+    assert (gnubg.position_id(), gnubg.match_id()) == _ids(start)
     for command in commands:
         gnubg.command(command)
     return str(gnubg.position_id()), str(gnubg.match_id())
