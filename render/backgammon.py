@@ -310,8 +310,9 @@ def _draw_last_play(
     ring = ring_marker(layout.checker, theme.accent, theme.accent_edge)
     for target, net in arrivals.items():
         if 1 <= target <= 24 and net > 0:
-            count = position.count(mover, target)
-            for slot in range(max(0, count - net), min(count, STACK_SHOWN)):
+            # A tall stack shows only five; the newcomers are ringed at the top of what shows.
+            shown = min(position.count(mover, target), STACK_SHOWN)
+            for slot in range(max(0, shown - net), shown):
                 centre = layout.checker_centre(viewer_point(target, mover, viewer), slot)
                 paste_centred(image, ring, centre)
     badge = cross_marker(layout.size(20), theme.accent, theme.accent_edge)

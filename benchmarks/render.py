@@ -1,0 +1,114 @@
+"""Board picture speed and size: our Pillow route against the SVG route, side by side.
+
+Run: .venv/bin/python benchmarks/render.py [width] [runs]
+
+Our route: `render_backgammon` / `render_checkers` (scene in, palette PNG out). The SVG route:
+py-draughts' `svg.board` then `cairosvg.svg2png` at the same output width, the way SVG-based
+bots draw. Each case is warmed up once (the first call draws and caches the static board), then
+timed `runs` times; the table shows median and p90 milliseconds and the PNG size in bytes.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+# This script is named render.py, so its own folder (first on sys.path when run as a script)
+# would shadow the `render` package; take that folder off the path before importing.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+
+import cairosvg  # noqa: E402
+import draughts  # noqa: E402
+from draughts import svg  # noqa: E402
+
+from engine.backgammon import Position, Side  # noqa: E402
+from engine.checkers import Game  # noqa: E402
+from render import BackgammonScene, CheckersScene, render_backgammon, render_checkers  # noqa: E402
+
+
+def _timed(make: Callable[[], bytes], runs: int) -> tuple[float, float, int]:
+    size = len(make())  # warm-up: the static background is drawn and cached here
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        make()
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    p90 = samples[min(len(samples) - 1, round(0.9 * len(samples)) - 1)]
+    return statistics.median(samples), p90, size
+
+
+def _backgammon_scene() -> BackgammonScene:
+    position = Position.initial()
+    for dice in [(6, 4), (5, 2), (6, 6), (3, 1)]:
+        position = position.apply(position.legal_plays(dice)[0])
+    last = position.legal_plays((4, 2))[0]
+    position = position.apply(last)
+    return BackgammonScene(
+        position,
+        names=("Alice", "Bob"),
+        dice=(6, 3),
+        cube=2,
+        cube_owner=Side.BLACK,
+        match_length=7,
+        score=(2, 4),
+        last_play=last,
+    )
+
+
+def _checkers_scene(variant: str) -> CheckersScene:
+    game = Game.new(variant)
+    for _ in range(12):
+        game = game.play(game.position.legal_moves()[0])
+    return CheckersScene(game.position, names=("Alice", "Bob"), last_move=game.moves[-1])
+
+
+def _svg_route(board: object, width: int) -> Callable[[], bytes]:
+    def make() -> bytes:
+        text = svg.board(board, size=width)
+        data = cairosvg.svg2png(bytestring=text.encode(), output_width=width)
+        assert isinstance(data, bytes)
+        return data
+
+    return make
+
+
+def main() -> None:
+    """Print the comparison table."""
+    width = int(sys.argv[1]) if len(sys.argv) > 1 else 800
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    american = draughts.AmericanBoard()
+    international = draughts.StandardBoard()
+    for move in list(american.legal_moves)[:1]:
+        american.push(move)
+    cases: list[tuple[str, Callable[[], bytes]]] = [
+        ("ours   backgammon", lambda: render_backgammon(_backgammon_scene_cached, width=width)),
+        ("ours   checkers 8x8", lambda: render_checkers(_checkers_8, width=width)),
+        ("ours   checkers 10x10", lambda: render_checkers(_checkers_10, width=width)),
+        ("svg    checkers 8x8", _svg_route(american, width)),
+        ("svg    checkers 10x10", _svg_route(international, width)),
+    ]
+    results = {}
+    print(f"width {width} px, {runs} runs each")
+    print(f"{'route':24} {'median ms':>10} {'p90 ms':>10} {'bytes':>9}")
+    for name, make in cases:
+        median, p90, size = _timed(make, runs)
+        results[name] = median
+        print(f"{name:24} {median:10.2f} {p90:10.2f} {size:9,}")
+    for size_name in ("8x8", "10x10"):
+        ratio = results[f"svg    checkers {size_name}"] / results[f"ours   checkers {size_name}"]
+        print(f"checkers {size_name}: ours is {ratio:.1f}× faster than the SVG route")
+    ratio = results["svg    checkers 8x8"] / results["ours   backgammon"]
+    print(f"backgammon (ours) vs the SVG route's 8x8 board: {ratio:.1f}× faster")
+
+
+_backgammon_scene_cached = _backgammon_scene()
+_checkers_8 = _checkers_scene("box")
+_checkers_10 = _checkers_scene("international")
+
+if __name__ == "__main__":
+    main()
