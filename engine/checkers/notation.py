@@ -23,7 +23,8 @@ def parse_move(position: Position, text: str) -> Move:
     """
     squares = _read_squares(position, text)
     moves = position.legal_moves()
-    matches = [move for move in moves if _fits(move, squares)]
+    exact = [move for move in moves if list(move.path) == squares]
+    matches = exact or [move for move in moves if _fits(move, squares)]
     if not matches and moves and moves[0].is_capture:
         matches = _by_other_route(position, moves, squares)
     if len(matches) == 1:

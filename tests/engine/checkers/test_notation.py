@@ -138,3 +138,12 @@ def test_reprs_rebuild_the_values() -> None:
     """repr of a position or move is the expression that rebuilds it."""
     assert repr(FORK) == "Position.from_fen('W:W22,23:B18', 'box')"
     assert repr(Move((22, 15), (18,))) == "Move(path=(22, 15), captures=(18,))"
+
+
+def test_ck13_an_exact_path_wins_over_a_longer_route_through_it() -> None:
+    """CK-13: `15x4` is the whole path of the one-piece capture; the six-piece capture that also
+    runs from 15 to 4 needs its own full path."""
+    position = Position.from_fen("W:W7,K15,K21,28:BK9,10,11,K19,K22,27", "pool")
+    assert parse_move(position, "15x4").captures == (11,)
+    long_way = parse_move(position, "15x6x13x31x24x15x4")
+    assert sorted(long_way.captures) == [9, 10, 11, 19, 22, 27]
