@@ -5,8 +5,9 @@ Every function here is pure and synchronous: the bot calls them through `asyncio
 
 from __future__ import annotations
 
-from render.backgammon import BackgammonScene, Prompt, draw_backgammon, render_backgammon
+from render.backgammon import draw_backgammon, render_backgammon
 from render.backgammon_layout import BackgammonLayout
+from render.backgammon_scene import BackgammonScene, Prompt
 from render.checkers import CheckersLayout, CheckersScene, draw_checkers, render_checkers
 from render.describe import MAX_ALT_TEXT, describe
 from render.replay import (

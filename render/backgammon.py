@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from enum import Enum
 
 from PIL import Image, ImageDraw
 
-from engine.backgammon import Play, Position, Side
+from engine.backgammon import Position, Side
 from render.backgammon_layout import (
     STACK_SHOWN,
     BackgammonLayout,
@@ -17,6 +15,7 @@ from render.backgammon_layout import (
     layout_for,
     numbered_background,
 )
+from render.backgammon_scene import BackgammonScene, match_line, status_line, viewer_point
 from render.draw import (
     arrow,
     cross_marker,
@@ -31,149 +30,12 @@ from render.draw import (
 from render.encode import png_bytes
 from render.theme import LIGHT, RGB, Theme
 
-CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
-
-
-class Prompt(Enum):
-    """What the side to act must do now."""
-
-    ROLL = "roll"
-    MOVE = "move"
-    TAKE_OR_PASS = "take or pass"
-    GAME_OVER = "game over"
-
-
-@dataclass(frozen=True, slots=True)
-class BackgammonScene:
-    """Everything one backgammon picture shows; game state beyond the position comes in here.
-
-    `dice` is the roll being played; `dice_left` the numbers still to play (all of them when
-    None). `cube_owner` None means the cube is in the middle. `match_length` 0 means money play.
-    `last_play` was made by `position.turn.opponent` (the side that just moved). `viewer` is the
-    side the picture is numbered for; by default the side that must act. `caption`, when
-    given, replaces the prompt (replays use it to say which move a frame shows).
-    """
-
-    position: Position
-    names: tuple[str, str] = ("White", "Black")
-    dice: tuple[int, int] | None = None
-    dice_left: tuple[int, ...] | None = None
-    prompt: Prompt | None = None
-    cube: int = 1
-    cube_owner: Side | None = None
-    cube_in_play: bool = True
-    match_length: int = 0
-    score: tuple[int, int] = (0, 0)
-    crawford: bool = False
-    last_play: Play | None = None
-    viewer: Side | None = None
-    caption: str | None = None
-
-    def __post_init__(self) -> None:
-        """Refuse a scene no game could be in, with the reason."""
-        if len(self.names) != 2:
-            raise ValueError("names must give one name per side (white, black)")
-        if self.dice is not None:
-            if len(self.dice) != 2 or any(not 1 <= d <= 6 for d in self.dice):
-                raise ValueError(f"dice must be two numbers 1–6, not {self.dice}")
-            if self.dice_left is not None:
-                full = self.dice * 2 if self.dice[0] == self.dice[1] else self.dice
-                left, roll = Counter(self.dice_left), Counter(full)
-                if any(left[d] > roll[d] for d in left):
-                    raise ValueError(
-                        f"dice left {self.dice_left} are not part of the roll {self.dice}"
-                    )
-        elif self.dice_left is not None:
-            raise ValueError("dice_left needs the dice they come from")
-        if self.cube not in CUBE_VALUES:
-            raise ValueError(f"cube must be one of {CUBE_VALUES}, not {self.cube}")
-        if self.cube_owner is None and self.cube != 1 and self.cube_in_play:
-            raise ValueError("a cube above 1 has an owner")
-        if self.match_length < 0:
-            raise ValueError(f"match length must be 0 (money) or more, not {self.match_length}")
-        if len(self.score) != 2 or min(self.score) < 0:
-            raise ValueError(f"score must be two numbers 0 or more, not {self.score}")
-        if self.match_length and max(self.score) > self.match_length:
-            raise ValueError(f"score {self.score} is past the match length {self.match_length}")
-        if self.crawford and not self.match_length:
-            raise ValueError("the Crawford game needs a match length")
-        if self.prompt is Prompt.MOVE and self.dice is None:
-            raise ValueError("a side cannot move before the dice are rolled")
-
-    @property
-    def action(self) -> Prompt:
-        """The prompt shown: given, or read from the position and the dice."""
-        if self.prompt is not None:
-            return self.prompt
-        if self.position.winner() is not None:
-            return Prompt.GAME_OVER
-        return Prompt.MOVE if self.dice is not None else Prompt.ROLL
-
-    @property
-    def actor(self) -> Side:
-        """The side that must act: the taker during a double, else the side to move."""
-        turn = self.position.turn
-        return turn.opponent if self.action is Prompt.TAKE_OR_PASS else turn
-
-    @property
-    def perspective(self) -> Side:
-        """The side whose numbering the picture uses."""
-        return self.viewer if self.viewer is not None else self.actor
-
-    @property
-    def remaining(self) -> tuple[int, ...]:
-        """The dice still to play (doubles count four)."""
-        if self.dice is None:
-            return ()
-        if self.dice_left is not None:
-            return self.dice_left
-        return self.dice * 2 if self.dice[0] == self.dice[1] else self.dice
-
-
-def viewer_point(own_point: int, side: Side, viewer: Side) -> int:
-    """A side's own point number (1..24) in the viewer's numbering (BG-1: p ↔ 25 − p)."""
-    return own_point if side == viewer else 25 - own_point
-
 
 def piece_colours(side: Side, theme: Theme) -> tuple[RGB, RGB]:
     """Fill and rim of a side's checkers: white plays the light ones."""
     if side == Side.WHITE:
         return theme.light_piece, theme.light_edge
     return theme.dark_piece, theme.dark_edge
-
-
-def status_line(scene: BackgammonScene) -> str:
-    """The one-line prompt under the names: who must do what."""
-    if scene.caption is not None:
-        return scene.caption
-    names = scene.names
-    turn = scene.position.turn
-    action = scene.action
-    if action is Prompt.GAME_OVER:
-        winner = scene.position.winner()
-        if winner is None:
-            return "Game over"
-        value = scene.position.game_value(winner) * scene.cube
-        points = "point" if value == 1 else "points"
-        return f"{names[winner]} wins {value} {points}"
-    if action is Prompt.TAKE_OR_PASS:
-        return f"{names[turn]} doubles to {scene.cube * 2}: {names[turn.opponent]}, take or pass?"
-    if action is Prompt.ROLL:
-        return f"{names[turn]} to roll"
-    dice = scene.dice or (0, 0)
-    left = scene.remaining
-    full = dice * 2 if dice[0] == dice[1] else dice
-    if len(left) != len(full):
-        return f"{names[turn]} to play {dice[0]}-{dice[1]}, {' '.join(map(str, left))} left"
-    return f"{names[turn]} to play {dice[0]}-{dice[1]}"
-
-
-def match_line(scene: BackgammonScene) -> str:
-    """Match length and Crawford mark, or money play."""
-    if not scene.match_length:
-        return "Money game"
-    text = f"Match to {scene.match_length}"
-    return f"{text} · Crawford" if scene.crawford else text
 
 
 def draw_backgammon(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.backgammon import Side
 from engine.checkers import Color
-from render.backgammon import BackgammonScene, Prompt, viewer_point
+from render.backgammon_scene import BackgammonScene, Prompt, viewer_point
 from render.checkers import CheckersScene, status_line
 
 # Discord refuses attachment descriptions longer than this.

@@ -8,7 +8,8 @@ from PIL import Image
 
 from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
-from render.backgammon import BackgammonScene, draw_backgammon
+from render.backgammon import draw_backgammon
+from render.backgammon_scene import BackgammonScene
 from render.checkers import CheckersScene, draw_checkers
 from render.describe import MAX_ALT_TEXT, describe
 from render.encode import gif_bytes

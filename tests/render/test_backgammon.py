@@ -15,7 +15,7 @@ from render import (
     Theme,
     render_backgammon,
 )
-from render.backgammon import status_line
+from render.backgammon_scene import status_line
 from tests.render.pictures import count_colour, decode_png, pixel
 
 LAYOUT = BackgammonLayout(800)
