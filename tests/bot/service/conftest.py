@@ -1,0 +1,51 @@
+"""Table test fixtures: the store's backends (SQLite file, PostgreSQL schema) and a table."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.service.clock import FakeClock
+from bot.service.dice import DiceSource, SeededDice
+from bot.service.table import Table
+from bot.service.views import Person
+from bot.store import Store
+from tests.bot.store.conftest import backend, store
+
+__all__ = ["backend", "store"]
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+BOT = Person(1, "Duelboard", is_bot=True)
+ALICE, BOB, CAROL = Person(101, "Alice"), Person(202, "Bob"), Person(303, "Carol")
+GUILD, CHANNEL = 9000, 9100
+
+
+def fixed_seeds(count: int = 200, tag: str = "table") -> list[str]:
+    """Fixed seeds, so every test game is the same on every run (and still verifiable)."""
+    return [hashlib.sha256(f"{tag} {index}".encode()).hexdigest() for index in range(count)]
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """A clock standing at NOW until a test moves it."""
+    return FakeClock(NOW)
+
+
+@pytest.fixture
+def make_table(store: Store, clock: FakeClock) -> Callable[..., Table]:
+    """Build a table on the test's store; dice default to fixed, verifiable seeds."""
+
+    def build(dice: DiceSource | None = None) -> Table:
+        source = dice if dice is not None else SeededDice(fixed_seeds())
+        return Table(store, bot=BOT, dice=source, clock=clock)
+
+    return build
+
+
+@pytest.fixture
+def table(make_table: Callable[..., Table]) -> Table:
+    """A table with seeded dice."""
+    return make_table()

@@ -1,0 +1,153 @@
+"""Session rules without a database: forced plays and passes, opening rolls, Jacoby, text form."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+import engine.checkers as ck
+from bot.service import outcomes as out
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.errors import ActionNotAllowedError
+from bot.service.options import GameOptions
+from bot.service.session import Context, Run
+from bot.service.views import load_session, reduce_event
+from bot.store import GameEvent
+from engine.backgammon import Position, Side
+from engine.backgammon.matchplay import Game, Match, Phase
+
+WHITE_ID, BLACK_ID = 101, 202
+CTX = Context(7, "c" * 64)
+
+
+def scripted(*rolls: tuple[int, int]) -> Any:
+    """A roller that hands out `rolls` by roll number."""
+    return lambda number: rolls[number - 1]
+
+
+def row(counts: dict[int, int]) -> tuple[int, ...]:
+    """24 point counts from {point: checkers} in the side's own numbering."""
+    return tuple(counts.get(point, 0) for point in range(1, 25))
+
+
+def session_at(position: Position, **choices: Any) -> BackgammonSession:
+    """A money session sitting in `position`, with the side to move about to roll."""
+    options = GameOptions.create("backgammon", **choices)
+    match = Match(
+        options.match_options(), Game(options.match_options(), position, phase=Phase.ROLLING)
+    )
+    return BackgammonSession(options, (WHITE_ID, BLACK_ID), match)
+
+
+def test_bg10_closed_out_roll_is_a_forced_pass_announced() -> None:
+    # White has one checker on the bar; Black holds all six points of its home board, which are
+    # White's entry points 19-24, so no roll enters (BG-10) and the turn passes by itself.
+    position = Position(
+        (row({6: 14}), row({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})), bar=(1, 0)
+    )
+    session = session_at(position, cube=False)
+    run: Run[Any] = Run(session, CTX)
+    session.settle(run, scripted((6, 5), (3, 1)))
+    assert run.outcomes[:3] == [
+        out.Rolled(7, WHITE_ID, 1, (6, 5)),
+        out.Passed(7, WHITE_ID, (6, 5), forced=True),
+        out.Rolled(7, BLACK_ID, 2, (3, 1)),
+    ]
+    assert run.session.actor() == 1  # Black has a choice of plays: the table waits
+
+
+@pytest.mark.parametrize(("jacoby", "points"), [(True, 1), (False, 2)])
+def test_bg16_forced_last_play_and_jacoby_gammon(jacoby: bool, points: int) -> None:
+    # White has one checker left, on its 2-point; any roll bears it off, so the play is forced.
+    # Black has borne off nothing and stands outside White's home: a gammon (BG-13), which the
+    # Jacoby rule counts as a single game while the cube is centred (BG-16).
+    position = Position((row({2: 1}), row({6: 15})), off=(14, 0))
+    session = session_at(position, jacoby=jacoby)
+    run = session.act(0, "roll", None, scripted((6, 5)), CTX)
+    moved = [o for o in run.outcomes if isinstance(o, out.Moved)]
+    assert moved == [out.Moved(7, WHITE_ID, "2/off", forced=True)]
+    ended = run.outcomes[-1]
+    assert isinstance(ended, out.GameEnded)
+    assert (ended.winner_id, ended.level, ended.points) == (WHITE_ID, 2, points)
+    assert run.session.over
+
+
+def test_bg2_opening_ties_are_rolled_again_each_with_its_own_number() -> None:
+    options = GameOptions.create("backgammon")
+    session = BackgammonSession.pending(options)
+    run = session.start(WHITE_ID, BLACK_ID, scripted((3, 3), (4, 4), (2, 5)), CTX)
+    openings = [o for o in run.outcomes if isinstance(o, out.OpeningRolled)]
+    assert openings == [
+        out.OpeningRolled(7, 1, 3, 3, None),
+        out.OpeningRolled(7, 2, 4, 4, None),
+        out.OpeningRolled(7, 3, 2, 5, BLACK_ID),
+    ]
+    match = run.session.match
+    assert match is not None
+    assert match.game.position.turn is Side.BLACK
+    assert match.game.dice == (5, 2)  # BG-2: the starter plays both numbers shown
+
+
+def test_badgammon_starter_by_lot_rolls_both_dice() -> None:
+    # Lot: roll 1, first die 1-3 gives the start to the challenger (here 2: challenger starts).
+    options = GameOptions.create("backgammon", "badgammon", starter="random")
+    run = BackgammonSession.pending(options).start(
+        WHITE_ID, BLACK_ID, scripted((2, 6), (6, 6)), CTX
+    )
+    assert out.StarterChosen(7, WHITE_ID, True, 1) in run.outcomes
+    assert not any(isinstance(o, out.OpeningRolled) for o in run.outcomes)
+    # The starter may double before the first roll, so the table waits for White to roll.
+    assert run.session.actor() == 0 and run.session.awaiting() == "to roll or double"
+
+
+def test_resignation_needs_a_level_one_to_three() -> None:
+    session = session_at(Position.initial())
+    with pytest.raises(ActionNotAllowedError, match="single game, a gammon or a backgammon"):
+        session.act(0, "resign", 4, scripted(), CTX)
+
+
+def test_double_is_refused_without_the_cube() -> None:
+    session = session_at(Position.initial(), cube=True)
+    no_cube = session_at(Position.initial(), cube=False)
+    assert session.may_double() and not no_cube.may_double()
+    with pytest.raises(ActionNotAllowedError, match="without the cube"):
+        no_cube.act(0, "double", None, scripted(), CTX)
+
+
+def test_ck5_single_capture_is_forced_and_played_by_the_table() -> None:
+    # . . . .   White man on 22, Black man on 18: the capture 22x15 is compulsory (CK-5) and the
+    # only move, so the table plays it; Black then has no piece left and loses (CK-10).
+    options = GameOptions.create("checkers", "box")
+    game = ck.Game.new("box", ck.Position.from_fen("W:W22:B18", "box"))
+    session = CheckersSession(options, (WHITE_ID, BLACK_ID), game)
+    run: Run[Any] = Run(session, CTX)
+    session.settle(run)
+    assert run.outcomes[0] == out.Moved(7, WHITE_ID, "22x15", forced=True)
+    ended = run.outcomes[-1]
+    assert isinstance(ended, out.GameEnded) and ended.winner_id == WHITE_ID
+
+
+def test_ck2_starter_plays_the_colour_that_moves_first() -> None:
+    # English draughts: the dark side (Black) moves first; the chosen starter gets Black.
+    options = GameOptions.create("checkers", "english", starter="opponent")
+    run = CheckersSession.pending(options).start(WHITE_ID, BLACK_ID, scripted(), CTX)
+    assert run.session.seats == (WHITE_ID, BLACK_ID)
+    assert run.session.actor() == 1
+    box = GameOptions.create("checkers", "box", starter="opponent")
+    run = CheckersSession.pending(box).start(WHITE_ID, BLACK_ID, scripted(), CTX)
+    assert run.session.seats == (BLACK_ID, WHITE_ID)
+
+
+def test_text_form_round_trips_and_replays() -> None:
+    options = GameOptions.create("backgammon", match_length=3)
+    pending = BackgammonSession.pending(options)
+    run = pending.start(WHITE_ID, BLACK_ID, scripted((5, 2), (6, 6)), CTX)
+    text = run.session.to_text()
+    assert load_session(text) == run.session
+    assert load_session(text).to_text() == text
+    payload: dict[str, Any] = {"steps": run.steps}
+    event = GameEvent(7, 1, "accepted", payload, WHITE_ID, datetime(2026, 3, 1, tzinfo=UTC))
+    assert reduce_event(pending.to_text(), event) == text
