@@ -36,9 +36,9 @@ class KingLanding(Enum):
 class Crowning(Enum):
     """What a man that reaches the far row in the middle of a capture does."""
 
-    CONTINUES_AS_KING = "continues as king"  # box CK-7, russian
-    ENDS_MOVE = "ends the move"  # english: crowned, and the move is over
-    PASSES_AS_MAN = "passes as a man"  # brazilian, pool, international: crowned only if it stops
+    CONTINUES_AS_KING = "is crowned and goes on capturing as a king"  # box CK-7, russian
+    ENDS_MOVE = "is crowned and the move ends"  # english
+    PASSES_AS_MAN = "goes on as a man, crowned only if it stops there"  # brazilian, pool, intl.
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +77,21 @@ class Variant:
                 if self.king_landing is KingLanding.ADJACENT
                 else "a capturing king lands on any free square beyond"
             )
-        parts.append("majority capture" if self.majority_capture else "any capture sequence")
-        parts.append(f"a man crowned mid-capture {self.crowning.value}")
+        parts.append(
+            "capture is compulsory and the one taking the most pieces must be chosen"
+            if self.majority_capture
+            else "capture is compulsory, any capture sequence may be chosen"
+        )
+        parts.append(f"a man reaching the far row mid-capture {self.crowning.value}")
         if self.king_count_end:
             parts.append("no man move or capture left: more kings wins")
+        parts.append(f"draw on the {_ordinal(self.repetitions_for_draw)} repetition")
         parts.append(f"draw after {self.no_progress_plies} plies of king moves without capture")
         return "; ".join(parts)
+
+
+def _ordinal(number: int) -> str:
+    return {2: "second", 3: "third"}.get(number, f"{number}th")
 
 
 # The no-progress counts: box CK-12 (30 plies), english 40 moves each (WCDF), russian 15 moves
