@@ -156,7 +156,9 @@ class Match:
             return "the Crawford game is played only once"
         if (self.post_crawford or game.crawford) and not options.crawford:
             return "the Crawford rule is off"
-        crawford_due = options.crawford and not self.post_crawford and max(self.score) == length - 1
+        # A 1-point match starts at N-1 without anyone having reached it: no Crawford game.
+        reached = length > 1 and max(self.score) == length - 1
+        crawford_due = options.crawford and not self.post_crawford and reached
         if crawford_due and not game.crawford and game.phase is not Phase.OVER:
             return f"with {length - 1} points the next game is the Crawford game"
         return None

@@ -172,3 +172,12 @@ def test_bg16_impossible_scores_are_refused(
 ) -> None:
     with pytest.raises(ValueError, match=reason):
         _at(MatchOptions(match_length=5), score, **kwargs)
+
+
+def test_bg16_one_point_match_has_no_crawford_game() -> None:
+    """At 0-0 of a 1-point match nobody has *reached* N-1, so the first game is not Crawford."""
+    match = Match.start(MatchOptions(match_length=1))
+    assert not match.game.crawford
+    assert Match.from_text(match.to_text()) == match
+    won = match.opening_roll(6, 1).offer_resignation(3, Side.BLACK).accept_resignation()
+    assert won.score == (1, 0) and won.winner is Side.WHITE
