@@ -1,0 +1,145 @@
+"""Challenges: directed, open and against the bot; accept, decline, cancel, expiry, refusals."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from bot.service import outcomes as out
+from bot.service.clock import FakeClock
+from bot.service.errors import (
+    ChallengeError,
+    ChannelBusyError,
+    GameOverError,
+    OptionError,
+)
+from bot.service.table import Table
+from bot.store import GameStatus
+from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
+
+
+async def test_directed_challenge_accepted_by_the_named_player(table: Table) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind="backgammon"
+    )
+    game = posted.game
+    assert game.status is GameStatus.PENDING
+    assert posted.outcomes[0] == out.ChallengePosted(
+        game.id,
+        "backgammon",
+        "standard",
+        ALICE.id,
+        BOB.id,
+        game.turn_deadline,  # type: ignore[arg-type]
+    )
+    with pytest.raises(ChallengeError, match="for someone else"):
+        await table.accept(game.id, CAROL)
+    with pytest.raises(ChallengeError, match="your own challenge"):
+        await table.accept(game.id, ALICE)
+    assert (await table.view(game.id)).version == 0
+    accepted = await table.accept(game.id, BOB)
+    assert accepted.game.status is GameStatus.ACTIVE
+    started = [o for o in accepted.outcomes if isinstance(o, out.GameStarted)]
+    assert started and started[0].white_id == ALICE.id and started[0].black_id == BOB.id
+    # The commitment published at the start is the SHA-256 of the (still secret) seed.
+    row = await table.store.get_game(game.id)
+    assert row.dice_secret is not None
+    assert started[0].commitment == hashlib.sha256(row.dice_secret.encode()).hexdigest()
+    assert accepted.game.seed is None
+    with pytest.raises(ChallengeError, match="already accepted"):
+        await table.accept(game.id, BOB)
+
+
+async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Table) -> None:
+    posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+    assert posted.game.opponent_id is None
+    with pytest.raises(ChallengeError, match="cannot be declined"):
+        await table.decline(posted.game.id, CAROL.id)
+    accepted = await table.accept(posted.game.id, CAROL)
+    assert accepted.game.opponent_id == CAROL.id
+    assert set(accepted.game.seats or ()) == {ALICE.id, CAROL.id}
+
+
+async def test_nobody_can_challenge_themselves(table: Table) -> None:
+    with pytest.raises(ChallengeError, match="cannot challenge yourself"):
+        await table.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
+
+
+async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(table: Table) -> None:
+    first = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+    with pytest.raises(ChannelBusyError, match=f"game #{first.game.id}"):
+        await table.challenge(channel_id=CHANNEL, challenger=CAROL, opponent=BOB, kind="checkers")
+    other = await table.challenge(channel_id=CHANNEL + 1, challenger=CAROL, kind="checkers")
+    assert other.game.id != first.game.id
+
+
+async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(table: Table) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
+    )
+    with pytest.raises(ChallengeError, match="Only the challenged player"):
+        await table.decline(posted.game.id, CAROL.id)
+    declined = await table.decline(posted.game.id, BOB.id)
+    assert declined.game.status is GameStatus.CANCELLED
+    assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
+    with pytest.raises(GameOverError, match="cancelled"):
+        await table.accept(posted.game.id, BOB)
+    again = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+    with pytest.raises(ChallengeError, match="Only the challenger"):
+        await table.cancel(again.game.id, BOB.id)
+    cancelled = await table.cancel(again.game.id, ALICE.id)
+    assert cancelled.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
+
+
+async def test_unanswered_challenge_expires_after_15_minutes(
+    table: Table, clock: FakeClock
+) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon"
+    )
+    clock.advance(timedelta(minutes=14, seconds=59))
+    assert await table.sweep() == []
+    clock.advance(timedelta(seconds=1))
+    swept = await table.sweep()
+    assert [r.outcomes for r in swept] == [(out.ChallengeExpired(posted.game.id),)]
+    assert swept[0].game.status is GameStatus.EXPIRED
+    with pytest.raises(GameOverError, match="expired"):
+        await table.accept(posted.game.id, BOB)
+
+
+async def test_challenge_against_the_bot_starts_at_once(table: Table) -> None:
+    result = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers", starter="opponent"
+    )
+    game = result.game
+    assert game.status is GameStatus.ACTIVE
+    assert isinstance(result.outcomes[0], out.ChallengePosted)
+    assert out.ChallengeAccepted(game.id, BOT.id) in result.outcomes
+    # The bot started (starter="opponent") and has already made its first move.
+    bot_moves = [o for o in result.outcomes if isinstance(o, out.Moved) and o.player_id == BOT.id]
+    assert bot_moves
+    assert game.to_move_id == ALICE.id
+
+
+BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
+    ("chess", {}, "unknown game"),
+    ("backgammon", {"variant": "hypergammon"}, "unknown backgammon variant"),
+    ("checkers", {"match_length": 5}, "one game at a time"),
+    ("backgammon", {"match_length": -1}, "match length"),
+    ("backgammon", {"time_limit": timedelta(minutes=1)}, "between 5 minutes and 7 days"),
+    ("backgammon", {"time_limit": timedelta(days=8)}, "between 5 minutes and 7 days"),
+    ("checkers", {"starter": "youngest"}, "who starts"),
+    ("checkers", {"colour": "red"}, "unknown option"),
+    ("backgammon", {"cube": "yes"}, "on or off"),
+]
+
+
+async def test_bad_options_are_refused_and_nothing_is_created(table: Table) -> None:
+    for kind, choices, message in BAD_OPTIONS:
+        with pytest.raises(OptionError, match=message):
+            await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind=kind, **choices)
+    assert await table.store.active_game_in_channel(CHANNEL) is None
+    assert await table.store.get_player(ALICE.id) is None
