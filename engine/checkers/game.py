@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 from engine.checkers import movegen
 from engine.checkers.errors import IllegalMoveError
 from engine.checkers.notation import parse_move
-from engine.checkers.position import Move, Position
+from engine.checkers.position import Move, Position, resolve_variant
 from engine.checkers.variant import Color, Variant
 
 
@@ -52,10 +53,29 @@ class Game:
     draw_agreed: bool = False
 
     @classmethod
-    def new(cls, variant: Variant | str = "box", start: Position | None = None) -> Game:
-        """A game from the variant's starting position, or from a given one."""
-        position = start if start is not None else Position.initial(variant)
-        return cls((position,))
+    def new(cls, variant: Variant | str = "box", start: Position | str | None = None) -> Game:
+        """A game from the variant's starting position, or from a given position or FEN."""
+        rules = resolve_variant(variant)
+        if start is None:
+            return cls((Position.initial(rules),))
+        if isinstance(start, str):
+            return cls((Position.from_fen(start, rules),))
+        if start.variant != rules:
+            raise ValueError(f"the start position is for {start.variant.name}, not {rules.name}")
+        return cls((start,))
+
+    @classmethod
+    def replay(
+        cls,
+        variant: Variant | str,
+        moves: Iterable[Move | str],
+        start: Position | str | None = None,
+    ) -> Game:
+        """A game rebuilt from its start and its moves (as stored), checking every move."""
+        game = cls.new(variant, start)
+        for move in moves:
+            game = game.play(move)
+        return game
 
     @property
     def position(self) -> Position:

@@ -156,3 +156,23 @@ def test_play_accepts_move_text_and_records_history() -> None:
     assert len(game.positions) == 3
     assert game.position.turn is Color.WHITE
     assert game.position.legal_moves()[0].is_capture
+
+
+def test_replay_rebuilds_a_stored_game() -> None:
+    """A game stored as start FEN + move texts replays to the same positions."""
+    game = play(Game.new("russian"), "22-18", "11-15", "18x11", "8x15")
+    again = Game.replay("russian", [m.pdn() for m in game.moves], game.positions[0].to_fen())
+    assert again == game
+    assert again.position.to_fen() == game.position.to_fen()
+
+
+def test_replay_refuses_an_illegal_record() -> None:
+    """A record with an illegal move raises instead of producing a wrong game."""
+    with pytest.raises(IllegalMoveError, match="capture is compulsory"):
+        Game.replay("russian", ["22-18", "11-15", "23-19"])
+
+
+def test_start_position_must_match_the_variant() -> None:
+    """A start position of another variant is refused."""
+    with pytest.raises(ValueError, match="for english, not box"):
+        Game.new("box", Position.initial("english"))
