@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from engine.checkers import movegen
 from engine.checkers.board import geometry
 from engine.checkers.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.checkers.position import Move, Position, to_move
-from engine.checkers.variant import Color
+from engine.checkers.variant import Color, Variant
 
 _SEPARATORS = re.compile(r"[\s,x×:\-–]+")
 _READABLE = re.compile(r"^\d+(?:[\s,x×:\-–]+\d+)+$")
@@ -128,7 +129,7 @@ def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
     variant = position.variant
     if not variant.majority_capture:
         return None
-    free = replace(variant, majority_capture=False)
+    free = _without_majority(variant)
     own, opp = position.sides()
     for raw in movegen.captures(free, own, opp, position.king_bits, position.turn is Color.WHITE):
         move = to_move(raw, variant.board_size)
@@ -140,6 +141,12 @@ def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
                 f"({most}): {best}"
             )
     return None
+
+
+@cache
+def _without_majority(variant: Variant) -> Variant:
+    """The same rules without the majority rule (one value per variant, so it is cached)."""
+    return replace(variant, majority_capture=False)
 
 
 def _join(items: list[str]) -> str:
