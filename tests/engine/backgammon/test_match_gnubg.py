@@ -83,7 +83,8 @@ def _step(match: Match, rng: random.Random) -> tuple[Match, Match, list[str]]:
     game = match.game
     if game.phase is Phase.ROLLING:
         draw = rng.random()
-        if draw < 0.15 and game.cube_in_play and game.cube.double_problem(game.to_act) is None:
+        can_double = game.cube_in_play and game.cube.double_problem(game.position.turn) is None
+        if draw < 0.15 and can_double and not _dead_cube(match):
             return match, match.double(), ["double"]
         if draw < 0.2 and game.to_act is not None:
             level = rng.randint(1, 3)
@@ -95,6 +96,16 @@ def _step(match: Match, rng: random.Random) -> tuple[Match, Match, list[str]]:
         play = rng.choice(game.legal_plays())
         return match, match.move(play), [f"move {play.notation()}"] if play.moves else []
     raise AssertionError(f"no random step from {game.phase}")
+
+
+def _dead_cube(match: Match) -> bool:
+    """gnubg refuses a double when the cube already covers what the doubler needs.
+
+    RULES.md (BG-14, BG-16) does not forbid that double, so our engine allows it; such doubles
+    are left out of the comparison.
+    """
+    length, game = match.options.match_length, match.game
+    return bool(length) and game.cube.value >= length - match.score[game.position.turn]
 
 
 def _answer(offered: Match, rng: random.Random) -> tuple[Match, str]:
