@@ -104,7 +104,10 @@ class Game:
         )
 
     def agree_draw(self) -> Game:
-        """The game ended by both players agreeing a draw (CK-12)."""
+        """The game ended by both players agreeing a draw (CK-12); a finished game refuses."""
+        ended = self.outcome()
+        if ended is not None:
+            raise IllegalMoveError(f"the game is over: {ended.describe()}")
         return Game(self.positions, self.moves, self.quiet_king_plies, draw_agreed=True)
 
     def repetitions(self) -> int:

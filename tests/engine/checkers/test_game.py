@@ -176,3 +176,9 @@ def test_start_position_must_match_the_variant() -> None:
     """A start position of another variant is refused."""
     with pytest.raises(ValueError, match="for english, not box"):
         Game.new("box", Position.initial("english"))
+
+
+def test_a_finished_game_cannot_be_agreed_drawn() -> None:
+    """Agreeing a draw after the game has ended is refused with the result."""
+    with pytest.raises(IllegalMoveError, match="game is over: Black wins"):
+        game_from("W:W29:B22,25").agree_draw()
