@@ -16,6 +16,7 @@ from render.backgammon_layout import (
     numbered_background,
 )
 from render.backgammon_scene import BackgammonScene, match_line, status_line, viewer_point
+from render.clock import clock_text
 from render.draw import (
     arrow,
     cross_marker,
@@ -223,7 +224,7 @@ def _draw_panel(
     text_width = x1 - text_left
     position = scene.position
     for side, top in ((viewer.opponent, True), (viewer, False)):
-        base = y0 + layout.u(22) if top else y1 - layout.u(70)
+        base = y0 + layout.u(20) if top else y1 - layout.u(74)
         fill, edge = piece_colours(side, theme)
         paste_centred(image, disc(layout.size(30), fill, edge), (x0 + layout.u(20), base))
         text_fitted(
@@ -246,6 +247,15 @@ def _draw_panel(
             max_width=text_width,
             fill=theme.muted,
         )
+        if scene.clock is not None:
+            text_fitted(
+                draw,
+                (text_left, base + layout.u(59)),
+                f"{clock_text(scene.clock[side])} left",
+                size=layout.size(21),
+                max_width=text_width,
+                fill=theme.muted,
+            )
     middle = (y0 + y1) / 2
     text_fitted(
         draw,

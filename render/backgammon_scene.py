@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.backgammon import Play, Position, Side
+from render.clock import check_clock
 
 CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 
@@ -28,7 +29,8 @@ class BackgammonScene:
     None). `cube_owner` None means the cube is in the middle. `match_length` 0 means money play.
     `last_play` was made by `position.turn.opponent` (the side that just moved). `viewer` is the
     side the picture is numbered for; by default the side that must act. `caption`, when
-    given, replaces the prompt (replays use it to say which move a frame shows).
+    given, replaces the prompt (replays use it to say which move a frame shows). `clock` is
+    each side's time left in seconds (white, black), shown when given.
     """
 
     position: Position
@@ -45,6 +47,7 @@ class BackgammonScene:
     last_play: Play | None = None
     viewer: Side | None = None
     caption: str | None = None
+    clock: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         """Refuse a scene no game could be in, with the reason."""
@@ -74,6 +77,7 @@ class BackgammonScene:
             raise ValueError(f"score {self.score} is past the match length {self.match_length}")
         if self.crawford and not self.match_length:
             raise ValueError("the Crawford game needs a match length")
+        check_clock(self.clock)
         if self.prompt is Prompt.MOVE and self.dice is None:
             raise ValueError("a side cannot move before the dice are rolled")
 

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.checkers import Color, Move, Outcome, Position, square_coordinates
 from render.backgammon_layout import ASPECT, check_width
+from render.clock import check_clock, clock_text
 from render.draw import (
     SUPERSAMPLE,
     arrow,
@@ -34,7 +35,8 @@ class CheckersScene:
     `names` is (white, black). `last_move` was made by `position.turn.opponent`. `viewer` is the
     side drawn at the bottom; by default the side to move. `numbers` writes the PDN square
     numbers in a corner of the dark squares. `outcome`, when given, replaces the prompt, and
-    `caption` replaces both (replays use it to say which move a frame shows).
+    `caption` replaces both (replays use it to say which move a frame shows). `clock` is each
+    side's time left in seconds (white, black), shown when given.
     """
 
     position: Position
@@ -44,11 +46,13 @@ class CheckersScene:
     numbers: bool = True
     outcome: Outcome | None = None
     caption: str | None = None
+    clock: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         """Refuse a last move that does not fit the board, with the reason."""
         if len(self.names) != 2:
             raise ValueError("names must give one name per side (white, black)")
+        check_clock(self.clock)
         if self.last_move is not None:
             count = self.position.variant.squares
             for square in (*self.last_move.path, *self.last_move.captures):
@@ -272,7 +276,7 @@ def _draw_panel(
     text_left = x0 + 44 * unit
     position = scene.position
     for color, top in ((viewer.opponent, True), (viewer, False)):
-        base = y0 + 26 * unit if top else y1 - 64 * unit
+        base = y0 + 22 * unit if top else y1 - 70 * unit
         fill, edge = piece_colours(color, theme)
         paste_centred(
             image, disc(max(6, round(30 * unit)), fill, edge, edge), (x0 + 16 * unit, base)
@@ -291,9 +295,7 @@ def _draw_panel(
             if piece.color is color:
                 kings += piece.king
                 men += not piece.king
-        counts = (
-            f"{men} {'man' if men == 1 else 'men'}, {kings} {'king' if kings == 1 else 'kings'}"
-        )
+        counts = f"{_plural(men, 'man', 'men')}, {_plural(kings, 'king', 'kings')}"
         text_fitted(
             draw,
             (text_left, base + 30 * unit),
@@ -302,6 +304,15 @@ def _draw_panel(
             max_width=x1 - text_left,
             fill=theme.muted,
         )
+        if scene.clock is not None:
+            text_fitted(
+                draw,
+                (text_left, base + 57 * unit),
+                f"{clock_text(scene.clock[0 if color is Color.WHITE else 1])} left",
+                size=max(8, round(19 * unit)),
+                max_width=x1 - text_left,
+                fill=theme.muted,
+            )
     middle = (y0 + y1) / 2
     variant = position.variant
     text_fitted(

@@ -6,6 +6,7 @@ from engine.backgammon import Side
 from engine.checkers import Color
 from render.backgammon_scene import BackgammonScene, Prompt, viewer_point
 from render.checkers import CheckersScene, status_line
+from render.clock import clock_text
 
 # Discord refuses attachment descriptions longer than this.
 MAX_ALT_TEXT = 1024
@@ -93,6 +94,11 @@ def describe_backgammon(scene: BackgammonScene) -> str:
         f"{names[other]}: {_checkers_of(scene, other, viewer)}.",
         f"Pips: you {position.pip_count(viewer)}, {names[other]} {position.pip_count(other)}.",
     ]
+    if scene.clock is not None:
+        sentences.append(
+            f"Time left: you {clock_text(scene.clock[viewer])}, "
+            f"{names[other]} {clock_text(scene.clock[other])}."
+        )
     if scene.dice is not None and scene.action is not Prompt.MOVE:
         sentences.append(f"Dice {scene.dice[0]}-{scene.dice[1]}.")
     if scene.match_length:
@@ -152,6 +158,12 @@ def describe_checkers(scene: CheckersScene) -> str:
         f"You: {_pieces_of(scene, viewer)}.",
         f"{scene.name(other)}: {_pieces_of(scene, other)}.",
     ]
+    if scene.clock is not None:
+        mine, theirs = (0, 1) if viewer is Color.WHITE else (1, 0)
+        sentences.append(
+            f"Time left: you {clock_text(scene.clock[mine])}, "
+            f"{scene.name(other)} {clock_text(scene.clock[theirs])}."
+        )
     if scene.last_move is not None:
         mover = position.turn.opponent
         who = "you" if mover is viewer else scene.name(mover)

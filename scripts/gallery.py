@@ -55,6 +55,7 @@ def bar_and_cube() -> BackgammonScene:
         match_length=7,
         score=(3, 5),
         last_play=last,
+        clock=(272, 1385),
     )
 
 
@@ -97,7 +98,7 @@ def international() -> CheckersScene:
 def checkers_dark() -> CheckersScene:
     """A kings endgame from Black's side, for the dark theme."""
     position = CheckersPosition.from_fen("B:W18,K26,K3:B10,K27,K14", "box")
-    return CheckersScene(position, names=NAMES)
+    return CheckersScene(position, names=NAMES, clock=(3 * 86_400 + 7200, 41_000))
 
 
 def main() -> None:
