@@ -97,6 +97,9 @@ class Game:
         problem = self._problem()
         if problem:
             raise ValueError(f"not a possible game: {problem}")
+        if self.dice is not None:
+            # The larger die first, as the Match ID keeps them, so equal games compare equal.
+            object.__setattr__(self, "dice", (max(self.dice), min(self.dice)))
 
     @classmethod
     def start(
@@ -280,7 +283,7 @@ class Game:
         resigning = self.phase is Phase.RESIGNING or self.ending is Ending.RESIGNED
         if resigning != (self.resigned_by is not None and self.resignation in LEVEL_NAMES):
             return "a resignation has a level 1-3 and a side exactly while offered or accepted"
-        if not resigning and self.resignation:
+        if not resigning and (self.resignation or self.resigned_by is not None):
             return "no resignation is offered"
         doubled = self.phase is Phase.DOUBLED or self.ending is Ending.DROPPED
         if doubled and (not self.cube_in_play or self.cube.double_problem(self.position.turn)):

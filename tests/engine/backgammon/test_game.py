@@ -222,6 +222,7 @@ def test_roll_refuses_bad_dice_and_changes_nothing() -> None:
         ({"phase": Phase.ROLLING, "dice": (3, 1)}, "do not fit"),
         ({"phase": Phase.OVER}, "ending exactly when"),
         ({"phase": Phase.ROLLING, "resignation": 2}, "no resignation"),
+        ({"phase": Phase.ROLLING, "resigned_by": Side.BLACK}, "no resignation"),
         ({"phase": Phase.ROLLING, "cube": Cube(2, Side.WHITE), "crawford": True}, "Crawford"),
         ({"phase": Phase.OPENING, "cube": Cube(2, Side.WHITE)}, "as at the start"),
         ({"phase": Phase.DOUBLED, "cube": Cube(2, Side.BLACK)}, "could not have doubled"),
@@ -237,3 +238,12 @@ def test_match_options_refuse_bad_lengths() -> None:
         MatchOptions(match_length=-1)
     with pytest.raises(ValueError, match="match length"):
         MatchOptions(match_length=65)
+
+
+def test_dice_are_kept_larger_first() -> None:
+    game = Game(MONEY, Position.initial(Side.WHITE), phase=Phase.MOVING, dice=(2, 5))
+    assert game.dice == (5, 2)
+    assert Game(MONEY, Position.initial(Side.WHITE), phase=Phase.ROLLING).roll((1, 4)).dice == (
+        4,
+        1,
+    )
