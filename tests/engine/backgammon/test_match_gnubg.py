@@ -17,6 +17,8 @@ import pytest
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.game import MatchOptions, Phase
 from engine.backgammon.match import Match
+from engine.backgammon.match_id import decode_match_id
+from engine.backgammon.position import Side
 
 _RESIGN_WORDS = {1: "single", 2: "gammon", 3: "backgammon"}
 assert set(_RESIGN_WORDS) == set(LEVEL_NAMES)
@@ -170,3 +172,16 @@ def test_bg14_bg15_every_offer_and_answer_agrees_with_gnubg() -> None:
 def test_bg16_money_session_agrees_with_gnubg() -> None:
     checked = _replay_random_match(MatchOptions(), 11, 300)
     assert checked.get("move", 0) > 20
+
+
+@pytest.mark.parametrize("length", [3, 5])
+def test_bg2_opening_roll_agrees_with_a_new_gnubg_match(length: int) -> None:
+    """gnubg rolls a real opening for `new match N`; the same dice give us the same IDs."""
+    for _ in range(5):
+        gnubg.command(f"new match {length}")
+        key = decode_match_id(str(gnubg.match_id()))
+        high, low = key.dice
+        white, black = (high, low) if key.on_roll is Side.WHITE else (low, high)
+        match = Match.start(MatchOptions(match_length=length)).opening_roll(white, black)
+        assert match.game.phase is Phase.MOVING
+        assert _ids(match) == (gnubg.position_id(), gnubg.match_id())
