@@ -92,6 +92,7 @@ class _Search:
     """Depth-first search of capture sequences, one starting piece at a time."""
 
     __slots__ = (
+        "_all_pieces",
         "_man_dirs",
         "_occupied",
         "_opp",
@@ -99,13 +100,12 @@ class _Search:
         "_rules",
         "_start",
         "_start_king",
-        "_taken_by",
         "found",
     )
 
     def __init__(self, rules: Rules, occupied: int, opp: int, white: bool) -> None:
         self._rules = rules
-        self._taken_by = occupied
+        self._all_pieces = occupied
         self._occupied = occupied
         self._opp = opp
         self._promotion = rules.top_row if white else rules.bottom_row
@@ -119,7 +119,7 @@ class _Search:
         self._start = start
         self._start_king = king
         # The mover has left its square: it may pass over or return to it.
-        self._occupied = self._taken_by & ~(1 << start)
+        self._occupied = self._all_pieces & ~(1 << start)
         self._extend(start, king, 0, (start,), ())
 
     def _record(
