@@ -170,17 +170,26 @@ class Game:
         self._require(Phase.ROLLING, "roll")
         return replace(self, phase=Phase.MOVING, dice=_check_dice(dice))
 
+    @property
+    def can_double(self) -> bool:
+        """True when `double()` would be accepted now, e.g. to offer a Double button."""
+        return self.phase is Phase.ROLLING and self._double_problem() is None
+
     def double(self) -> Game:
         """The side on roll offers to double before rolling (BG-14)."""
         self._require(Phase.ROLLING, "double")
-        if not self.options.cube:
-            raise GameActionError("you cannot double: this game is played without the cube")
-        if self.crawford:
-            raise GameActionError("you cannot double: no doubling in the Crawford game")
-        problem = self.cube.double_problem(self.position.turn)
+        problem = self._double_problem()
         if problem:
             raise GameActionError(problem)
         return replace(self, phase=Phase.DOUBLED)
+
+    def _double_problem(self) -> str | None:
+        """Why the side on roll may not turn the cube in this game, or None (BG-14, BG-16)."""
+        if not self.options.cube:
+            return "you cannot double: this game is played without the cube"
+        if self.crawford:
+            return "you cannot double: no doubling in the Crawford game"
+        return self.cube.double_problem(self.position.turn)
 
     def take(self) -> Game:
         """The doubled side takes: the cube doubles and is theirs; the doubler rolls (BG-14)."""
@@ -286,7 +295,7 @@ class Game:
         if not resigning and (self.resignation or self.resigned_by is not None):
             return "no resignation is offered"
         doubled = self.phase is Phase.DOUBLED or self.ending is Ending.DROPPED
-        if doubled and (not self.cube_in_play or self.cube.double_problem(self.position.turn)):
+        if doubled and self._double_problem():
             return f"{self.position.turn.name} could not have doubled"
         if self.phase is Phase.OPENING:
             return self._opening_problem()

@@ -102,6 +102,17 @@ def test_bg14_double_take_turns_the_cube_to_the_taker() -> None:
         taken.double()
 
 
+def test_bg14_can_double_tells_when_double_is_accepted() -> None:
+    rolling = Game(MONEY, Position.initial(Side.WHITE), phase=Phase.ROLLING)
+    assert rolling.can_double
+    assert not rolling.roll((3, 1)).can_double  # after rolling
+    assert not rolling.double().take().can_double  # the opponent owns the cube now
+    assert not Game(
+        MATCH_5, Position.initial(Side.WHITE), phase=Phase.ROLLING, crawford=True
+    ).can_double
+    assert not Game.start(MONEY).can_double  # before the opening roll
+
+
 def test_bg14_owner_redoubles_and_pass_loses_the_value_before_the_double() -> None:
     game = Game(MONEY, Position.initial(Side.BLACK), Cube(2, Side.BLACK), Phase.ROLLING)
     dropped = game.double().drop()
