@@ -80,6 +80,20 @@ class BackgammonScene:
         check_clock(self.clock)
         if self.prompt is Prompt.MOVE and self.dice is None:
             raise ValueError("a side cannot move before the dice are rolled")
+        if self.prompt is Prompt.TAKE_OR_PASS:
+            self._check_double()
+
+    def _check_double(self) -> None:
+        """BG-14: only the side to roll doubles, with the cube centred or its own, up to 64."""
+        doubler = self.position.turn
+        if not self.cube_in_play:
+            raise ValueError("no double without the cube in play")
+        if self.cube_owner is not None and self.cube_owner != doubler:
+            raise ValueError("only the cube's owner (or either side, when centred) may double")
+        if self.cube >= CUBE_VALUES[-1]:
+            raise ValueError(f"the cube cannot be doubled past {CUBE_VALUES[-1]}")
+        if self.dice is not None:
+            raise ValueError("a double comes before the roll, not after")
 
     @property
     def action(self) -> Prompt:

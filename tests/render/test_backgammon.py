@@ -182,7 +182,7 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
     assert status_line(BackgammonScene(start, names=names)) == "Ann to roll"
     assert status_line(BackgammonScene(start, names=names, dice=(6, 3))) == "Ann to play 6-3"
     double = BackgammonScene(
-        start, names=names, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.BLACK
+        start, names=names, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.WHITE
     )
     assert status_line(double) == "Ann doubles to 4: Ben, take or pass?"
     # The picture of a double is for the taker.
@@ -203,6 +203,14 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
         ({"crawford": True}, "Crawford game needs a match length"),
         ({"prompt": Prompt.MOVE}, "before the dice are rolled"),
         ({"names": ("Solo",)}, "one name per side"),
+        # BG-14: White is to roll, so only White may double, with its own or a centred cube.
+        (
+            {"prompt": Prompt.TAKE_OR_PASS, "cube": 2, "cube_owner": Side.BLACK},
+            "only the cube's owner",
+        ),
+        ({"prompt": Prompt.TAKE_OR_PASS, "cube": 64, "cube_owner": Side.WHITE}, "past 64"),
+        ({"prompt": Prompt.TAKE_OR_PASS, "dice": (3, 1)}, "before the roll"),
+        ({"prompt": Prompt.TAKE_OR_PASS, "cube_in_play": False}, "without the cube"),
     ],
 )
 def test_bad_scene_is_refused_with_the_reason(options: dict[str, object], message: str) -> None:

@@ -80,7 +80,7 @@ def test_alt_text_speaks_dice_left_cube_match_and_last_play() -> None:
 
 def test_take_or_pass_is_put_to_the_taker() -> None:
     scene = BackgammonScene(
-        Position.initial(), names=NAMES, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.BLACK
+        Position.initial(), names=NAMES, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.WHITE
     )
     assert describe(scene).startswith("Alice doubles to 4; take or pass?")
 
