@@ -42,7 +42,7 @@ class Match:
     game: Game
     score: tuple[int, int] = (0, 0)
     game_number: int = 1
-    post_crawford: bool = False  # the Crawford game has been played (BG-16)
+    post_crawford: bool = False  # the current game comes after the Crawford game (BG-16)
 
     def __post_init__(self) -> None:
         problem = self._problem()
