@@ -11,6 +11,7 @@ from bot.store.errors import (
     ConflictError,
     GameNotFoundError,
     PlayerNotFoundError,
+    StoreBusyError,
     StoreConfigError,
     StoreError,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "PlayerRow",
     "Reducer",
     "Store",
+    "StoreBusyError",
     "StoreConfigError",
     "StoreError",
 ]

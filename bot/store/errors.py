@@ -11,6 +11,13 @@ class StoreConfigError(StoreError, ValueError):
     """The database URL or store options are unusable; the message says how to fix them."""
 
 
+class StoreBusyError(StoreError):
+    """Another process held SQLite's write lock past the busy timeout; nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__("The database is busy; nothing was changed, try again in a moment.")
+
+
 class GameNotFoundError(StoreError, LookupError):
     """No game has this id."""
 

@@ -10,7 +10,7 @@ from types import TracebackType
 from typing import Any
 
 from sqlalchemy import insert, or_, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import checks
@@ -19,6 +19,7 @@ from bot.store.errors import (
     ChannelBusyError,
     ConflictError,
     GameNotFoundError,
+    StoreBusyError,
     StoreConfigError,
 )
 from bot.store.queries import (
@@ -61,7 +62,12 @@ class Store:
         self._write_gate: AbstractAsyncContextManager[object] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
-        self.revision = revision
+        self._revision = revision
+
+    @property
+    def revision(self) -> str | None:
+        """The Alembic revision the schema was at once opened (the newest migration)."""
+        return self._revision
 
     @classmethod
     async def open(
@@ -76,6 +82,10 @@ class Store:
         `schema` (PostgreSQL only) puts every table in that existing schema.
         """
         parsed = normalize_url(url)
+        if isinstance(busy_timeout_ms, bool) or not isinstance(busy_timeout_ms, int):
+            raise StoreConfigError(f"busy_timeout_ms must be an integer, not {busy_timeout_ms!r}")
+        if busy_timeout_ms < 0:
+            raise StoreConfigError(f"busy_timeout_ms must not be negative, not {busy_timeout_ms}")
         engine = create_engine(parsed, schema=schema, busy_timeout_ms=busy_timeout_ms)
         try:
             async with engine.execution_options(**{WRITE_OPTION: True}).begin() as connection:
@@ -83,7 +93,8 @@ class Store:
         except (DBAPIError, OSError) as error:
             await engine.dispose()
             shown = parsed.render_as_string(hide_password=True)
-            raise StoreConfigError(f"Cannot open the database at {shown}: {error}") from error
+            reason = getattr(error, "orig", None) or error
+            raise StoreConfigError(f"Cannot open the database at {shown}: {reason}") from error
         except BaseException:
             await engine.dispose()
             raise
@@ -108,8 +119,14 @@ class Store:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
-        async with self._write_gate, self._writer.begin() as connection:
-            yield connection
+        try:
+            async with self._write_gate, self._writer.begin() as connection:
+                yield connection
+        except OperationalError as error:
+            # SQLite's busy_timeout ran out while another process held the write lock.
+            if "database is locked" in str(error.orig):
+                raise StoreBusyError() from error
+            raise
 
     # Players and guild settings
 

@@ -1,10 +1,13 @@
-"""Backends for the store tests: a fresh SQLite file, or a fresh PostgreSQL schema, per test."""
+"""Backends for the store tests: SQLite files and, when configured, a private PostgreSQL schema."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,6 +24,10 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD, CHANNEL, THREAD = 9000, 9100, 9101
 
+POSTGRES_SKIP_REASON = (
+    f"{POSTGRES_ENV} is not set, so the PostgreSQL cases are skipped "
+    "(CI sets it to postgresql://postgres@127.0.0.1:5432/test)"
+)
 BACKENDS = [
     pytest.param("sqlite", id="sqlite"),
     pytest.param(
@@ -28,11 +35,7 @@ BACKENDS = [
         id="postgres",
         marks=[
             pytest.mark.postgres,
-            pytest.mark.skipif(
-                not os.environ.get(POSTGRES_ENV),
-                reason=f"{POSTGRES_ENV} is not set, so the PostgreSQL cases are skipped "
-                "(CI sets it to postgresql://postgres@127.0.0.1:5432/test)",
-            ),
+            pytest.mark.skipif(not os.environ.get(POSTGRES_ENV), reason=POSTGRES_SKIP_REASON),
         ],
     ),
 ]
@@ -56,23 +59,83 @@ def postgres_url() -> str:
     return normalize_url(os.environ[POSTGRES_ENV]).render_as_string(hide_password=False)
 
 
+async def _admin(url: str, *statements: str) -> None:
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            for statement in statements:
+                await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+def _new_schema_name() -> str:
+    return f"test_store_{uuid.uuid4().hex[:16]}"
+
+
+@dataclass
+class _Templates:
+    """Migrated databases made once per run; tests start from copies (SQLite) or truncation."""
+
+    folder: Path
+    sqlite_file: Path | None = None
+    postgres_schema: str | None = None
+
+
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Templates]:
+    """The run's templates; the PostgreSQL schema, if one was made, is dropped at the end."""
+    made = _Templates(tmp_path_factory.mktemp("store_template"))
+    yield made
+    if made.postgres_schema is not None:
+        # The test loops are closed by now; a worker thread gets a loop of its own.
+        drop = f"DROP SCHEMA IF EXISTS {made.postgres_schema} CASCADE"
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            worker.submit(asyncio.run, _admin(postgres_url(), drop)).result()
+
+
 @pytest.fixture(params=BACKENDS)
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    """A fresh, empty database; PostgreSQL runs share one server, so each gets its own schema."""
+async def backend(request: pytest.FixtureRequest, tmp_path: Path, templates: _Templates) -> Backend:
+    """A migrated, empty database: a copy of a template SQLite file, or the run's private
+    PostgreSQL schema with every table truncated (PostgreSQL runs share one server)."""
     if request.param == "sqlite":
-        yield Backend("sqlite", f"sqlite:///{tmp_path / 'store.sqlite3'}", None)
+        if templates.sqlite_file is None:
+            template = templates.folder / "template.sqlite3"
+            opened = await Store.open(f"sqlite:///{template}")
+            await opened.close()
+            templates.sqlite_file = template
+        copy = tmp_path / "store.sqlite3"
+        shutil.copyfile(templates.sqlite_file, copy)
+        return Backend("sqlite", f"sqlite:///{copy}", None)
+    url = postgres_url()
+    if templates.postgres_schema is None:
+        schema = _new_schema_name()
+        await _admin(url, f"CREATE SCHEMA {schema}")
+        templates.postgres_schema = schema
+        opened = await Store.open(url, schema=schema)
+        await opened.close()
+    schema = templates.postgres_schema
+    await _admin(
+        url,
+        f"TRUNCATE {schema}.game_events, {schema}.games, {schema}.players, "
+        f"{schema}.guild_settings RESTART IDENTITY",
+    )
+    return Backend("postgres", url, schema)
+
+
+@pytest.fixture(params=BACKENDS)
+async def empty_backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    """A database with no tables at all, for tests of the migrations themselves."""
+    if request.param == "sqlite":
+        yield Backend("sqlite", f"sqlite:///{tmp_path / 'empty.sqlite3'}", None)
         return
     url = postgres_url()
-    schema = f"test_store_{uuid.uuid4().hex[:16]}"
-    admin = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    schema = _new_schema_name()
+    await _admin(url, f"CREATE SCHEMA {schema}")
     try:
-        async with admin.connect() as connection:
-            await connection.execute(text(f"CREATE SCHEMA {schema}"))
         yield Backend("postgres", url, schema)
     finally:
-        async with admin.connect() as connection:
-            await connection.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
-        await admin.dispose()
+        await _admin(url, f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
 @pytest.fixture

@@ -35,16 +35,16 @@ def test_database_url_is_read_from_env_file_without_a_token(tmp_path: Path) -> N
 
 
 async def test_upgrade_command_migrates_the_given_database(
-    backend: Backend, capsys: pytest.CaptureFixture[str]
+    empty_backend: Backend, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    arguments = ["upgrade", "--url", backend.url]
-    if backend.schema is not None:
-        arguments += ["--schema", backend.schema]
+    arguments = ["upgrade", "--url", empty_backend.url]
+    if empty_backend.schema is not None:
+        arguments += ["--schema", empty_backend.schema]
     # main() runs its own event loop, so it goes to a worker thread off the test's loop.
     code = await asyncio.to_thread(main, arguments)
     assert code == 0
     assert "is at revision 0001 (head)" in capsys.readouterr().out
-    store = await backend.open()
+    store = await empty_backend.open()
     try:
         await store.upsert_player(ALICE, "Alice", now=NOW)
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,18 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store import GameStatus, Store, StoreConfigError
+from bot.store import GameStatus, Store, StoreBusyError, StoreConfigError
 from bot.store.connect import create_engine, normalize_url
 from bot.store.schema import metadata
-from tests.bot.store.conftest import ALICE, CHANNEL, GUILD, NOW, POSTGRES_ENV, Backend
+from tests.bot.store.conftest import (
+    ALICE,
+    CHANNEL,
+    GUILD,
+    NOW,
+    POSTGRES_ENV,
+    POSTGRES_SKIP_REASON,
+    Backend,
+)
 
 
 @pytest.fixture
@@ -81,7 +90,7 @@ async def test_password_is_not_shown_when_postgres_is_unreachable() -> None:
     assert "hunter2" not in str(caught.value)
 
 
-@pytest.mark.skipif(not os.environ.get(POSTGRES_ENV), reason=f"{POSTGRES_ENV} is not set")
+@pytest.mark.skipif(not os.environ.get(POSTGRES_ENV), reason=POSTGRES_SKIP_REASON)
 @pytest.mark.postgres
 async def test_missing_postgres_schema_is_named() -> None:
     url = os.environ[POSTGRES_ENV]
@@ -114,10 +123,16 @@ async def test_migrations_build_exactly_the_tables_the_code_queries(raw: AsyncEn
         assert await connection.run_sync(_schema_differences) == []
 
 
-async def test_reopening_applies_nothing_new_and_keeps_data(backend: Backend, store: Store) -> None:
-    assert store.revision == "0001"
-    await store.upsert_player(ALICE, "Alice", now=NOW)
-    again = await backend.open()
+async def test_opening_migrates_an_empty_database_once_and_keeps_data(
+    empty_backend: Backend,
+) -> None:
+    first = await empty_backend.open()
+    try:
+        assert first.revision == "0001"
+        await first.upsert_player(ALICE, "Alice", now=NOW)
+    finally:
+        await first.close()
+    again = await empty_backend.open()
     try:
         assert again.revision == "0001"
         assert await again.get_player(ALICE) is not None
@@ -178,3 +193,40 @@ async def test_the_database_checks_status_and_references(
             await connection.execute(text(statement), {"game": game_id})
     game = await store.get_game(game_id)
     assert (game.status, game.challenger_id) == (GameStatus.PENDING, ALICE)
+
+
+async def test_sqlite_writer_locked_out_by_another_process_gets_a_clear_refusal(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "locked.sqlite3"
+    store = await Store.open(f"sqlite:///{path}", busy_timeout_ms=50)
+    try:
+        await store.upsert_player(ALICE, "Alice", now=NOW)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # what another bot process mid-write looks like
+        try:
+            with pytest.raises(StoreBusyError, match="database is busy; nothing was changed"):
+                await store.upsert_player(ALICE, "Renamed", now=NOW)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        player = await store.get_player(ALICE)
+        assert player is not None and player.display_name == "Alice"
+        renamed = await store.upsert_player(ALICE, "Renamed", now=NOW)
+        assert renamed.display_name == "Renamed"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("timeout", [-1, 2.5, True])
+async def test_bad_busy_timeout_is_refused(tmp_path: Path, timeout: object) -> None:
+    with pytest.raises(StoreConfigError, match="busy_timeout_ms must"):
+        await Store.open(f"sqlite:///{tmp_path / 'x.sqlite3'}", busy_timeout_ms=timeout)  # type: ignore[arg-type]
+
+
+async def test_a_file_that_is_not_a_database_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("these are not the tables you are looking for\n" * 100)
+    with pytest.raises(StoreConfigError, match=r"Cannot open the database at .*not a database"):
+        await Store.open(f"sqlite:///{path}")
+    assert path.read_text().startswith("these are not")
