@@ -15,7 +15,13 @@ from render.backgammon_layout import (
     layout_for,
     numbered_background,
 )
-from render.backgammon_scene import BackgammonScene, match_line, status_line, viewer_point
+from render.backgammon_scene import (
+    BackgammonScene,
+    Prompt,
+    match_line,
+    status_line,
+    viewer_point,
+)
 from render.clock import clock_text
 from render.draw import (
     arrow,
@@ -223,6 +229,9 @@ def _draw_panel(
     text_left = x0 + layout.u(44)
     text_width = x1 - text_left
     position = scene.position
+    # The name in bold is whoever must act now, or the winner once the game is over.
+    over = scene.action is Prompt.GAME_OVER
+    highlighted = position.winner() if over else scene.actor
     for side, top in ((viewer.opponent, True), (viewer, False)):
         base = y0 + layout.u(20) if top else y1 - layout.u(74)
         fill, edge = piece_colours(side, theme)
@@ -234,7 +243,7 @@ def _draw_panel(
             size=layout.size(27),
             max_width=text_width,
             fill=theme.text,
-            bold=side == scene.actor,
+            bold=side == highlighted,
         )
         details = f"{position.pip_count(side)} pips"
         if scene.match_length:

@@ -69,6 +69,8 @@ class BackgammonScene:
             raise ValueError(f"cube must be one of {CUBE_VALUES}, not {self.cube}")
         if self.cube_owner is None and self.cube != 1 and self.cube_in_play:
             raise ValueError("a cube above 1 has an owner")
+        if self.cube_owner is not None and self.cube == 1:
+            raise ValueError("a cube at 1 is in the middle, owned by nobody")
         if self.match_length < 0:
             raise ValueError(f"match length must be 0 (money) or more, not {self.match_length}")
         if len(self.score) != 2 or min(self.score) < 0:
@@ -77,6 +79,8 @@ class BackgammonScene:
             raise ValueError(f"score {self.score} is past the match length {self.match_length}")
         if self.crawford and not self.match_length:
             raise ValueError("the Crawford game needs a match length")
+        if self.crawford and (self.cube != 1 or self.prompt is Prompt.TAKE_OR_PASS):
+            raise ValueError("no doubling in the Crawford game (BG-16)")
         check_clock(self.clock)
         if self.prompt is Prompt.MOVE and self.dice is None:
             raise ValueError("a side cannot move before the dice are rolled")

@@ -71,7 +71,10 @@ def backgammon_replay_scenes(
     Every play is checked against `legal_plays`; a wrong one raises ValueError naming the turn.
     The whole recap is numbered for `viewer`, so the board does not turn round between frames.
     """
-    scenes = [BackgammonScene(start, names=names, viewer=viewer, caption="Start")]
+    # The recap does not track the cube, so none is drawn rather than a misleading one.
+    scenes = [
+        BackgammonScene(start, names=names, viewer=viewer, caption="Start", cube_in_play=False)
+    ]
     position = start
     for number, (dice, play) in enumerate(turns, start=1):
         mover = position.turn
@@ -86,7 +89,14 @@ def backgammon_replay_scenes(
             caption += f". {names[winner]} wins"
         last = play if play.moves else None
         scenes.append(
-            BackgammonScene(position, names=names, viewer=viewer, last_play=last, caption=caption)
+            BackgammonScene(
+                position,
+                names=names,
+                viewer=viewer,
+                last_play=last,
+                caption=caption,
+                cube_in_play=False,
+            )
         )
     return scenes
 

@@ -201,6 +201,11 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
         ({"cube": 2}, "a cube above 1 has an owner"),
         ({"match_length": 5, "score": (6, 0)}, "past the match length"),
         ({"crawford": True}, "Crawford game needs a match length"),
+        (
+            {"crawford": True, "match_length": 5, "cube": 2, "cube_owner": Side.WHITE},
+            "no doubling in the Crawford game",
+        ),
+        ({"cube_owner": Side.WHITE}, "a cube at 1 is in the middle"),
         ({"prompt": Prompt.MOVE}, "before the dice are rolled"),
         ({"names": ("Solo",)}, "one name per side"),
         # BG-14: White is to roll, so only White may double, with its own or a centred cube.

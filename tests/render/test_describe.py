@@ -64,8 +64,6 @@ def test_alt_text_speaks_dice_left_cube_match_and_last_play() -> None:
         names=NAMES,
         dice=(5, 5),
         dice_left=(5, 5, 5),
-        cube=2,
-        cube_owner=Side.WHITE,
         match_length=7,
         score=(3, 6),
         crawford=True,
@@ -74,7 +72,9 @@ def test_alt_text_speaks_dice_left_cube_match_and_last_play() -> None:
     text = describe(scene)
     assert text.startswith("Your turn, 5-5 rolled, three 5s still to play.")
     assert "Match to 7, Crawford game: you 6, Alice 3." in text
-    assert "Cube at 2, owned by Alice." in text
+    assert "Cube in the middle." in text
+    owned = BackgammonScene(after, names=NAMES, cube=2, cube_owner=Side.WHITE)
+    assert "Cube at 2, owned by Alice." in describe(owned)
     assert f"Last play by Alice: {play.notation()}, in Alice's numbering." in text
 
 
