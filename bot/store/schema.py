@@ -106,8 +106,19 @@ games = Table(
         sqlite_where=text(OPEN_STATUS_SQL),
         postgresql_where=text(OPEN_STATUS_SQL),
     ),
-    Index("ix_games_turn_deadline", "turn_deadline"),
-    Index("ix_games_reminder_at", "reminder_at"),
+    # The clock sweeper only ever looks at open games, so only open games are indexed.
+    Index(
+        "ix_games_turn_deadline",
+        "turn_deadline",
+        sqlite_where=text(OPEN_STATUS_SQL),
+        postgresql_where=text(OPEN_STATUS_SQL),
+    ),
+    Index(
+        "ix_games_reminder_at",
+        "reminder_at",
+        sqlite_where=text(OPEN_STATUS_SQL),
+        postgresql_where=text(OPEN_STATUS_SQL),
+    ),
     Index("ix_games_challenger_id", "challenger_id"),
     Index("ix_games_opponent_id", "opponent_id"),
     sqlite_autoincrement=True,

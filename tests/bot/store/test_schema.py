@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import GameStatus, Store, StoreBusyError, StoreConfigError
 from bot.store.connect import create_engine, normalize_url
+from bot.store.queries import OPEN
 from bot.store.schema import metadata
 from tests.bot.store.conftest import (
     ALICE,
@@ -230,3 +231,25 @@ async def test_a_file_that_is_not_a_database_is_reported(tmp_path: Path) -> None
     with pytest.raises(StoreConfigError, match=r"Cannot open the database at .*not a database"):
         await Store.open(f"sqlite:///{path}")
     assert path.read_text().startswith("these are not")
+
+
+@pytest.mark.parametrize(
+    ("where", "index"),
+    [
+        ("channel_id = 42", "uq_games_open_channel"),
+        ("turn_deadline IS NOT NULL AND turn_deadline <= :now", "ix_games_turn_deadline"),
+        ("reminder_at IS NOT NULL AND reminder_at <= :now", "ix_games_reminder_at"),
+    ],
+)
+async def test_channel_and_clock_lookups_use_the_open_game_indexes(
+    backend: Backend, raw: AsyncEngine, where: str, index: str
+) -> None:
+    # The store's lookups add OPEN (the partial indexes' predicate, spelled the same way).
+    query = f"SELECT * FROM games WHERE {OPEN.text} AND {where}"
+    explain = "EXPLAIN QUERY PLAN " if backend.name == "sqlite" else "EXPLAIN "
+    async with raw.connect() as connection:
+        if backend.name == "postgres":
+            # An empty table is cheapest to scan; forbid that so the plan shows the index.
+            await connection.execute(text("SET enable_seqscan = off"))
+        plan = (await connection.execute(text(explain + query), {"now": NOW})).all()
+    assert index in str(plan)

@@ -79,8 +79,15 @@ def upgrade() -> None:
         sqlite_where=OPEN_STATUS,
         postgresql_where=OPEN_STATUS,
     )
-    op.create_index("ix_games_turn_deadline", "games", ["turn_deadline"])
-    op.create_index("ix_games_reminder_at", "games", ["reminder_at"])
+    # The clock sweeper only ever looks at open games, so only open games are indexed.
+    for column in ("turn_deadline", "reminder_at"):
+        op.create_index(
+            f"ix_games_{column}",
+            "games",
+            [column],
+            sqlite_where=OPEN_STATUS,
+            postgresql_where=OPEN_STATUS,
+        )
     op.create_index("ix_games_challenger_id", "games", ["challenger_id"])
     op.create_index("ix_games_opponent_id", "games", ["opponent_id"])
     op.create_table(
