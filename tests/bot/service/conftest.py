@@ -13,9 +13,9 @@ from bot.service.dice import DiceSource, SeededDice
 from bot.service.table import Table
 from bot.service.views import Person
 from bot.store import Store
-from tests.bot.store.conftest import backend, store
+from tests.bot.store.conftest import backend, store, templates
 
-__all__ = ["backend", "store"]
+__all__ = ["backend", "store", "templates"]
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 BOT = Person(1, "Duelboard", is_bot=True)

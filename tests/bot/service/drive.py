@@ -1,0 +1,80 @@
+"""Helpers that play games through the table as two people would, for the service tests."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.table import Table
+from bot.service.views import ActionResult
+from engine.backgammon import Position, Side
+from engine.backgammon.matchplay import Phase
+
+Policy = Callable[[Table, ActionResult], Awaitable[ActionResult] | None]
+MAX_ACTIONS = 5000
+
+
+def bg13_level(position: Position, winner: Side) -> int:
+    """BG-13 read straight off the board: 1 single, 2 gammon, 3 backgammon."""
+    loser = winner.opponent
+    if position.off[loser]:
+        return 1
+    # The winner's home board is the loser's own points 19-24.
+    in_winners_home = any(position.points[loser][18:24])
+    return 3 if position.bar[loser] or in_winners_home else 2
+
+
+async def play_backgammon(
+    table: Table, result: ActionResult, policy: Policy | None = None
+) -> list[ActionResult]:
+    """Act for whoever is to act until the table closes; `policy` may override a decision.
+
+    Plays are typed as text (the notation of the legal play picked by the action count), so the
+    reader is exercised; doubles are taken; resignations accepted.
+    """
+    history = [result]
+    for count in range(MAX_ACTIONS):
+        view = result.game
+        if not view.status.is_open:
+            return history
+        session = view.session
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        actor = view.to_move_id
+        assert actor is not None
+        override = policy(table, result) if policy is not None else None
+        if override is not None:
+            result = await override
+        else:
+            game = session.match.game
+            if game.phase is Phase.MOVING:
+                plays = game.legal_plays()
+                text = plays[(count * 7) % len(plays)].notation()
+                result = await table.move(view.id, actor, text)
+            elif game.phase is Phase.ROLLING:
+                result = await table.roll(view.id, actor)
+            elif game.phase is Phase.DOUBLED:
+                result = await table.take(view.id, actor)
+            elif game.phase is Phase.RESIGNING:
+                result = await table.accept_offer(view.id, actor)
+            else:
+                raise AssertionError(f"the table waits in phase {game.phase}")
+        history.append(result)
+    raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+
+
+async def play_checkers(table: Table, result: ActionResult) -> list[ActionResult]:
+    """Move for whoever is to move (a legal move picked by the ply count) until the game ends."""
+    history = [result]
+    for count in range(MAX_ACTIONS):
+        view = result.game
+        if not view.status.is_open:
+            return history
+        session = view.session
+        assert isinstance(session, CheckersSession) and session.game is not None
+        moves = session.game.position.legal_moves()
+        move = moves[(count * 5) % len(moves)]
+        assert view.to_move_id is not None
+        result = await table.move(view.id, view.to_move_id, move.pdn())
+        history.append(result)
+    raise AssertionError(f"no end after {MAX_ACTIONS} actions")
