@@ -127,13 +127,13 @@ def _draw_tray(
 def _move_end(
     layout: BackgammonLayout, point: int, mover: Side, viewer: Side, slot: int, *, is_bar: bool
 ) -> Centre:
-    """Where a move's arrow starts or ends: a point, the mover's bar spot, or its tray."""
+    """Where a move's arrow starts or ends: a point's `slot`, the mover's bar spot, or the
+    `slot`-th checker in the mover's tray."""
     if is_bar:
         return layout.bar_centre(mover == viewer, 0)
     if point == 0:
-        tray = layout.tray
-        x = (tray[0] + tray[2]) / 2
-        return (x, tray[3] - layout.u(20)) if mover == viewer else (x, tray[1] + layout.u(20))
+        x0, y0, x1, y1 = layout.tray_slab(mover == viewer, slot)
+        return (x0 + x1) / 2, (y0 + y1) / 2
     return layout.checker_centre(viewer_point(point, mover, viewer), min(slot, STACK_SHOWN - 1))
 
 
@@ -164,18 +164,26 @@ def _draw_last_play(
         arrivals[move.target] += 1
         arrivals[move.source] -= 1
     stroke = layout.u(4)
+    # Checkers borne off by this play are the last ones in the tray, in the order played.
+    next_off = position.off[mover] - arrivals[0]
     for move in play.moves:
         here = position.count(mover, move.source) if 1 <= move.source <= 24 else 0
         start = _move_end(layout, move.source, mover, viewer, here, is_bar=move.source == 25)
-        there = position.count(mover, move.target) if move.target else 1
-        end = _move_end(layout, move.target, mover, viewer, there - 1, is_bar=False)
-        arrow(
-            draw,
-            [start, _towards(end, start, layout.checker * 0.5)],
-            width=stroke,
-            fill=theme.accent,
-            edge=theme.accent_edge,
-        )
+        if move.target == 0:
+            end = _move_end(layout, 0, mover, viewer, next_off, is_bar=False)
+            x0, y0, x1, y1 = layout.tray_slab(mover == viewer, next_off)
+            draw.rounded_rectangle(
+                (x0, y0, x1, y1), radius=layout.u(3), outline=theme.accent, width=layout.size(3)
+            )
+            next_off += 1
+        else:
+            there = position.count(mover, move.target)
+            end = _towards(
+                _move_end(layout, move.target, mover, viewer, there - 1, is_bar=False),
+                start,
+                layout.checker * 0.5,
+            )
+        arrow(draw, [start, end], width=stroke, fill=theme.accent, edge=theme.accent_edge)
     ring = ring_marker(layout.checker, theme.accent, theme.accent_edge)
     for target, net in arrivals.items():
         if 1 <= target <= 24 and net > 0:

@@ -248,3 +248,18 @@ def test_a_hit_gets_a_cross_badge_that_a_quiet_move_does_not() -> None:
     quiet = picture(BackgammonScene(after, last_play=Play((Move(13, 11),))))
     assert count_colour(hit, badge, 6, LIGHT.accent) > count_colour(quiet, badge, 6, LIGHT.accent)
     assert count_colour(hit, badge, 6, LIGHT.accent_edge) > 10
+
+
+def test_bg12_borne_off_checkers_of_the_last_play_are_outlined_in_the_tray() -> None:
+    # Black bears off 6/off 5/off with 6-5 (BG-12); seen from White, Black's tray is the upper.
+    before = board({6: 5, 8: 3, 13: 5}, {1: 2, 2: 2, 3: 3, 4: 3, 5: 2, 6: 3}, turn=Side.BLACK)
+    (play,) = [p for p in before.legal_plays((6, 5)) if p.notation() == "6/off 5/off"]
+    after = before.apply(play)
+    assert after.off[Side.BLACK] == 2
+    marked = picture(BackgammonScene(after, last_play=play))
+    plain = picture(BackgammonScene(after))
+    for index in (0, 1):
+        x0, y0, _, y1 = LAYOUT.tray_slab(False, index)
+        rim = (x0 + 1, (y0 + y1) / 2)
+        assert count_colour(marked, rim, 2, LIGHT.accent) > 0
+        assert count_colour(plain, rim, 2, LIGHT.accent) == 0
