@@ -31,9 +31,9 @@ def optional_snowflake(name: str, value: object) -> int | None:
     return None if value is None else snowflake(name, value)
 
 
-def label(name: str, value: object, *, pattern: re.Pattern[str] = _LABEL) -> str:
+def label(name: str, value: object) -> str:
     """A short lower-case name such as a game kind, a variant or an event kind."""
-    if not isinstance(value, str) or len(value) > LABEL_LENGTH or not pattern.fullmatch(value):
+    if not isinstance(value, str) or len(value) > LABEL_LENGTH or not _LABEL.fullmatch(value):
         raise ValueError(
             f"{name} must be 1-{LABEL_LENGTH} lower-case letters, digits or underscores "
             f"starting with a letter, not {value!r}"

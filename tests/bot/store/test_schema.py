@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,7 +16,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store import GameStatus, Store, StoreBusyError, StoreConfigError
+from bot.store import OPEN_STATUSES, GameStatus, Store, StoreBusyError, StoreConfigError
 from bot.store.connect import create_engine, normalize_url
 from bot.store.queries import OPEN
 from bot.store.schema import metadata
@@ -253,3 +254,21 @@ async def test_channel_and_clock_lookups_use_the_open_game_indexes(
             await connection.execute(text("SET enable_seqscan = off"))
         plan = (await connection.execute(text(explain + query), {"now": NOW})).all()
     assert index in str(plan)
+
+
+@pytest.mark.parametrize(
+    "index", ["uq_games_open_channel", "ix_games_turn_deadline", "ix_games_reminder_at"]
+)
+async def test_partial_indexes_cover_exactly_the_open_statuses(
+    backend: Backend, raw: AsyncEngine, index: str
+) -> None:
+    if backend.name == "sqlite":
+        query = "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = :name"
+    else:
+        query = "SELECT indexdef FROM pg_indexes WHERE schemaname = :schema AND indexname = :name"
+    async with raw.connect() as connection:
+        definition = await connection.scalar(text(query), {"name": index, "schema": backend.schema})
+    assert definition is not None
+    where = definition.split("WHERE", 1)[1]
+    assert set(re.findall(r"'(\w+)'", where)) == {status.value for status in OPEN_STATUSES}
+    assert {status.value for status in GameStatus if status.is_open} == {"pending", "active"}
