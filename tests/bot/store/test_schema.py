@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -272,3 +274,32 @@ async def test_partial_indexes_cover_exactly_the_open_statuses(
     where = definition.split("WHERE", 1)[1]
     assert set(re.findall(r"'(\w+)'", where)) == {status.value for status in OPEN_STATUSES}
     assert {status.value for status in GameStatus if status.is_open} == {"pending", "active"}
+
+
+def _downgrade_to_base(connection: Connection) -> list[str]:
+    config = Config()
+    config.set_main_option("script_location", "bot.store:migrations")
+    config.attributes["connection"] = connection
+    command.downgrade(config, "base")
+    return sorted(inspect(connection).get_table_names())
+
+
+async def test_the_migration_downgrades_to_nothing_and_upgrades_again(
+    empty_backend: Backend,
+) -> None:
+    store = await empty_backend.open()
+    await store.close()
+    engine = create_engine(
+        normalize_url(empty_backend.url), schema=empty_backend.schema, busy_timeout_ms=1000
+    )
+    try:
+        async with engine.begin() as connection:
+            assert await connection.run_sync(_downgrade_to_base) == ["alembic_version"]
+    finally:
+        await engine.dispose()
+    again = await empty_backend.open()
+    try:
+        assert again.revision == "0001"
+        await again.upsert_player(ALICE, "Alice", now=NOW)
+    finally:
+        await again.close()
