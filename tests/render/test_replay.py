@@ -27,7 +27,7 @@ def frames(data: bytes) -> list[tuple[Image.Image, int]]:
     assert gif.format == "GIF"
     assert gif.info.get("loop") == 0
     out = []
-    for index in range(gif.n_frames):
+    for index in range(getattr(gif, "n_frames", 1)):
         gif.seek(index)
         out.append((gif.convert("RGB"), int(gif.info["duration"])))
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PIL import Image
 
@@ -40,10 +42,22 @@ def simulate(colour: RGB, matrix: tuple[tuple[float, float, float], ...]) -> RGB
     return (_to_srgb(out[0]), _to_srgb(out[1]), _to_srgb(out[2]))
 
 
-VISIONS = {
-    "normal": lambda c: c,
-    "protanopia": lambda c: simulate(c, PROTANOPIA),
-    "deuteranopia": lambda c: simulate(c, DEUTERANOPIA),
+def _normal(colour: RGB) -> RGB:
+    return colour
+
+
+def _protanope(colour: RGB) -> RGB:
+    return simulate(colour, PROTANOPIA)
+
+
+def _deuteranope(colour: RGB) -> RGB:
+    return simulate(colour, DEUTERANOPIA)
+
+
+VISIONS: dict[str, Callable[[RGB], RGB]] = {
+    "normal": _normal,
+    "protanopia": _protanope,
+    "deuteranopia": _deuteranope,
 }
 
 
