@@ -1,0 +1,218 @@
+"""Who may act, offers (resign, draw, double), abort, rematch and the bot, through the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.service import outcomes as out
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.dice import ScriptedDice
+from bot.service.errors import (
+    ActionNotAllowedError,
+    ChallengeError,
+    GameOverError,
+    NotAPlayerError,
+    NotYourTurnError,
+)
+from bot.service.table import Table
+from bot.service.views import ActionResult
+from bot.store import GameStatus
+from engine.backgammon.matchplay import Phase
+from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL
+from tests.bot.service.drive import play_backgammon, play_checkers
+
+
+async def start(
+    table: Table, kind: str, variant: str | None = None, **choices: Any
+) -> ActionResult:
+    """Alice challenges Bob, Bob accepts."""
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
+    )
+    return await table.accept(posted.game.id, BOB)
+
+
+def other(result: ActionResult) -> int:
+    """The seated player who is not to act."""
+    seats = result.game.seats
+    assert seats is not None
+    return seats[1] if result.game.to_move_id == seats[0] else seats[0]
+
+
+async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes(
+    table: Table,
+) -> None:
+    result = await start(table, "checkers", starter="challenger")
+    game_id, version = result.game.id, result.game.version
+    assert result.game.to_move_id == ALICE.id
+    with pytest.raises(NotAPlayerError, match="not playing in game"):
+        await table.move(game_id, CAROL.id, "22-18")
+    with pytest.raises(NotYourTurnError, match="waiting for your opponent to move"):
+        await table.move(game_id, BOB.id, "11-15")
+    with pytest.raises(NotYourTurnError):
+        await table.offer_draw(game_id, BOB.id)
+    assert (await table.view(game_id)).version == version
+
+
+async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -> None:
+    # Money play, cube centred, Jacoby on: an accepted gammon resignation scores 1 (BG-16).
+    result = await start(table, "backgammon")
+    resigner = result.game.to_move_id
+    assert resigner is not None
+    offered = await table.resign(result.game.id, resigner, "gammon")
+    assert offered.outcomes[0] == out.ResignationOffered(result.game.id, resigner, 2)
+    answerer = offered.game.to_move_id
+    assert answerer is not None and answerer != resigner
+    with pytest.raises(NotYourTurnError, match="accept or decline the resignation"):
+        await table.roll(result.game.id, resigner)
+    declined = await table.decline_offer(result.game.id, answerer)
+    assert declined.outcomes[0] == out.ResignationDeclined(result.game.id, answerer)
+    assert declined.game.to_move_id == resigner
+    again = await table.resign(result.game.id, resigner, 2)
+    accepted = await table.accept_offer(again.game.id, answerer)
+    ended = accepted.outcomes[-1]
+    assert isinstance(ended, out.GameEnded)
+    assert (ended.winner_id, ended.level, ended.points) == (answerer, 2, 1)
+    assert accepted.game.status is GameStatus.FINISHED
+    assert ended.seed is not None and ended.seed == accepted.game.seed
+
+
+async def test_bg14_double_take_and_drop(table: Table) -> None:
+    result = await start(table, "backgammon")
+    game_id = result.game.id
+    # Move until someone may double (the side on roll, before rolling).
+    while not isinstance(result.game.session, BackgammonSession) or not (
+        result.game.session.may_double()
+    ):
+        session = result.game.session
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        play = session.match.game.legal_plays()[0]
+        assert result.game.to_move_id is not None
+        result = await table.move(game_id, result.game.to_move_id, play.notation())
+    doubler = result.game.to_move_id
+    assert doubler is not None
+    offered = await table.double(game_id, doubler)
+    taker = offered.game.to_move_id
+    assert offered.outcomes == (out.DoubleOffered(game_id, doubler, 2),)
+    assert taker is not None and taker != doubler
+    taken = await table.take(game_id, taker)
+    assert taken.outcomes[0] == out.DoubleTaken(game_id, taker, 2)
+    session = taken.game.session
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    assert session.match.game.cube.value == 2 and int(session.match.game.cube.owner or 0) in (0, 1)
+    # The doubler rolled (nothing left to decide), so the cube owner's opponent cannot redouble.
+    result = taken
+    while result.game.to_move_id != taker or not (
+        isinstance(result.game.session, BackgammonSession) and result.game.session.may_double()
+    ):
+        session = result.game.session
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        assert result.game.to_move_id is not None
+        if session.match.game.phase is Phase.MOVING:
+            play = session.match.game.legal_plays()[0]
+            result = await table.move(game_id, result.game.to_move_id, play.notation())
+        else:
+            result = await table.roll(game_id, result.game.to_move_id)
+    redoubled = await table.double(game_id, taker)
+    assert redoubled.outcomes == (out.DoubleOffered(game_id, taker, 4),)
+    dropped = await table.drop(game_id, doubler)
+    ended = dropped.outcomes[-1]
+    assert dropped.outcomes[0] == out.DoublePassed(game_id, doubler)
+    # BG-14: the side that passes loses at the value before the double.
+    assert isinstance(ended, out.GameEnded) and (ended.winner_id, ended.points) == (taker, 2)
+
+
+async def test_ck12_draw_offer_declined_then_agreed(table: Table) -> None:
+    result = await start(table, "checkers", starter="challenger")
+    game_id = result.game.id
+    offered = await table.offer_draw(game_id, ALICE.id)
+    assert offered.outcomes == (out.DrawOffered(game_id, ALICE.id),)
+    with pytest.raises(NotYourTurnError, match="accept or decline the draw"):
+        await table.move(game_id, ALICE.id, "22-18")
+    declined = await table.decline_offer(game_id, BOB.id)
+    assert declined.game.to_move_id == ALICE.id
+    moved = await table.move(game_id, ALICE.id, "22-18")
+    await table.offer_draw(game_id, BOB.id)
+    agreed = await table.accept_offer(game_id, ALICE.id)
+    assert agreed.outcomes[0] == out.DrawAccepted(game_id, ALICE.id)
+    ended = agreed.outcomes[-1]
+    assert isinstance(ended, out.GameEnded) and ended.winner_id is None
+    assert ended.reason == "draw agreed"
+    assert agreed.game.status is GameStatus.FINISHED and moved.game.version < agreed.game.version
+    assert (await table.verify(game_id)).ok
+
+
+async def test_checkers_resignation_ends_the_game(table: Table) -> None:
+    result = await start(table, "checkers", starter="opponent")
+    assert result.game.to_move_id == BOB.id
+    resigned = await table.resign(result.game.id, BOB.id)
+    assert resigned.outcomes[0] == out.Resigned(result.game.id, BOB.id)
+    ended = resigned.outcomes[-1]
+    assert isinstance(ended, out.GameEnded) and ended.winner_id == ALICE.id
+    with pytest.raises(GameOverError, match="is over"):
+        await table.move(result.game.id, ALICE.id, "22-18")
+
+
+async def test_abort_only_before_both_sides_have_moved(table: Table) -> None:
+    result = await start(table, "checkers", starter="challenger")
+    game_id = result.game.id
+    moved = await table.move(game_id, ALICE.id, "22-18")
+    aborted = await table.abort(game_id, BOB.id)
+    assert aborted.game.status is GameStatus.CANCELLED
+    assert aborted.outcomes == (out.GameAborted(game_id, BOB.id, aborted.game.seed),)
+    assert aborted.game.seed is not None and moved.game.seed is None
+    second = await start(table, "checkers", starter="challenger")
+    await table.move(second.game.id, ALICE.id, "22-18")
+    await table.move(second.game.id, BOB.id, "11-15")
+    with pytest.raises(ActionNotAllowedError, match="only before both sides have moved"):
+        await table.abort(second.game.id, ALICE.id)
+
+
+async def test_rematch_swaps_colours(table: Table) -> None:
+    result = await start(table, "backgammon", match_length=1, cube=False)
+    history = await play_backgammon(table, result)
+    first = history[-1].game
+    assert first.seats == (ALICE.id, BOB.id)
+    with pytest.raises(NotAPlayerError):
+        await table.rematch(first.id, CAROL.id)
+    offer = await table.rematch(first.id, BOB.id)
+    posted = offer.outcomes[0]
+    assert isinstance(posted, out.ChallengePosted) and posted.rematch_of == first.id
+    assert (posted.challenger_id, posted.opponent_id) == (BOB.id, ALICE.id)
+    accepted = await table.accept(offer.game.id, ALICE)
+    assert accepted.game.seats == (BOB.id, ALICE.id)
+    with pytest.raises(ChallengeError, match="follows a finished game"):
+        await table.rematch(accepted.game.id, ALICE.id)
+
+
+async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: Table) -> None:
+    result = await start(table, "checkers", starter="challenger")
+    history = await play_checkers(table, result)
+    offer = await table.rematch(history[-1].game.id, ALICE.id)
+    accepted = await table.accept(offer.game.id, BOB)
+    session = accepted.game.session
+    assert isinstance(session, CheckersSession)
+    assert accepted.game.to_move_id == BOB.id  # Alice started the first game
+
+
+async def test_the_bot_plays_a_backgammon_match_to_the_end(table: Table) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=3
+    )
+    history = await play_backgammon(table, posted)
+    told = [o for r in history for o in r.outcomes]
+    assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in told)
+    assert sum(isinstance(o, out.MatchEnded) for o in told) == 1
+    assert (await table.verify(posted.game.id)).ok
+    assert await table.replay(posted.game.id) == (await table.store.get_game(posted.game.id)).state
+
+
+async def test_opening_tie_rolls_again_under_the_next_number(make_table: Any) -> None:
+    table = make_table(ScriptedDice([(4, 4), (2, 6)]))
+    result = await start(table, "backgammon")
+    openings = [o for o in result.outcomes if isinstance(o, out.OpeningRolled)]
+    assert [(o.number, o.white_die, o.black_die) for o in openings] == [(1, 4, 4), (2, 2, 6)]
+    assert openings[-1].starter_id == BOB.id  # Bob plays Black and rolled the 6 (BG-2)
