@@ -40,9 +40,7 @@ from render.theme import LIGHT, RGB, Theme
 
 def piece_colours(side: Side, theme: Theme) -> tuple[RGB, RGB]:
     """Fill and rim of a side's checkers: white plays the light ones."""
-    if side == Side.WHITE:
-        return theme.light_piece, theme.light_edge
-    return theme.dark_piece, theme.dark_edge
+    return theme.piece(side == Side.WHITE)
 
 
 def draw_backgammon(

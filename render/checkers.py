@@ -164,9 +164,7 @@ def _background(layout: CheckersLayout, theme: Theme, viewer: Color, numbers: bo
 
 def piece_colours(color: Color, theme: Theme) -> tuple[RGB, RGB]:
     """Fill and rim of a side's pieces: White plays the light ones (CK-2)."""
-    if color is Color.WHITE:
-        return theme.light_piece, theme.light_edge
-    return theme.dark_piece, theme.dark_edge
+    return theme.piece(color is Color.WHITE)
 
 
 def piece_sprite(layout: CheckersLayout, theme: Theme, color: Color, king: bool) -> Image.Image:

@@ -31,6 +31,10 @@ class Theme:
     cube: RGB
     cube_text: RGB
 
+    def piece(self, light: bool) -> tuple[RGB, RGB]:
+        """Fill and rim of the light pieces (White's, in both games) or of the dark ones."""
+        return (self.light_piece, self.light_edge) if light else (self.dark_piece, self.dark_edge)
+
     def colours(self) -> tuple[RGB, ...]:
         """All distinct colours of the theme, in field order."""
         seen: list[RGB] = []
