@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
@@ -10,6 +11,7 @@ from bot.service.table import Table
 from bot.service.views import ActionResult
 from engine.backgammon import Position, Side
 from engine.backgammon.matchplay import Phase
+from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 
 Policy = Callable[[Table, ActionResult], Awaitable[ActionResult] | None]
 MAX_ACTIONS = 5000
@@ -78,3 +80,13 @@ async def play_checkers(table: Table, result: ActionResult) -> list[ActionResult
         result = await table.move(view.id, view.to_move_id, move.pdn())
         history.append(result)
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+
+
+async def start_game(
+    table: Table, kind: str, variant: str | None = None, **choices: Any
+) -> ActionResult:
+    """Alice challenges Bob, Bob accepts."""
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
+    )
+    return await table.accept(posted.game.id, BOB)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import Any
 
 import pytest
 
@@ -16,8 +15,7 @@ from bot.service.table import Table
 from bot.service.views import ActionResult
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
-from tests.bot.service.conftest import ALICE, BOB, CHANNEL
-from tests.bot.service.drive import bg13_level, play_backgammon, play_checkers
+from tests.bot.service.drive import bg13_level, play_backgammon, play_checkers, start_game
 
 
 def outcomes_of(history: list[ActionResult]) -> list[out.Outcome]:
@@ -36,16 +34,6 @@ async def check_closed_table(table: Table, history: list[ActionResult]) -> None:
     assert await table.replay(final.id) == row.state
 
 
-async def start(
-    table: Table, kind: str, variant: str | None = None, **choices: Any
-) -> ActionResult:
-    """Alice challenges Bob, Bob accepts."""
-    posted = await table.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
-    )
-    return await table.accept(posted.game.id, BOB)
-
-
 pytestmark = pytest.mark.slow
 
 
@@ -59,7 +47,7 @@ async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table:
             return table.double(result.game.id, result.game.to_move_id)
         return None
 
-    history = await play_backgammon(table, await start(table, "backgammon"), doubling)
+    history = await play_backgammon(table, await start_game(table, "backgammon"), doubling)
     told = outcomes_of(history)
     assert any(isinstance(o, out.DoubleOffered) for o in told)
     assert any(isinstance(o, out.DoubleTaken) for o in told)
@@ -79,7 +67,7 @@ async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table:
 
 
 async def test_money_game_without_cube(table: Table) -> None:
-    result = await start(table, "backgammon", cube=False, jacoby=False)
+    result = await start_game(table, "backgammon", cube=False, jacoby=False)
 
     actor = result.game.to_move_id
     assert actor is not None
@@ -98,7 +86,7 @@ async def test_money_game_without_cube(table: Table) -> None:
 
 
 async def test_five_point_match_with_a_crawford_game_bg16(table: Table) -> None:
-    result = await start(table, "backgammon", match_length=5)
+    result = await start_game(table, "backgammon", match_length=5)
     game_id = result.game.id
     crawford_games: set[int] = set()
     post_crawford_doubles: list[int] = []
@@ -140,7 +128,7 @@ async def test_five_point_match_with_a_crawford_game_bg16(table: Table) -> None:
 
 @pytest.mark.parametrize("variant", sorted(ck.VARIANTS))
 async def test_checkers_variant_played_to_the_end(table: Table, variant: str) -> None:
-    history = await play_checkers(table, await start(table, "checkers", variant))
+    history = await play_checkers(table, await start_game(table, "checkers", variant))
     told = outcomes_of(history)
     ended = [o for o in told if isinstance(o, out.GameEnded)]
     assert len(ended) == 1

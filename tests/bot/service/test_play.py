@@ -22,17 +22,7 @@ from bot.service.views import ActionResult
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL
-from tests.bot.service.drive import play_backgammon, play_checkers
-
-
-async def start(
-    table: Table, kind: str, variant: str | None = None, **choices: Any
-) -> ActionResult:
-    """Alice challenges Bob, Bob accepts."""
-    posted = await table.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
-    )
-    return await table.accept(posted.game.id, BOB)
+from tests.bot.service.drive import play_backgammon, play_checkers, start_game
 
 
 def other(result: ActionResult) -> int:
@@ -45,7 +35,7 @@ def other(result: ActionResult) -> int:
 async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes(
     table: Table,
 ) -> None:
-    result = await start(table, "checkers", starter="challenger")
+    result = await start_game(table, "checkers", starter="challenger")
     game_id, version = result.game.id, result.game.version
     assert result.game.to_move_id == ALICE.id
     with pytest.raises(NotAPlayerError, match="not playing in game"):
@@ -59,7 +49,7 @@ async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes
 
 async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -> None:
     # Money play, cube centred, Jacoby on: an accepted gammon resignation scores 1 (BG-16).
-    result = await start(table, "backgammon")
+    result = await start_game(table, "backgammon")
     resigner = result.game.to_move_id
     assert resigner is not None
     offered = await table.resign(result.game.id, resigner, "gammon")
@@ -81,7 +71,7 @@ async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -
 
 
 async def test_bg14_double_take_and_drop(table: Table) -> None:
-    result = await start(table, "backgammon")
+    result = await start_game(table, "backgammon")
     game_id = result.game.id
     # Move until someone may double (the side on roll, before rolling).
     while not isinstance(result.game.session, BackgammonSession) or not (
@@ -115,7 +105,7 @@ async def test_bg14_double_take_and_drop(table: Table) -> None:
             play = session.match.game.legal_plays()[0]
             result = await table.move(game_id, result.game.to_move_id, play.notation())
         else:
-            result = await table.roll(game_id, result.game.to_move_id)
+            result = await table.roll(game_id, result.game.to_move_id or 0)
     redoubled = await table.double(game_id, taker)
     assert redoubled.outcomes == (out.DoubleOffered(game_id, taker, 4),)
     dropped = await table.drop(game_id, doubler)
@@ -126,7 +116,7 @@ async def test_bg14_double_take_and_drop(table: Table) -> None:
 
 
 async def test_ck12_draw_offer_declined_then_agreed(table: Table) -> None:
-    result = await start(table, "checkers", starter="challenger")
+    result = await start_game(table, "checkers", starter="challenger")
     game_id = result.game.id
     offered = await table.offer_draw(game_id, ALICE.id)
     assert offered.outcomes == (out.DrawOffered(game_id, ALICE.id),)
@@ -146,7 +136,7 @@ async def test_ck12_draw_offer_declined_then_agreed(table: Table) -> None:
 
 
 async def test_checkers_resignation_ends_the_game(table: Table) -> None:
-    result = await start(table, "checkers", starter="opponent")
+    result = await start_game(table, "checkers", starter="opponent")
     assert result.game.to_move_id == BOB.id
     resigned = await table.resign(result.game.id, BOB.id)
     assert resigned.outcomes[0] == out.Resigned(result.game.id, BOB.id)
@@ -157,14 +147,14 @@ async def test_checkers_resignation_ends_the_game(table: Table) -> None:
 
 
 async def test_abort_only_before_both_sides_have_moved(table: Table) -> None:
-    result = await start(table, "checkers", starter="challenger")
+    result = await start_game(table, "checkers", starter="challenger")
     game_id = result.game.id
     moved = await table.move(game_id, ALICE.id, "22-18")
     aborted = await table.abort(game_id, BOB.id)
     assert aborted.game.status is GameStatus.CANCELLED
     assert aborted.outcomes == (out.GameAborted(game_id, BOB.id, aborted.game.seed),)
     assert aborted.game.seed is not None and moved.game.seed is None
-    second = await start(table, "checkers", starter="challenger")
+    second = await start_game(table, "checkers", starter="challenger")
     await table.move(second.game.id, ALICE.id, "22-18")
     await table.move(second.game.id, BOB.id, "11-15")
     with pytest.raises(ActionNotAllowedError, match="only before both sides have moved"):
@@ -172,7 +162,7 @@ async def test_abort_only_before_both_sides_have_moved(table: Table) -> None:
 
 
 async def test_rematch_swaps_colours(table: Table) -> None:
-    result = await start(table, "backgammon", match_length=1, cube=False)
+    result = await start_game(table, "backgammon", match_length=1, cube=False)
     history = await play_backgammon(table, result)
     first = history[-1].game
     assert first.seats == (ALICE.id, BOB.id)
@@ -189,7 +179,7 @@ async def test_rematch_swaps_colours(table: Table) -> None:
 
 
 async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: Table) -> None:
-    result = await start(table, "checkers", starter="challenger")
+    result = await start_game(table, "checkers", starter="challenger")
     history = await play_checkers(table, result)
     offer = await table.rematch(history[-1].game.id, ALICE.id)
     accepted = await table.accept(offer.game.id, BOB)
@@ -212,7 +202,7 @@ async def test_the_bot_plays_a_backgammon_match_to_the_end(table: Table) -> None
 
 async def test_opening_tie_rolls_again_under_the_next_number(make_table: Any) -> None:
     table = make_table(ScriptedDice([(4, 4), (2, 6)]))
-    result = await start(table, "backgammon")
+    result = await start_game(table, "backgammon")
     openings = [o for o in result.outcomes if isinstance(o, out.OpeningRolled)]
     assert [(o.number, o.white_die, o.black_die) for o in openings] == [(1, 4, 4), (2, 2, 6)]
     assert openings[-1].starter_id == BOB.id  # Bob plays Black and rolled the 6 (BG-2)
