@@ -1,0 +1,84 @@
+"""Clocks: a reminder at three quarters of the time, a win on time at the deadline, restarts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.service import outcomes as out
+from bot.service.clock import FakeClock
+from bot.service.dice import SeededDice
+from bot.service.table import Table
+from bot.store import GameStatus
+from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
+from tests.bot.service.drive import start_game
+
+HOUR = timedelta(hours=1)
+from tests.bot.store.conftest import Backend
+
+
+async def test_reminder_at_three_quarters_then_win_on_time(table: Table, clock: FakeClock) -> None:
+    result = await start_game(
+        table, "checkers", starter="challenger", time_limit=timedelta(hours=1)
+    )
+    game_id = result.game.id
+    assert result.game.to_move_id == ALICE.id
+    assert result.game.turn_deadline == clock.now() + timedelta(hours=1)
+    clock.advance(timedelta(minutes=44))
+    assert await table.sweep() == []
+    clock.advance(timedelta(minutes=1))
+    reminded = await table.sweep()
+    assert [r.outcomes for r in reminded] == [
+        (out.ReminderDue(game_id, ALICE.id, clock.now() + timedelta(minutes=15)),)
+    ]
+    assert await table.sweep() == []  # a reminder is due once
+    clock.advance(timedelta(minutes=15))
+    timed_out = await table.sweep()
+    assert len(timed_out) == 1
+    assert timed_out[0].outcomes[0] == out.WonOnTime(game_id, BOB.id, ALICE.id)
+    ended = timed_out[0].outcomes[-1]
+    assert isinstance(ended, out.GameEnded) and ended.reason == "time" and ended.seed
+    game = timed_out[0].game
+    assert game.status is GameStatus.FINISHED and game.turn_deadline is None
+    assert (await table.store.get_game(game_id)).winner_id == BOB.id
+    assert await table.replay(game_id) == (await table.store.get_game(game_id)).state
+
+
+async def test_each_move_restarts_the_clock(table: Table, clock: FakeClock) -> None:
+    result = await start_game(
+        table, "checkers", starter="challenger", time_limit=timedelta(hours=1)
+    )
+    clock.advance(timedelta(minutes=50))
+    moved = await table.move(result.game.id, ALICE.id, "22-18")
+    assert moved.game.turn_deadline == clock.now() + timedelta(hours=1)
+    assert moved.game.reminder_at == clock.now() + timedelta(minutes=45)
+    clock.advance(timedelta(minutes=30))
+    assert await table.sweep() == []
+
+
+async def test_deadlines_survive_a_restart(backend: Backend, clock: FakeClock) -> None:
+    first = await backend.open()
+    table = Table(first, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
+    result = await start_game(table, "backgammon", time_limit=timedelta(minutes=5))
+    await first.close()
+    clock.advance(timedelta(minutes=5))
+    second = await backend.open()
+    try:
+        restarted = Table(second, bot=BOT, dice=SeededDice([]), clock=clock)
+        swept = await restarted.sweep()
+        assert [r.game.id for r in swept] == [result.game.id]
+        assert isinstance(swept[0].outcomes[0], out.WonOnTime)
+        assert swept[0].game.status is GameStatus.FINISHED
+    finally:
+        await second.close()
+
+
+async def test_games_against_the_bot_wait_only_for_the_person(
+    table: Table, clock: FakeClock
+) -> None:
+    result = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers"
+    )
+    assert result.game.to_move_id == ALICE.id
+    clock.advance(timedelta(days=1))
+    swept = await table.sweep()
+    assert swept and swept[0].outcomes[0] == out.WonOnTime(result.game.id, BOT.id, ALICE.id)
