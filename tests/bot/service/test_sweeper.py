@@ -11,9 +11,9 @@ from bot.service.table import Table
 from bot.store import GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
+from tests.bot.store.conftest import Backend
 
 HOUR = timedelta(hours=1)
-from tests.bot.store.conftest import Backend
 
 
 async def test_reminder_at_three_quarters_then_win_on_time(table: Table, clock: FakeClock) -> None:
