@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.store import Store
+from bot.store import GameRow, Store
 from bot.store.connect import normalize_url
 
 POSTGRES_ENV = "DUELBOARD_TEST_POSTGRES_URL"
@@ -154,6 +154,22 @@ async def seated(store: Store) -> Store:
     for user_id, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
         await store.upsert_player(user_id, name, now=NOW)
     return store
+
+
+async def new_game(store: Store, channel_id: int = CHANNEL, **overrides: object) -> GameRow:
+    """A pending backgammon challenge from Alice to Bob starting at state "start"."""
+    arguments: dict[str, object] = {
+        "guild_id": GUILD,
+        "channel_id": channel_id,
+        "kind": "backgammon",
+        "variant": "standard",
+        "state": "start",
+        "challenger_id": ALICE,
+        "opponent_id": BOB,
+        "now": NOW,
+    }
+    arguments.update(overrides)
+    return await store.create_game(**arguments)  # type: ignore[arg-type]
 
 
 def later(minutes: int) -> datetime:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.store import ChannelBusyError, ConflictError, GameRow, Store
-from tests.bot.store.conftest import ALICE, BOB, CHANNEL, GUILD, NOW, Backend, later
+from tests.bot.store.conftest import ALICE, BOB, CHANNEL, Backend, later, new_game
 
 ATTEMPTS = 50
 
@@ -15,16 +15,7 @@ async def test_fifty_writes_of_the_same_version_apply_exactly_once(
 ) -> None:
     # Two stores with their own connection pools stand for two processes (or two clicks on
     # "Take" that reach different workers): all fifty try to move the game from version 1 to 2.
-    game = await seated.create_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind="backgammon",
-        variant="standard",
-        state="s0",
-        challenger_id=ALICE,
-        opponent_id=BOB,
-        now=NOW,
-    )
+    game = await new_game(seated, state="s0")
     game = await seated.record(game.id, 0, "double", {"cube": 2}, "s1", now=later(1))
     second = await backend.open()
     try:
@@ -64,14 +55,13 @@ async def test_fifty_challenges_in_one_channel_open_exactly_one_game(
     try:
         outcomes = await asyncio.gather(
             *(
-                (seated if attempt % 2 else second).create_game(
-                    guild_id=GUILD,
-                    channel_id=CHANNEL,
+                new_game(
+                    seated if attempt % 2 else second,
                     kind="checkers",
                     variant="american",
                     state=f"s{attempt}",
                     challenger_id=ALICE if attempt % 2 else BOB,
-                    now=NOW,
+                    opponent_id=None,
                 )
                 for attempt in range(ATTEMPTS)
             ),

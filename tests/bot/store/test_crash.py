@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import GameEvent, Store
-from tests.bot.store.conftest import ALICE, BOB, CHANNEL, GUILD, NOW, Backend, later
+from tests.bot.store.conftest import Backend, later, new_game
 
 CHILD = Path(__file__).with_name("crash_child.py")
 REPO = Path(__file__).resolve().parents[3]
@@ -29,16 +29,7 @@ def path_reducer(state: str, event: GameEvent) -> str:
 async def test_killed_writer_leaves_the_game_before_or_after_never_between(
     seated: Store, backend: Backend, kill_point: str, versions_after: int
 ) -> None:
-    game = await seated.create_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind="backgammon",
-        variant="standard",
-        state="start",
-        challenger_id=ALICE,
-        opponent_id=BOB,
-        now=NOW,
-    )
+    game = await new_game(seated)
     state = "start"
     for version, step in enumerate(["24/18", "13/11", "8/5"]):
         state = f"{state}>{step}"

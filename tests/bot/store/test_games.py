@@ -18,7 +18,7 @@ from bot.store import (
     PlayerNotFoundError,
     Store,
 )
-from tests.bot.store.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, NOW, THREAD, later
+from tests.bot.store.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, NOW, THREAD, later, new_game
 
 START = "start"
 
@@ -26,22 +26,6 @@ START = "start"
 def toy_reducer(state: str, event: GameEvent) -> str:
     """A stand-in for the engine: the state is the path of steps taken, so order matters."""
     return f"{state}>{event.kind}:{event.payload['step']}"
-
-
-async def new_game(store: Store, channel_id: int = CHANNEL, **overrides: object) -> GameRow:
-    """A pending backgammon challenge from Alice to Bob."""
-    arguments: dict[str, object] = {
-        "guild_id": GUILD,
-        "channel_id": channel_id,
-        "kind": "backgammon",
-        "variant": "standard",
-        "state": START,
-        "challenger_id": ALICE,
-        "opponent_id": BOB,
-        "now": NOW,
-    }
-    arguments.update(overrides)
-    return await store.create_game(**arguments)  # type: ignore[arg-type]
 
 
 async def play(

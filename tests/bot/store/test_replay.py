@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.store import ConflictError, GameEvent, GameStatus, Store
-from tests.bot.store.conftest import ALICE, BOB, GUILD, NOW, later
+from tests.bot.store.conftest import later, new_game
 
 GAMES = 3
 # One write: which game, whether the writer's view is stale (a double click), and what it does.
@@ -41,17 +41,7 @@ async def test_any_history_of_fresh_and_stale_writes_replays_to_the_stored_state
 ) -> None:
     # The store is shared by the examples; each example plays fresh games in fresh channels.
     games = [
-        await seated.create_game(
-            guild_id=GUILD,
-            channel_id=next(channels),
-            kind="backgammon",
-            variant="standard",
-            state="s",
-            challenger_id=ALICE,
-            opponent_id=BOB,
-            now=NOW,
-            status=GameStatus.ACTIVE,
-        )
+        await new_game(seated, next(channels), state="s", status=GameStatus.ACTIVE)
         for _ in range(GAMES)
     ]
     model = {game.id: ("s", 0) for game in games}

@@ -24,12 +24,11 @@ from bot.store.queries import OPEN
 from bot.store.schema import metadata
 from tests.bot.store.conftest import (
     ALICE,
-    CHANNEL,
-    GUILD,
     NOW,
     POSTGRES_ENV,
     POSTGRES_SKIP_REASON,
     Backend,
+    new_game,
 )
 
 
@@ -146,15 +145,7 @@ async def test_opening_migrates_an_empty_database_once_and_keeps_data(
 
 async def _game_with_one_event(store: Store) -> int:
     await store.upsert_player(ALICE, "Alice", now=NOW)
-    game = await store.create_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind="checkers",
-        variant="american",
-        state="s0",
-        challenger_id=ALICE,
-        now=NOW,
-    )
+    game = await new_game(store, kind="checkers", variant="american", state="s0", opponent_id=None)
     await store.record(game.id, 0, "move", {"step": 1}, "s1", now=NOW)
     return game.id
 
