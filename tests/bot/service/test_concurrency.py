@@ -1,0 +1,71 @@
+"""Fifty simultaneous presses of the same button land once; the rest get a clear refusal."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from bot.service import outcomes as out
+from bot.service.backgammon import BackgammonSession
+from bot.service.errors import ConflictError, NotYourTurnError
+from bot.service.table import Table
+from bot.service.views import ActionResult
+from tests.bot.service.conftest import ALICE
+from tests.bot.service.drive import start_game
+
+ATTEMPTS = 50
+
+
+async def press_together(
+    table: Table, game_id: int, press: Callable[[], Awaitable[ActionResult]]
+) -> tuple[list[ActionResult], list[BaseException]]:
+    """Run `press` ATTEMPTS times at once; the applied results and the refusals."""
+    before = await table.view(game_id)
+    outcomes = await asyncio.gather(*(press() for _ in range(ATTEMPTS)), return_exceptions=True)
+    applied = [o for o in outcomes if isinstance(o, ActionResult)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    after = await table.view(game_id)
+    assert after.version == before.version + 1
+    assert len(await table.store.events_for(game_id)) == after.version
+    return applied, refused
+
+
+def assert_clear_refusals(refused: list[BaseException]) -> None:
+    """Every refusal is "already made" (stale version) or "not your turn" (read after it)."""
+    assert any(isinstance(error, ConflictError) for error in refused)
+    for error in refused:
+        assert isinstance(error, ConflictError | NotYourTurnError), repr(error)
+        if isinstance(error, ConflictError):
+            assert "already made" in str(error)
+
+
+async def test_fifty_identical_moves_apply_once(table: Table) -> None:
+    result = await start_game(table, "checkers", starter="challenger")
+    game_id = result.game.id
+    applied, refused = await press_together(
+        table, game_id, lambda: table.move(game_id, ALICE.id, "22-18")
+    )
+    assert len(applied) == 1 and len(refused) == ATTEMPTS - 1
+    assert applied[0].outcomes[0] == out.Moved(game_id, ALICE.id, "22-18")
+    assert_clear_refusals(refused)
+
+
+async def test_fifty_takes_apply_once(table: Table) -> None:
+    result = await start_game(table, "backgammon")
+    game_id = result.game.id
+    session = result.game.session
+    # Play first-listed plays until the side on roll may double.
+    while not (isinstance(session, BackgammonSession) and session.may_double()):
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        play = session.match.game.legal_plays()[0].notation()
+        result = await table.move(game_id, result.game.to_move_id or 0, play)
+        session = result.game.session
+    offered = await table.double(game_id, result.game.to_move_id or 0)
+    taker = offered.game.to_move_id or 0
+    applied, refused = await press_together(table, game_id, lambda: table.take(game_id, taker))
+    assert len(applied) == 1 and len(refused) == ATTEMPTS - 1
+    assert applied[0].outcomes[0] == out.DoubleTaken(game_id, taker, 2)
+    assert_clear_refusals(refused)
+    session = (await table.view(game_id)).session
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    assert session.match.game.cube.value == 2
