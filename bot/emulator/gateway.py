@@ -93,7 +93,9 @@ class Gateway:
         session.shard = (int(shard[0]), int(shard[1]))
         session.identified = True
         guilds = [g for g in self.state.guilds.values() if session.owns(g.id)]
-        ready = payloads.ready(self.bot_user, guilds, session.session_id, self.url, self.app_id)
+        ready = payloads.ready(
+            self.bot_user, guilds, session.session_id, self.url, self.app_id, session.shard
+        )
         await self._send(session, "READY", ready)
         if session.intents & GUILDS_INTENT:
             for guild in guilds:

@@ -272,9 +272,17 @@ def command(c: Command) -> JSON:
     return payload
 
 
-def ready(bot: User, guilds: list[Guild], session_id: str, resume_url: str, app_id: int) -> JSON:
+def ready(
+    bot: User,
+    guilds: list[Guild],
+    session_id: str,
+    resume_url: str,
+    app_id: int,
+    shard: tuple[int, int],
+) -> JSON:
     """The READY dispatch: guilds arrive unavailable and follow as GUILD_CREATE."""
     return {
+        "shard": list(shard),
         "v": API_VERSION,
         "user": user(bot),
         "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],

@@ -173,3 +173,46 @@ async def test_channel_messages_create_edit_fetch_delete(
     assert kept.content == "final" and kept.edits == 1
     deleted = [m for m in emulator.state.messages.values() if m.deleted]
     assert [m.content for m in deleted] == ["temporary"]
+
+
+async def test_webhook_messages_fetch_edit_delete(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    alice = emulator.add_member("alice")
+    bot = SampleBot()
+    async with start_client(bot):
+        await emulator.slash(alice, "tidy")
+        seen = await emulator.wait_until(lambda: bot.outcomes.get("tidy"), "the tidy outcome")
+    assert seen == ["extra", "extra edited", "original"]
+    assert emulator.channel_messages(emulator.general) == []
+    deleted = sorted((m for m in emulator.state.messages.values() if m.deleted), key=lambda m: m.id)
+    assert [m.content for m in deleted] == ["original", "extra edited"]
+    calls = [
+        (r.method, r.path.rsplit("/", 1)[1], r.status)
+        for r in emulator.requests("/messages/{message_id}")
+    ]
+    extra, original = str(deleted[1].id), str(deleted[0].id)
+    assert calls == [
+        ("GET", extra, 200),
+        ("PATCH", extra, 200),
+        ("DELETE", extra, 204),
+        ("GET", "@original", 200),
+        ("GET", original, 200),
+        ("DELETE", "@original", 204),
+    ]
+
+
+async def test_command_inside_a_thread(emulator: Emulator, start_client: StartClient) -> None:
+    alice = emulator.add_member("alice")
+    bot = SampleBot()
+    async with start_client(bot):
+        table = await (await emulator.slash(alice, "table")).response()
+        await emulator.wait_until(lambda: bot.outcomes.get("reactions"), "/table to finish")
+        thread = await emulator.wait_until(
+            lambda: emulator.state.channel(table.id), "the thread from the reply"
+        )
+        reply = await (
+            await emulator.slash(alice, "echo", {"text": "in"}, channel=thread)
+        ).response()
+    assert reply.channel_id == thread.id
+    assert [m.content for m in emulator.channel_messages(thread)][-1] == "in"

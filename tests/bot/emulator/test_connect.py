@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.emulator import BotFailure, Emulator
-from bot.emulator.harness import running
+from bot.emulator.harness import CLIENT_OPTIONS, running
 from tests.bot.conftest import StartClient
 from tests.bot.emulator.rawbot import RawBot
 from tests.bot.emulator.testbot import SampleBot
@@ -143,3 +143,46 @@ async def test_every_request_is_recorded(emulator: Emulator, start_client: Start
     assert "/api/v10/users/@me" in routes
     assert "/api/v10/oauth2/applications/@me" in routes
     assert "/gateway" in routes
+
+
+class ShardedBot(discord.AutoShardedClient):
+    """An AutoShardedClient with one command."""
+
+    def __init__(self, shard_count: int | None) -> None:
+        super().__init__(
+            intents=discord.Intents.default(), shard_count=shard_count, **CLIENT_OPTIONS
+        )
+        self.tree = discord.app_commands.CommandTree(self)
+
+        @self.tree.command()
+        async def shard(interaction: discord.Interaction) -> None:
+            """Name the shard that answered."""
+            await interaction.response.send_message(f"shard {interaction.guild.shard_id}")  # type: ignore[union-attr]
+
+    async def setup_hook(self) -> None:
+        """Sync the command."""
+        await self.tree.sync()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No 5-second pause between shards: the emulator has no identify rate limit."""
+
+
+async def test_auto_sharded_client_asks_gateway_bot(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    async with start_client(ShardedBot(shard_count=None)) as client:
+        assert client.shard_count == 1
+        reply = await (await emulator.slash(emulator.owner, "shard")).response()
+    assert reply.content == "shard 0"
+    assert emulator.requests("/gateway/bot")[0].status == 200
+
+
+async def test_two_shards_only_the_owner_gets_the_guild(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    owner_shard = (emulator.guild.id >> 22) % 2
+    async with start_client(ShardedBot(shard_count=2)):
+        assert sorted(s.shard for s in emulator.gateway.sessions) == [(0, 2), (1, 2)]
+        handle = await emulator.slash(emulator.owner, "shard")
+        assert (await handle.response()).content == f"shard {owner_shard}"
+    assert [r.status for r in handle.requests()] == [200]

@@ -198,6 +198,19 @@ def _register(bot: SampleBot) -> None:
         await interaction.followup.send(f"fetched {fetched.content}")
 
     @tree.command()
+    async def tidy(interaction: discord.Interaction) -> None:
+        """Webhook messages: fetch, edit and delete a follow-up, then delete the original."""
+        await interaction.response.send_message("original")
+        extra = await interaction.followup.send("extra", wait=True)
+        fetched = await interaction.followup.fetch_message(extra.id)
+        edited = await interaction.followup.edit_message(extra.id, content="extra edited")
+        await interaction.followup.delete_message(extra.id)
+        original = await interaction.original_response()
+        refetched = await interaction.followup.fetch_message(original.id)
+        await interaction.delete_original_response()
+        bot.outcomes["tidy"] = [fetched.content, edited.content, refetched.content]
+
+    @tree.command()
     async def late(interaction: discord.Interaction) -> None:
         """Wait for the test's go, then try to answer (too late, if the clock moved)."""
         await bot.release.wait()

@@ -1,0 +1,117 @@
+"""Round trips through the Discord emulator with the real discord.py client: p50/p99 latency.
+
+Two measurements, each with 1 and 20 concurrent users:
+- slash: a /ping dispatched over the gateway until its reply message exists;
+- click: a button press until the message is edited with a fresh 40 KB PNG (callback type 7,
+  multipart), the shape of the later /move → edited board image benchmark.
+
+Run: .venv/bin/python benchmarks/emulator_roundtrip.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import logging
+import os
+import statistics
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.emulator import Emulator, User
+from bot.emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
+
+IMAGE = os.urandom(40 * 1024)
+
+
+class BoardView(discord.ui.View):
+    """One persistent button that redraws the "board"."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Roll", custom_id="bench:roll")
+    async def roll(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        """Edit the message with a new image, as a move will."""
+        file = discord.File(io.BytesIO(IMAGE), filename="board.png", description="board")
+        await interaction.response.edit_message(content="rolled", attachments=[file], view=self)
+
+
+class BenchBot(discord.Client):
+    """A bot with /ping and /board."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default(), **CLIENT_OPTIONS)
+        self.tree = app_commands.CommandTree(self)
+
+        @self.tree.command()
+        async def ping(interaction: discord.Interaction, text: str) -> None:
+            """Answer at once."""
+            await interaction.response.send_message(f"pong {text}")
+
+        @self.tree.command()
+        async def board(interaction: discord.Interaction) -> None:
+            """Post a board with a button."""
+            await interaction.response.send_message("board", view=BoardView())
+
+    async def setup_hook(self) -> None:
+        """Register the view and the commands."""
+        self.add_view(BoardView())
+        await self.tree.sync()
+
+
+async def _slash_user(emu: Emulator, user: User, rounds: int, samples: list[float]) -> None:
+    for n in range(rounds):
+        start = time.perf_counter()
+        handle = await emu.slash(user, "ping", {"text": str(n)})
+        await handle.response()
+        samples.append(time.perf_counter() - start)
+
+
+async def _click_user(emu: Emulator, user: User, rounds: int, samples: list[float]) -> None:
+    message = await (await emu.slash(user, "board")).response()
+    for _ in range(rounds):
+        start = time.perf_counter()
+        handle = await emu.click(user, message, "bench:roll")
+        await handle.acknowledged()
+        samples.append(time.perf_counter() - start)
+
+
+def _report(name: str, users: int, samples: list[float], elapsed: float) -> None:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    rate = len(samples) / elapsed
+    print(
+        f"{name:6} users={users:3} n={len(samples):5}  p50={p50:6.2f} ms  p99={p99:6.2f} ms  "
+        f"{rate:7.0f} round trips/s"
+    )
+
+
+async def main(rounds: int) -> None:
+    """Start one emulator and one client; measure both scenarios at each concurrency."""
+    capture = ErrorCapture()
+    logging.getLogger("discord").addHandler(capture)
+    async with Emulator() as emu:
+        users = [emu.add_member(f"user{i}") for i in range(20)]
+        async with running(BenchBot(), emu):
+            for name, body in (("slash", _slash_user), ("click", _click_user)):
+                for count in (1, 20):
+                    samples: list[float] = []
+                    per_user = max(1, rounds // count)
+                    start = time.perf_counter()
+                    await asyncio.gather(*(body(emu, u, per_user, samples) for u in users[:count]))
+                    _report(name, count, samples, time.perf_counter() - start)
+        emu.check()
+    if capture.records:
+        raise SystemExit(f"discord logged {len(capture.records)} error(s)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2000, help="round trips per scenario")
+    asyncio.run(main(parser.parse_args().rounds))
