@@ -75,14 +75,7 @@ async def _read_body(request: web.Request) -> Body:
     try:
         return Body(json.loads(text), {})
     except json.JSONDecodeError as error:
-        raise DiscordBadJson(str(error)) from error
-
-
-class DiscordBadJson(limits.DiscordError):
-    """50109: the body is not valid JSON."""
-
-    def __init__(self, detail: str) -> None:
-        super().__init__(400, 50109, f"The request body contains invalid JSON. ({detail})")
+        raise limits.bad_json(str(error)) from error
 
 
 class Core:
@@ -139,7 +132,7 @@ class Core:
             message.reference_id = int(reference["message_id"])
         message.attachments = self._attachments(data, body.files, existing=[])
         if not (message.content or message.embeds or message.attachments or message.components):
-            raise DiscordError50006()
+            raise limits.empty_message()
         self.state.messages[message.id] = message
         return message
 
@@ -159,7 +152,7 @@ class Core:
         limits.check_message(merged)
         attachments = self._attachments(data, body.files, existing=message.attachments)
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
-            raise DiscordError50006()
+            raise limits.empty_message()
         message.content = str(merged["content"] or "")
         message.embeds = list(merged["embeds"] or [])
         message.components = list(merged["components"] or [])
@@ -231,13 +224,6 @@ def snowflake_arg(text: str) -> int:
     if not text.isdigit():
         raise limits.invalid("id", f"Value {text!r} is not snowflake.")
     return int(text)
-
-
-class DiscordError50006(limits.DiscordError):
-    """50006: Cannot send an empty message."""
-
-    def __init__(self) -> None:
-        super().__init__(400, 50006, "Cannot send an empty message")
 
 
 def _object(data: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from bot.emulator import payloads
 from bot.emulator.core import Core
 from bot.emulator.gateway import Gateway
 from bot.emulator.handle import DEFAULT_TIMEOUT, DriverError, InteractionHandle
-from bot.emulator.options import build_options
+from bot.emulator.options import World, build_options, fill_modal
 from bot.emulator.server import build_app
 from bot.emulator.state import (
     BotFailure,
@@ -118,7 +118,6 @@ class Emulator:
     # The world.
 
     def _join(self, user: User, role_ids: list[int]) -> None:
-        self.state.users[user.id] = user
         self.guild.members[user.id] = Member(user, role_ids)
 
     def add_member(self, name: str, *, permissions: int = 0, locale: str = "en-US") -> User:
@@ -148,6 +147,9 @@ class Emulator:
         return found
 
     # Acting as users.
+
+    def _world(self) -> World:
+        return World(self.guild, lambda user_id: self.state.permissions(self.guild, user_id))
 
     def command(self, name: str) -> Command:
         """The registered command a user would pick (guild commands shadow global ones)."""
@@ -186,7 +188,7 @@ class Emulator:
         name, *path = command.split()
         registered = self.command(name)
         self._check_visible(user, registered)
-        built, resolved = build_options(registered.body, path, options or {}, self.guild, None)
+        built, resolved = build_options(registered.body, path, options or {}, self._world(), None)
         data: dict[str, Any] = {"id": str(registered.id), "name": name, "type": 1, "options": built}
         if registered.guild_id is not None:
             data["guild_id"] = str(registered.guild_id)
@@ -227,7 +229,7 @@ class Emulator:
         name, *path = command.split()
         registered = self.command(name)
         self._check_visible(user, registered)
-        built, resolved = build_options(registered.body, path, options, self.guild, focused)
+        built, resolved = build_options(registered.body, path, options, self._world(), focused)
         data: dict[str, Any] = {"id": str(registered.id), "name": name, "type": 1, "options": built}
         if resolved:
             data["resolved"] = resolved
@@ -300,7 +302,7 @@ class Emulator:
             raise DriverError(
                 f"the modal was shown to {opened.interaction.user.name}, not {user.name}"
             )
-        components = _fill_modal(modal.get("components", []), dict(values))
+        components = fill_modal(modal.get("components", []), dict(values))
         data = {"custom_id": modal["custom_id"], "components": components}
         channel = self.channel(opened.interaction.channel_id)
         source = opened.interaction.source_message
@@ -403,27 +405,3 @@ class Emulator:
     def refusals(self) -> list[RecordedRequest]:
         """The requests the emulator refused, as Discord would have."""
         return [r for r in self.state.requests if r.error_code is not None or r.status >= 400]
-
-
-def _fill_modal(components: list[dict[str, Any]], values: dict[str, str]) -> list[dict[str, Any]]:
-    filled: list[dict[str, Any]] = []
-    for component in components:
-        if component.get("type") == 1:
-            inner = [_fill_input(c, values) for c in component.get("components", [])]
-            filled.append({"type": 1, "components": inner})
-        elif component.get("type") == 18:
-            filled.append({"type": 18, "component": _fill_input(component["component"], values)})
-    if values:
-        raise DriverError(f"the modal has no inputs {sorted(values)}")
-    return filled
-
-
-def _fill_input(component: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
-    custom_id = component["custom_id"]
-    value = values.pop(custom_id, "")
-    if component.get("required", True) and not value:
-        raise DriverError(f"modal input {custom_id!r} is required")
-    low, high = int(component.get("min_length", 0)), int(component.get("max_length", 4000))
-    if value and not low <= len(value) <= high:
-        raise DriverError(f"modal input {custom_id!r} takes {low} to {high} characters")
-    return {"type": component["type"], "custom_id": custom_id, "value": value}

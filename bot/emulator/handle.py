@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.emulator.state import BotFailure, Interaction, Message, RecordedRequest, State
@@ -36,7 +37,11 @@ class InteractionHandle:
             raise BotFailure(f"callback type {kind} carries no message")
         return self.interaction.original
 
-    async def original(self, predicate: Any = None, timeout: float = DEFAULT_TIMEOUT) -> Message:
+    async def original(
+        self,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Message:
         """The original response once it has content (not "thinking") and satisfies `predicate`."""
 
         def probe() -> Message | None:

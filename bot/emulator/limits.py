@@ -69,6 +69,16 @@ def unknown_channel() -> DiscordError:
     return DiscordError(404, 10003, "Unknown Channel")
 
 
+def empty_message() -> DiscordError:
+    """50006: nothing to show (no content, embeds, components or attachments)."""
+    return DiscordError(400, 50006, "Cannot send an empty message")
+
+
+def bad_json(detail: str) -> DiscordError:
+    """50109: the body is not valid JSON."""
+    return DiscordError(400, 50109, f"The request body contains invalid JSON. ({detail})")
+
+
 def check_message(body: dict[str, Any]) -> None:
     """Refuse a message create/edit body that Discord would refuse."""
     content = body.get("content")

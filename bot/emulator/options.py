@@ -1,7 +1,9 @@
-"""Turn a test's `{"name": value}` into the typed option list and `resolved` Discord would send."""
+"""What a user's input becomes: typed command options with `resolved`, and filled-in modals."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.emulator import payloads
@@ -14,16 +16,24 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6,
 JSON = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class World:
+    """The guild an interaction happens in, and how to work out a member's permissions."""
+
+    guild: Guild
+    permissions: Callable[[int], int]
+
+
 def build_options(
-    command: JSON, path: list[str], given: dict[str, Any], guild: Guild, focused: str | None
+    command: JSON, path: list[str], given: dict[str, Any], world: World, focused: str | None
 ) -> tuple[list[JSON], JSON]:
     """The `options` and `resolved` of an application command interaction."""
     definitions: list[JSON] = command.get("options") or []
     resolved: JSON = {}
     if path:
-        options = _nest(definitions, path, given, guild, focused, resolved, command["name"])
+        options = _nest(definitions, path, given, world, focused, resolved, command["name"])
     else:
-        options = _fill(definitions, given, guild, focused, resolved, command["name"])
+        options = _fill(definitions, given, world, focused, resolved, command["name"])
     return options, resolved
 
 
@@ -31,7 +41,7 @@ def _nest(
     definitions: list[JSON],
     path: list[str],
     given: dict[str, Any],
-    guild: Guild,
+    world: World,
     focused: str | None,
     resolved: JSON,
     where: str,
@@ -49,18 +59,18 @@ def _nest(
         raise DriverError(f"/{where} has no subcommand {word!r}")
     inner_definitions = found.get("options") or []
     if rest:
-        inner = _nest(inner_definitions, rest, given, guild, focused, resolved, f"{where} {word}")
+        inner = _nest(inner_definitions, rest, given, world, focused, resolved, f"{where} {word}")
     elif found["type"] == SUB_COMMAND_GROUP:
         raise DriverError(f"/{where} {word} needs a subcommand")
     else:
-        inner = _fill(inner_definitions, given, guild, focused, resolved, f"{where} {word}")
+        inner = _fill(inner_definitions, given, world, focused, resolved, f"{where} {word}")
     return [{"type": found["type"], "name": word, "options": inner}]
 
 
 def _fill(
     definitions: list[JSON],
     given: dict[str, Any],
-    guild: Guild,
+    world: World,
     focused: str | None,
     resolved: JSON,
     where: str,
@@ -86,14 +96,14 @@ def _fill(
             if definition.get("required") and focused is None:
                 raise DriverError(f"/{where} needs option {name!r}")
             continue
-        value = _value(definition, given[name], guild, resolved, where)
+        value = _value(definition, given[name], world, resolved, where)
         options.append({"type": definition["type"], "name": name, "value": value})
     if focused is not None and focused not in known:
         raise DriverError(f"/{where} has no option {focused!r} to focus")
     return options
 
 
-def _value(definition: JSON, raw: Any, guild: Guild, resolved: JSON, where: str) -> Any:
+def _value(definition: JSON, raw: Any, world: World, resolved: JSON, where: str) -> Any:
     kind = definition["type"]
     name = definition["name"]
     if kind == STRING:
@@ -117,7 +127,7 @@ def _value(definition: JSON, raw: Any, guild: Guild, resolved: JSON, where: str)
             raise DriverError(f"option {name!r} of /{where} takes True or False, not {raw!r}")
         value = raw
     elif kind in (USER, MENTIONABLE) and isinstance(raw, User):
-        value = _resolve_user(raw, guild, resolved)
+        value = _resolve_user(raw, world, resolved)
     elif kind in (ROLE, MENTIONABLE) and isinstance(raw, Role):
         resolved.setdefault("roles", {})[str(raw.id)] = payloads.role(
             raw.id, raw.name, raw.permissions, raw.position
@@ -136,11 +146,36 @@ def _value(definition: JSON, raw: Any, guild: Guild, resolved: JSON, where: str)
     return value
 
 
-def _resolve_user(user: User, guild: Guild, resolved: JSON) -> str:
+def _resolve_user(user: User, world: World, resolved: JSON) -> str:
     resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
-    member = guild.members.get(user.id)
+    member = world.guild.members.get(user.id)
     if member is not None:
-        payload = payloads.member(member, permissions=0)
+        payload = payloads.member(member, permissions=world.permissions(user.id))
         del payload["user"]
         resolved.setdefault("members", {})[str(user.id)] = payload
     return str(user.id)
+
+
+def fill_modal(components: list[dict[str, Any]], values: dict[str, str]) -> list[dict[str, Any]]:
+    """The submitted components of a modal: each input echoed back with its value."""
+    filled: list[dict[str, Any]] = []
+    for component in components:
+        if component.get("type") == 1:
+            inner = [_fill_input(c, values) for c in component.get("components", [])]
+            filled.append({"type": 1, "components": inner})
+        elif component.get("type") == 18:
+            filled.append({"type": 18, "component": _fill_input(component["component"], values)})
+    if values:
+        raise DriverError(f"the modal has no inputs {sorted(values)}")
+    return filled
+
+
+def _fill_input(component: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    custom_id = component["custom_id"]
+    value = values.pop(custom_id, "")
+    if component.get("required", True) and not value:
+        raise DriverError(f"modal input {custom_id!r} is required")
+    low, high = int(component.get("min_length", 0)), int(component.get("max_length", 4000))
+    if value and not low <= len(value) <= high:
+        raise DriverError(f"modal input {custom_id!r} takes {low} to {high} characters")
+    return {"type": component["type"], "custom_id": custom_id, "value": value}

@@ -295,7 +295,6 @@ class State:
         self.token = token
         self._counter = itertools.count(1)
         self.guilds: dict[int, Guild] = {}
-        self.users: dict[int, User] = {}
         self.messages: dict[int, Message] = {}
         self.commands: dict[int, Command] = {}
         self.interactions: dict[int, Interaction] = {}

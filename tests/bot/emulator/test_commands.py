@@ -59,14 +59,16 @@ async def test_autocomplete_of_unknown_option_is_a_driver_error(
 async def test_user_option_carries_resolved_member(
     emulator: Emulator, start_client: StartClient
 ) -> None:
-    alice, bob = emulator.add_member("alice"), emulator.add_member("bob")
+    alice, bob = emulator.add_member("alice"), emulator.add_member("bob", permissions=MANAGE_GUILD)
     async with start_client(SampleBot()):
         handle = await emulator.slash(alice, "challenge", {"opponent": bob})
         assert (await handle.response()).content == "alice challenges bob"
     data = handle.interaction.data
     assert data is not None
     assert data["options"] == [{"type": 6, "name": "opponent", "value": str(bob.id)}]
-    assert str(bob.id) in data["resolved"]["members"]
+    resolved_bob = data["resolved"]["members"][str(bob.id)]
+    assert int(resolved_bob["permissions"]) & MANAGE_GUILD
+    assert data["resolved"]["users"][str(bob.id)]["username"] == "bob"
 
 
 async def test_locale_per_interaction(emulator: Emulator, start_client: StartClient) -> None:

@@ -68,6 +68,14 @@ async def test_second_acknowledgement_is_40060(emulator: Emulator, raw: RawBot) 
     assert (await handle.response()).content == "a"
 
 
+async def test_callback_without_with_response_is_204(emulator: Emulator, raw: RawBot) -> None:
+    handle = await _slash(emulator, raw)
+    path = _callback(handle).split("?")[0]
+    status, body = await raw.request("POST", path, {"type": 4, "data": {"content": "a"}})
+    assert (status, body) == (204, None)
+    assert (await handle.response()).content == "a"
+
+
 async def test_unknown_interaction_and_wrong_token_are_10062(
     emulator: Emulator, raw: RawBot
 ) -> None:
