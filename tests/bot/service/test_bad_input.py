@@ -1,0 +1,142 @@
+"""Bad input, as a property: random move text, strangers, unknown ids, finished games.
+
+Each gets a clear error and changes nothing (the game's version and state stay as they were).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import engine.checkers as ck
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.errors import GameNotFoundError, GameOverError, NotAPlayerError, ServiceError
+from bot.service.play_text import parse_play
+from bot.service.table import Table
+from bot.service.views import GameView
+from tests.bot.service.conftest import ALICE, BOB, CHANNEL
+from tests.bot.service.drive import start_game
+
+MOVE_LIKE = st.from_regex(r"\A(bar|b|off|o|[0-9]{1,2})([/x\- ](bar|off|[0-9]{1,2})){1,3}\Z")
+TEXTS = st.one_of(st.text(max_size=30), MOVE_LIKE)
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+@dataclass
+class Games:
+    """An active backgammon game, an active checkers game and a finished one."""
+
+    backgammon: GameView
+    checkers: GameView
+    finished: GameView
+
+
+@pytest.fixture
+async def games(table: Table) -> Games:
+    """Three tables in three channels."""
+    backgammon = (await start_game(table, "backgammon")).game
+    checkers = await table.challenge(
+        channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind="checkers"
+    )
+    ck_game = (await table.accept(checkers.game.id, BOB)).game
+    done = await table.challenge(
+        channel_id=CHANNEL + 2, challenger=ALICE, opponent=BOB, kind="checkers", starter="opponent"
+    )
+    await table.accept(done.game.id, BOB)
+    finished = (await table.resign(done.game.id, BOB.id)).game
+    return Games(backgammon, ck_game, finished)
+
+
+async def unchanged(table: Table, view: GameView) -> None:
+    """The stored game is exactly as it was."""
+    row = await table.store.get_game(view.id)
+    assert row.version == view.version
+    assert row.state == view.session.to_text()
+
+
+@SETTINGS
+@given(text=TEXTS)
+async def test_random_backgammon_text_is_refused_and_changes_nothing(
+    table: Table, games: Games, text: str
+) -> None:
+    view = games.backgammon
+    session = view.session
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    game = session.match.game
+    assert game.dice is not None and view.to_move_id is not None
+    try:
+        parse_play(game.position, game.dice, text)
+    except ValueError:
+        pass
+    else:
+        assume(False)  # the text names a legal play: not bad input
+    with pytest.raises((ValueError, ServiceError)) as refused:
+        await table.move(view.id, view.to_move_id, text)
+    assert str(refused.value)
+    await unchanged(table, view)
+
+
+@SETTINGS
+@given(text=TEXTS)
+async def test_random_checkers_text_is_refused_and_changes_nothing(
+    table: Table, games: Games, text: str
+) -> None:
+    view = games.checkers
+    session = view.session
+    assert isinstance(session, CheckersSession) and session.game is not None
+    try:
+        ck.parse_move(session.game.position, text)
+    except ValueError:
+        pass
+    else:
+        assume(False)
+    assert view.to_move_id is not None
+    with pytest.raises((ValueError, ServiceError)) as refused:
+        await table.move(view.id, view.to_move_id, text)
+    assert str(refused.value)
+    await unchanged(table, view)
+
+
+ACTIONS = [
+    "move",
+    "roll",
+    "double",
+    "take",
+    "drop",
+    "resign",
+    "offer_draw",
+    "accept_offer",
+    "decline_offer",
+    "abort",
+]
+
+
+@SETTINGS
+@given(
+    action=st.sampled_from(ACTIONS),
+    user_id=st.integers(min_value=0, max_value=2**63 - 1),
+    unknown_id=st.integers(min_value=10_000, max_value=2**62),
+)
+async def test_strangers_unknown_ids_and_finished_games_are_refused(
+    table: Table, games: Games, action: str, user_id: int, unknown_id: int
+) -> None:
+    assume(user_id not in (ALICE.id, BOB.id))
+    args: tuple[str, ...] = ("22-18",) if action == "move" else ()
+    for view in (games.backgammon, games.checkers):
+        with pytest.raises(NotAPlayerError, match="not playing"):
+            await getattr(table, action)(view.id, user_id, *args)
+        await unchanged(table, view)
+    with pytest.raises(GameNotFoundError, match=f"no game #{unknown_id}"):
+        await getattr(table, action)(unknown_id, ALICE.id, *args)
+    for player in (ALICE.id, BOB.id, user_id):
+        with pytest.raises(GameOverError, match="is over"):
+            await getattr(table, action)(games.finished.id, player, *args)
+    await unchanged(table, games.finished)
