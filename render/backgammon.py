@@ -52,11 +52,10 @@ def draw_backgammon(
     image = numbered_background(layout, theme).copy()
     viewer = scene.perspective
     _draw_checkers(image, layout, theme, scene.position, viewer)
-    draw = ImageDraw.Draw(image)
     if scene.last_play is not None:
-        _draw_last_play(image, draw, layout, theme, scene, viewer)
+        _draw_last_play(image, ImageDraw.Draw(image), layout, theme, scene, viewer)
     _draw_dice(image, layout, theme, scene, viewer)
-    _draw_panel(image, draw, layout, theme, scene, viewer)
+    _draw_panel(image, layout, theme, scene, viewer)
     return image
 
 
@@ -79,9 +78,8 @@ def _stack(
     for slot in range(shown):
         paste_centred(image, sprite, centres[slot])
     if count > shown:
-        draw = ImageDraw.Draw(image)
         label = str(count)
-        text_centred(draw, centres[shown - 1], label, size=layout.size(19), fill=edge, bold=True)
+        text_centred(image, centres[shown - 1], label, size=layout.size(19), fill=edge, bold=True)
 
 
 def _draw_checkers(
@@ -118,7 +116,7 @@ def _draw_tray(
             layout.tray_slab(mine, index), radius=layout.u(3), fill=fill, outline=edge
         )
     text_centred(
-        draw, layout.tray_label(mine), str(count), size=layout.size(19), fill=theme.text, bold=True
+        image, layout.tray_label(mine), str(count), size=layout.size(19), fill=theme.text, bold=True
     )
 
 
@@ -225,7 +223,6 @@ def _draw_dice(
 
 def _draw_panel(
     image: Image.Image,
-    draw: ImageDraw.ImageDraw,
     layout: BackgammonLayout,
     theme: Theme,
     scene: BackgammonScene,
@@ -243,7 +240,7 @@ def _draw_panel(
         fill, edge = piece_colours(side, theme)
         paste_centred(image, disc(layout.size(30), fill, edge), (x0 + layout.u(20), base))
         text_fitted(
-            draw,
+            image,
             (text_left, base),
             scene.names[side],
             size=layout.size(27),
@@ -255,7 +252,7 @@ def _draw_panel(
         if scene.match_length:
             details += f" · {scene.score[side]} pts"
         text_fitted(
-            draw,
+            image,
             (text_left, base + layout.u(32)),
             details,
             size=layout.size(21),
@@ -264,7 +261,7 @@ def _draw_panel(
         )
         if scene.clock is not None:
             text_fitted(
-                draw,
+                image,
                 (text_left, base + layout.u(59)),
                 f"{clock_text(scene.clock[side])} left",
                 size=layout.size(21),
@@ -273,20 +270,20 @@ def _draw_panel(
             )
     middle = (y0 + y1) / 2
     text_fitted(
-        draw,
+        image,
         (x0, middle - layout.u(58)),
         match_line(scene),
         size=layout.size(20),
         max_width=x1 - x0,
         fill=theme.muted,
     )
-    _draw_status(draw, layout, theme, scene, (x0, middle - layout.u(24), x1))
+    _draw_status(image, layout, theme, scene, (x0, middle - layout.u(24), x1))
     if scene.cube_in_play:
-        _draw_cube(draw, layout, theme, scene, viewer)
+        _draw_cube(image, layout, theme, scene, viewer)
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     layout: BackgammonLayout,
     theme: Theme,
     scene: BackgammonScene,
@@ -304,7 +301,7 @@ def _draw_status(
             lines.append(word)
     for index, line in enumerate(lines[:3]):
         text_fitted(
-            draw,
+            image,
             (left, top + index * layout.u(29)),
             line,
             size=size,
@@ -315,7 +312,7 @@ def _draw_status(
 
 
 def _draw_cube(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     layout: BackgammonLayout,
     theme: Theme,
     scene: BackgammonScene,
@@ -331,9 +328,9 @@ def _draw_cube(
     else:
         cx, cy = x1 - size / 2 - layout.u(4), y0 + layout.u(82)
     box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
-    draw.rounded_rectangle(
+    ImageDraw.Draw(image).rounded_rectangle(
         box, radius=layout.u(6), fill=theme.cube, outline=theme.cube_text, width=layout.size(2)
     )
     # A centred cube shows 64, as on the physical cube (BG-14).
     label = "64" if scene.cube_owner is None else str(scene.cube)
-    text_centred(draw, (cx, cy), label, size=layout.size(20), fill=theme.cube_text, bold=True)
+    text_centred(image, (cx, cy), label, size=layout.size(20), fill=theme.cube_text, bold=True)

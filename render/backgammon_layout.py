@@ -198,8 +198,7 @@ def board_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
 def numbered_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
     """The empty board with point numbers in the viewer's numbering (the same for any viewer)."""
     image = board_background(layout, theme).copy()
-    draw = ImageDraw.Draw(image)
     size = layout.size(19)
     for point in range(1, 25):
-        text_centred(draw, layout.number_centre(point), str(point), size=size, fill=theme.muted)
+        text_centred(image, layout.number_centre(point), str(point), size=size, fill=theme.muted)
     return image

@@ -151,7 +151,7 @@ def _background(layout: CheckersLayout, theme: Theme, viewer: Color, numbers: bo
         if numbers:
             corner = (left + size * 0.06, top + size * 0.04)
             text_fitted(
-                draw,
+                image,
                 corner,
                 str(square),
                 size=font_size,
@@ -202,10 +202,9 @@ def draw_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 80
     for square, piece in position.pieces():
         sprite = piece_sprite(layout, theme, piece.color, piece.king)
         paste_centred(image, sprite, layout.centre(square, viewer))
-    draw = ImageDraw.Draw(image)
     if scene.last_move is not None:
-        _draw_last_move(image, draw, layout, theme, scene.last_move, viewer)
-    _draw_panel(image, draw, layout, theme, scene, viewer)
+        _draw_last_move(image, ImageDraw.Draw(image), layout, theme, scene.last_move, viewer)
+    _draw_panel(image, layout, theme, scene, viewer)
     return image
 
 
@@ -263,7 +262,6 @@ def _start_marker(diameter: int, fill: RGB, edge: RGB) -> Image.Image:
 
 def _draw_panel(
     image: Image.Image,
-    draw: ImageDraw.ImageDraw,
     layout: CheckersLayout,
     theme: Theme,
     scene: CheckersScene,
@@ -280,7 +278,7 @@ def _draw_panel(
             image, disc(max(6, round(30 * unit)), fill, edge, edge), (x0 + 16 * unit, base)
         )
         text_fitted(
-            draw,
+            image,
             (text_left, base),
             scene.name(color),
             size=max(8, round(24 * unit)),
@@ -295,7 +293,7 @@ def _draw_panel(
                 men += not piece.king
         counts = f"{_plural(men, 'man', 'men')}, {_plural(kings, 'king', 'kings')}"
         text_fitted(
-            draw,
+            image,
             (text_left, base + 30 * unit),
             counts,
             size=max(8, round(19 * unit)),
@@ -304,7 +302,7 @@ def _draw_panel(
         )
         if scene.clock is not None:
             text_fitted(
-                draw,
+                image,
                 (text_left, base + 57 * unit),
                 f"{clock_text(scene.clock[0 if color is Color.WHITE else 1])} left",
                 size=max(8, round(19 * unit)),
@@ -314,7 +312,7 @@ def _draw_panel(
     middle = (y0 + y1) / 2
     variant = position.variant
     text_fitted(
-        draw,
+        image,
         (x0, middle - 54 * unit),
         f"{variant.title} · {variant.board_size}×{variant.board_size}",
         size=max(8, round(18 * unit)),
@@ -330,7 +328,7 @@ def _draw_panel(
             lines.append(word)
     for index, line in enumerate(lines[:4]):
         text_fitted(
-            draw,
+            image,
             (x0, middle - 20 * unit + index * 27 * unit),
             line,
             size=size,

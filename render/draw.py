@@ -137,8 +137,44 @@ def paste_centred(canvas: Image.Image, sprite: Image.Image, centre: Point) -> No
     canvas.paste(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)), sprite)
 
 
+@lru_cache(maxsize=1024)
+def _text_sprite(
+    text: str, size: int, bold: bool, fill: RGB, anchor: str
+) -> tuple[Image.Image, int, int]:
+    """`text` as an RGBA sprite and its offset from the anchor point, rendered once.
+
+    The colour is solid and the glyph coverage is the alpha, so pasting blends the anti-aliased
+    edges with whatever lies below, exactly as drawing the text there would.
+    """
+    face = font(size, bold=bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    sprite = Image.new("RGBA", (width, height), (*fill, 255))
+    sprite.putalpha(mask)
+    return sprite, math.floor(left), math.floor(top)
+
+
+def write_text(
+    image: Image.Image,
+    origin: Point,
+    text: str,
+    *,
+    size: int,
+    fill: RGB,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    """Write `text` at `origin` (a Pillow text anchor) in the shipped font."""
+    if not text:
+        return
+    sprite, dx, dy = _text_sprite(text, size, bold, fill, anchor)
+    image.paste(sprite, (round(origin[0]) + dx, round(origin[1]) + dy), sprite)
+
+
 def text_centred(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     centre: Point,
     text: str,
     *,
@@ -147,7 +183,7 @@ def text_centred(
     bold: bool = False,
 ) -> None:
     """Write `text` centred on `centre` in the shipped font."""
-    draw.text(centre, text, font=font(size, bold=bold), fill=fill, anchor="mm")
+    write_text(image, centre, text, size=size, fill=fill, bold=bold, anchor="mm")
 
 
 @lru_cache(maxsize=4096)
@@ -157,7 +193,7 @@ def text_width(text: str, size: int, *, bold: bool = False) -> float:
 
 
 def text_fitted(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     origin: Point,
     text: str,
     *,
@@ -175,7 +211,7 @@ def text_fitted(
         while text and text_width(text + "…", size, bold=bold) > max_width:
             text = text[:-1]
         text += "…"
-    draw.text(origin, text, font=font(size, bold=bold), fill=fill, anchor=anchor)
+    write_text(image, origin, text, size=size, fill=fill, bold=bold, anchor=anchor)
 
 
 @lru_cache(maxsize=64)
