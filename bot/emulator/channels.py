@@ -11,6 +11,16 @@ from bot.emulator.core import CORE, Core, json_response, read_body, snowflake_ar
 from bot.emulator.gateway import GUILDS_INTENT
 from bot.emulator.state import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
 
+VIEW_CHANNEL = 0x400
+SEND_MESSAGES = 0x800
+MANAGE_MESSAGES = 0x2000
+ATTACH_FILES = 0x8000
+READ_HISTORY = 0x10000
+ADD_REACTIONS = 0x40
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_IN_THREADS = 1 << 38
+
 
 def routes() -> list[web.RouteDef]:
     """The channel routes."""
@@ -40,6 +50,7 @@ def _channel(core: Core, request: web.Request) -> Channel:
 
 def _message(core: Core, request: web.Request) -> Message:
     channel = _channel(core, request)
+    core.require(channel, VIEW_CHANNEL | READ_HISTORY)
     found = core.state.live_message(channel.id, snowflake_arg(request.match_info["message_id"]))
     if found is None or found.ephemeral:
         raise limits.unknown_message()
@@ -61,6 +72,7 @@ async def history(request: web.Request) -> web.Response:
     """`GET /channels/{id}/messages`: newest first, `limit` 1–100, optional `before`."""
     core = request.app[CORE]
     channel = _channel(core, request)
+    core.require(channel, VIEW_CHANNEL | READ_HISTORY)
     limit = int(request.query.get("limit", "50"))
     if not 1 <= limit <= 100:
         raise limits.invalid("limit", "Must be between 1 and 100.")
@@ -78,7 +90,10 @@ async def create_message(request: web.Request) -> web.Response:
     """`POST /channels/{id}/messages`."""
     core = request.app[CORE]
     channel = _channel(core, request)
-    message = core.new_message(channel.id, await read_body(request))
+    body = await read_body(request)
+    send = SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES
+    core.require(channel, VIEW_CHANNEL | send | (ATTACH_FILES if body.files else 0))
+    message = core.new_message(channel.id, body)
     await core.announce("MESSAGE_CREATE", message)
     return json_response(payloads.message(message))
 
@@ -103,6 +118,8 @@ async def delete_message(request: web.Request) -> web.Response:
     """`DELETE /channels/{id}/messages/{id}`."""
     core = request.app[CORE]
     message = _message(core, request)
+    if message.author.id != core.bot_user.id:
+        core.require(_channel(core, request), MANAGE_MESSAGES)
     message.deleted = True
     await core.announce("MESSAGE_DELETE", message)
     return web.Response(status=204)
@@ -117,6 +134,7 @@ async def _new_thread(
         raise limits.invalid("name", "Must be between 1 and 100 in length.")
     if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
         raise limits.invalid("type", f"Thread type must be 11 or 12, not {kind}.")
+    core.require(parent, CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS)
     guild = core.state.guilds[parent.guild_id]
     thread = Channel(
         id=thread_id if thread_id is not None else core.state.snowflake(),
@@ -156,6 +174,7 @@ async def add_reaction(request: web.Request) -> web.Response:
     """`PUT …/reactions/{emoji}/@me`."""
     core = request.app[CORE]
     message = _message(core, request)
+    core.require(_channel(core, request), ADD_REACTIONS)
     emoji = unquote(request.match_info["emoji"])
     if not emoji:
         raise limits.DiscordError(400, 10014, "Unknown Emoji")

@@ -12,7 +12,7 @@ import aiohttp
 from aiohttp import web
 
 from bot.emulator import limits, payloads
-from bot.emulator.state import Attachment, Interaction, Message, State, Upload, User
+from bot.emulator.state import Attachment, Channel, Interaction, Message, State, Upload, User
 
 if TYPE_CHECKING:
     from bot.emulator.gateway import Gateway
@@ -96,6 +96,12 @@ class Core:
         self.bot_user = bot_user
         self.reply_window = reply_window
         self.token_lifetime = token_lifetime
+
+    def require(self, channel: Channel, bits: int) -> None:
+        """Refuse with 50013 unless the bot holds every permission in `bits`."""
+        held = self.state.permissions(self.state.guilds[channel.guild_id], self.bot_user.id)
+        if bits & ~held:
+            raise limits.DiscordError(403, 50013, f"Missing Permissions ({bits & ~held:#x})")
 
     def new_message(
         self,

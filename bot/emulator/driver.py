@@ -131,6 +131,22 @@ class Emulator:
         self._join(user, role_ids)
         return user
 
+    async def set_bot_permissions(self, permissions: int) -> None:
+        """Make the bot hold exactly `permissions` (bits) in the guild, as a server admin would."""
+        everyone = self.guild.roles[self.guild.id]
+        everyone.permissions &= permissions
+        for role_id in self.guild.members[self.bot_user.id].role_ids:
+            role = self.guild.roles[role_id]
+            role.permissions = permissions
+            changed = payloads.role(role.id, role.name, role.permissions, role.position)
+            data = {"guild_id": str(self.guild.id), "role": changed}
+            await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=self.guild.id)
+        data = {
+            "guild_id": str(self.guild.id),
+            "role": payloads.role(everyone.id, everyone.name, everyone.permissions, 0),
+        }
+        await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=self.guild.id)
+
     def add_channel(self, name: str) -> Channel:
         """A new text channel (add before the client connects, so GUILD_CREATE carries it)."""
         channel = Channel(

@@ -186,3 +186,17 @@ async def test_two_shards_only_the_owner_gets_the_guild(
         handle = await emulator.slash(emulator.owner, "shard")
         assert (await handle.response()).content == f"shard {owner_shard}"
     assert [r.status for r in handle.requests()] == [200]
+
+
+async def test_permission_change_reaches_the_clients_cache(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    async with start_client(SampleBot()) as client:
+        guild = client.get_guild(emulator.guild.id)
+        assert guild is not None and guild.me.guild_permissions.send_messages
+        await emulator.set_bot_permissions(discord.Permissions(view_channel=True).value)
+        await emulator.wait_until(
+            lambda: True if not guild.me.guild_permissions.send_messages else None,
+            "GUILD_ROLE_UPDATE to land",
+        )
+        assert guild.me.guild_permissions.view_channel

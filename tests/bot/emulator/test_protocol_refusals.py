@@ -212,3 +212,31 @@ async def test_edit_keeps_listed_attachments_and_adds_new_files(
     status, body = await raw.request("PATCH", f"{path}/{sent['id']}", {"attachments": []})
     assert (status, body["code"]) == (400, 50006)
     assert len(emulator.state.messages[int(sent["id"])].attachments) == 2
+
+
+async def test_bot_without_send_messages_gets_50013(emulator: Emulator, raw: RawBot) -> None:
+    view_only = 0x400 | 0x10000
+    await emulator.set_bot_permissions(view_only)
+    update = await raw.event("GUILD_ROLE_UPDATE")
+    assert int(update["role"]["permissions"]) & ~view_only == 0
+    path = f"/channels/{emulator.general.id}/messages"
+    status, body = await raw.request("POST", path, {"content": "x"})
+    assert (status, body["code"]) == (403, 50013)
+    await emulator.set_bot_permissions(view_only | 0x800)
+    status, _ = await raw.request("POST", path, {"content": "x"})
+    assert status == 200
+    status, body = await raw.request("POST", path, {"content": "x"}, files={0: ("a.png", b"A")})
+    assert (status, body["code"]) == (403, 50013)
+    status, body = await raw.request(
+        "POST", f"/channels/{emulator.general.id}/threads", {"name": "t"}
+    )
+    assert (status, body["code"]) == (403, 50013)
+
+
+async def test_interaction_replies_need_no_channel_permissions(
+    emulator: Emulator, raw: RawBot
+) -> None:
+    await emulator.set_bot_permissions(0)
+    handle = await _slash(emulator, raw)
+    status, _ = await raw.request("POST", _callback(handle), {"type": 4, "data": {"content": "a"}})
+    assert status == 200
