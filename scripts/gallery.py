@@ -14,6 +14,7 @@ from render import (
     LIGHT,
     BackgammonScene,
     CheckersScene,
+    backgammon_replay_scenes,
     checkers_replay_scenes,
     describe,
     describe_replay,
@@ -125,6 +126,19 @@ def main() -> None:
     data = replay_gif(scenes)
     (OUT / "checkers-replay.gif").write_bytes(data)
     print(f"checkers-replay.gif: {len(data):,} bytes\n  alt: {describe_replay(scenes)}")
+    start = Position.initial()
+    position = start
+    rng = random.Random(7)
+    turns = []
+    for _ in range(12):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play = rng.choice(position.legal_plays(dice))
+        turns.append((dice, play))
+        position = position.apply(play)
+    bg_scenes = backgammon_replay_scenes(start, turns, names=NAMES)
+    data = replay_gif(bg_scenes)
+    (OUT / "backgammon-replay.gif").write_bytes(data)
+    print(f"backgammon-replay.gif: {len(data):,} bytes\n  alt: {describe_replay(bg_scenes)}")
 
 
 if __name__ == "__main__":
