@@ -1,11 +1,11 @@
 """Round trips through the Discord emulator with the real discord.py client: p50/p99 latency.
 
-Two measurements, each with 1 and 20 concurrent users:
+Two measurements, each with 1 and 20 concurrent users (or those given with --users):
 - slash: a /ping dispatched over the gateway until its reply message exists;
 - click: a button press until the message is edited with a fresh 40 KB PNG (callback type 7,
   multipart), the shape of the later /move → edited board image benchmark.
 
-Run: .venv/bin/python benchmarks/emulator_roundtrip.py [--rounds N]
+Run: .venv/bin/python benchmarks/emulator_roundtrip.py [--rounds N] [--users 1 20 100]
 """
 
 from __future__ import annotations
@@ -92,15 +92,15 @@ def _report(name: str, users: int, samples: list[float], elapsed: float) -> None
     )
 
 
-async def main(rounds: int) -> None:
+async def main(rounds: int, concurrency: list[int]) -> None:
     """Start one emulator and one client; measure both scenarios at each concurrency."""
     capture = ErrorCapture()
     logging.getLogger("discord").addHandler(capture)
     async with Emulator() as emu:
-        users = [emu.add_member(f"user{i}") for i in range(20)]
+        users = [emu.add_member(f"user{i}") for i in range(max(concurrency))]
         async with running(BenchBot(), emu):
             for name, body in (("slash", _slash_user), ("click", _click_user)):
-                for count in (1, 20):
+                for count in concurrency:
                     samples: list[float] = []
                     per_user = max(1, rounds // count)
                     start = time.perf_counter()
@@ -114,4 +114,6 @@ async def main(rounds: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="round trips per scenario")
-    asyncio.run(main(parser.parse_args().rounds))
+    parser.add_argument("--users", type=int, nargs="+", default=[1, 20], help="concurrent users")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.rounds, arguments.users))
