@@ -21,6 +21,7 @@ from render.draw import (
     shrink,
     text_fitted,
     text_width,
+    write_outlined,
 )
 from render.encode import png_bytes
 from render.theme import LIGHT, RGB, Theme
@@ -140,7 +141,6 @@ def _background(layout: CheckersLayout, theme: Theme, viewer: Color, numbers: bo
     draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), fill=theme.frame)
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=theme.light_square)
     size = layout.square
-    font_size = max(8, round(size * 0.21))
     for square in range(1, layout.board_size**2 // 2 + 1):
         row, col = layout.cell(square, viewer)
         left, top = x0 + col * size, y0 + row * size
@@ -149,17 +149,26 @@ def _background(layout: CheckersLayout, theme: Theme, viewer: Color, numbers: bo
             fill=theme.dark_square,
         )
         if numbers:
-            corner = (left + size * 0.06, top + size * 0.04)
-            text_fitted(
-                image,
-                corner,
-                str(square),
-                size=font_size,
-                max_width=size,
-                fill=theme.square_number,
-                anchor="la",
-            )
+            _write_number(image, layout, theme, square, viewer)
     return image
+
+
+def _write_number(
+    image: Image.Image, layout: CheckersLayout, theme: Theme, square: int, viewer: Color
+) -> None:
+    """A square's PDN number in its top-left corner, outlined in the square's own colour so it
+    still reads where a piece's rim crosses the corner."""
+    row, col = layout.cell(square, viewer)
+    size = layout.square
+    corner = (layout.board[0] + (col + 0.05) * size, layout.board[1] + (row + 0.04) * size)
+    write_outlined(
+        image,
+        corner,
+        str(square),
+        size=max(8, round(size * 0.25)),
+        fill=theme.square_number,
+        outline=theme.dark_square,
+    )
 
 
 def piece_colours(color: Color, theme: Theme) -> tuple[RGB, RGB]:
@@ -204,6 +213,13 @@ def draw_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 80
         paste_centred(image, sprite, layout.centre(square, viewer))
     if scene.last_move is not None:
         _draw_last_move(image, ImageDraw.Draw(image), layout, theme, scene.last_move, viewer)
+    if scene.numbers:
+        # Numbers stay on top of pieces and marks: players type their moves by square number.
+        covered = {square for square, _ in position.pieces()}
+        if scene.last_move is not None:
+            covered.update(scene.last_move.path, scene.last_move.captures)
+        for square in sorted(covered):
+            _write_number(image, layout, theme, square, viewer)
     _draw_panel(image, layout, theme, scene, viewer)
     return image
 

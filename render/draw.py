@@ -156,6 +156,35 @@ def _text_sprite(
     return sprite, math.floor(left), math.floor(top)
 
 
+@lru_cache(maxsize=256)
+def _outlined_sprite(
+    text: str, size: int, fill: RGB, outline: RGB, stroke: int
+) -> tuple[Image.Image, int, int]:
+    """`text` in `fill` ringed by `stroke` pixels of `outline`, top-left anchored, with offset."""
+    face = font(size, bold=True)
+    left, top, right, bottom = face.getbbox(text, anchor="la", stroke_width=stroke)
+    width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
+    halo = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(halo).text(
+        (-left, -top), text, font=face, fill=255, anchor="la", stroke_width=stroke, stroke_fill=255
+    )
+    core = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(core).text((-left, -top), text, font=face, fill=255, anchor="la")
+    sprite = Image.new("RGBA", (width, height), (*outline, 255))
+    sprite.putalpha(halo)
+    sprite.paste(Image.new("RGBA", (width, height), (*fill, 255)), (0, 0), core)
+    return sprite, math.floor(left), math.floor(top)
+
+
+def write_outlined(
+    image: Image.Image, origin: Point, text: str, *, size: int, fill: RGB, outline: RGB
+) -> None:
+    """Write bold `text` from its top-left `origin`, outlined so it reads on any background."""
+    stroke = max(1, round(size / 9))
+    sprite, dx, dy = _outlined_sprite(text, size, fill, outline, stroke)
+    image.paste(sprite, (round(origin[0]) + dx, round(origin[1]) + dy), sprite)
+
+
 def write_text(
     image: Image.Image,
     origin: Point,

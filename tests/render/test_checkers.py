@@ -112,6 +112,11 @@ def test_square_numbers_can_be_turned_off() -> None:
     bare = picture(CheckersScene(position, numbers=False))
     assert count_colour(numbered, corner, layout.square * 0.15, LIGHT.square_number) > 5
     assert count_colour(bare, corner, layout.square * 0.15, LIGHT.square_number) == 0
+    # An occupied square keeps its number readable on top of the piece.
+    x, y = layout.centre(1, Color.WHITE)
+    occupied = (x - layout.square * 0.3, y - layout.square * 0.3)
+    assert count_colour(numbered, occupied, layout.square * 0.15, LIGHT.square_number) > 5
+    assert count_colour(bare, occupied, layout.square * 0.15, LIGHT.square_number) == 0
 
 
 def test_dark_theme_and_ten_by_ten() -> None:
