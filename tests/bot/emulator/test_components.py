@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
-from bot.emulator import DriverError, Emulator
+from bot.emulator import DriverError, Emulator, InteractionHandle, ManualClock
 from tests.bot.conftest import StartClient
 from tests.bot.emulator.testbot import SampleBot
 
@@ -92,3 +93,33 @@ async def test_impossible_clicks_are_driver_errors(
         ).response()
         with pytest.raises(DriverError, match="cannot see ephemeral"):
             await emulator.click(other, secret, "x")
+
+
+async def test_after_the_token_expires_the_bot_edits_through_the_channel(
+    emulator: Emulator, start_client: StartClient, clock: ManualClock
+) -> None:
+    """A game decided on time long after the last click: the webhook token is gone after 15 min."""
+    player = emulator.add_member("player1")
+    async with start_client(SampleBot()) as client:
+        handle = await emulator.slash(player, "panel")
+        panel = await handle.response()
+        clock.advance(15 * 60 + 1)
+        channel = client.get_channel(emulator.general.id)
+        assert isinstance(channel, discord.TextChannel)
+        message = await channel.fetch_message(panel.id)
+        await message.edit(content="player1 wins on time", view=None)
+        with pytest.raises(discord.HTTPException) as expired:
+            await _edit_original(client, handle)
+    assert expired.value.code == 50027
+    assert panel.content == "player1 wins on time"
+    assert panel.components == []
+
+
+async def _edit_original(client: discord.Client, handle: InteractionHandle) -> None:
+    """Edit @original the way discord.py does, with the interaction's token."""
+    original = handle.interaction.original
+    assert original is not None
+    webhook = discord.Webhook.partial(
+        handle.interaction.application_id, handle.interaction.token, client=client
+    )
+    await webhook.edit_message(original.id, content="too late")
