@@ -24,10 +24,10 @@ def supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDra
     return big, ImageDraw.Draw(big)
 
 
-def shrink(big: Image.Image) -> Image.Image:
-    """Scale a supersampled canvas back to its real size."""
+def shrink(big: Image.Image, factor: int = SUPERSAMPLE) -> Image.Image:
+    """Scale a canvas drawn `factor` times too large back to its real size."""
     w, h = big.size
-    return big.resize((w // SUPERSAMPLE, h // SUPERSAMPLE), Image.Resampling.LANCZOS)
+    return big.resize((w // factor, h // factor), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=64)

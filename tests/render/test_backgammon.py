@@ -45,7 +45,7 @@ WHITE_START = {24: 2, 13: 5, 8: 3, 6: 5}
 BLACK_SEEN_BY_WHITE = {1: 2, 12: 5, 17: 3, 19: 5}
 
 
-@pytest.mark.parametrize("width", [400, 800, 1200])
+@pytest.mark.parametrize("width", [320, 400, 800, 1200, 1600])
 def test_output_is_png_of_documented_landscape_size(width: int) -> None:
     data = render_backgammon(BackgammonScene(Position.initial()), width=width)
     image = decode_png(data)
@@ -223,9 +223,9 @@ def test_bad_scene_is_refused_with_the_reason(options: dict[str, object], messag
         BackgammonScene(Position.initial(), **options)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("width", [100, 5000])
+@pytest.mark.parametrize("width", [100, 319, 1601, 5000])
 def test_width_out_of_range_is_refused(width: int) -> None:
-    with pytest.raises(ValueError, match="width must be 320–2400"):
+    with pytest.raises(ValueError, match="width must be 320–1600"):
         render_backgammon(BackgammonScene(Position.initial()), width=width)
 
 
