@@ -116,12 +116,13 @@ def png_bytes(image: Image.Image, theme: Theme) -> bytes:
 
 
 def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int], theme: Theme) -> bytes:
-    """Encode RGB frames as a looping GIF sharing one palette; durations in milliseconds."""
+    """Encode frames (RGB, or already on the theme's palette) as a looping GIF; durations in
+    milliseconds."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
     if len(frames) != len(durations):
         raise ValueError(f"{len(frames)} frames but {len(durations)} durations")
-    indexed = [to_palette(frame, theme) for frame in frames]
+    indexed = [frame if frame.mode == "P" else to_palette(frame, theme) for frame in frames]
     buffer = io.BytesIO()
     indexed[0].save(
         buffer,

@@ -12,7 +12,7 @@ from render.backgammon import draw_backgammon
 from render.backgammon_scene import BackgammonScene
 from render.checkers import CheckersScene, draw_checkers
 from render.describe import MAX_ALT_TEXT, describe
-from render.encode import gif_bytes
+from render.encode import gif_bytes, to_palette
 from render.theme import LIGHT, Theme
 
 # A recap is watched, not studied: about a second per move, with time to take in the start
@@ -38,14 +38,16 @@ def replay_gif(
     scenes: Sequence[Scene], *, theme: Theme = LIGHT, width: int = REPLAY_WIDTH
 ) -> bytes:
     """A looping GIF with one frame per scene (start position first, final position last)."""
+    # Each frame goes onto the palette at once: a third of the memory of keeping RGB frames.
     frames: list[Image.Image] = []
     for scene in scenes:
         if isinstance(scene, BackgammonScene):
-            frames.append(draw_backgammon(scene, theme=theme, width=width))
+            frame = draw_backgammon(scene, theme=theme, width=width)
         elif isinstance(scene, CheckersScene):
-            frames.append(draw_checkers(scene, theme=theme, width=width))
+            frame = draw_checkers(scene, theme=theme, width=width)
         else:
             raise TypeError(f"a replay frame must be a board scene, not {scene!r}")
+        frames.append(to_palette(frame, theme))
     return gif_bytes(frames, frame_durations(len(frames)), theme)
 
 
