@@ -59,7 +59,7 @@ async def _read_body(request: web.Request) -> Body:
                 raise limits.invalid("files", "Nested multipart is not supported.")
             name = part.name or ""
             if name == "payload_json":
-                data = json.loads(await part.text())
+                data = _decode(await part.text())
             elif name.startswith("files[") and name.endswith("]") and name[6:-1].isdigit():
                 files[int(name[6:-1])] = Upload(
                     part.filename or f"file{name[6:-1]}",
@@ -70,10 +70,12 @@ async def _read_body(request: web.Request) -> Body:
                 raise limits.invalid(name, f"Unexpected multipart field {name!r}.")
         return Body(data, files)
     text = await request.text()
-    if not text:
-        return Body(None, {})
+    return Body(_decode(text) if text else None, {})
+
+
+def _decode(text: str) -> Any:
     try:
-        return Body(json.loads(text), {})
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise limits.bad_json(str(error)) from error
 
@@ -108,14 +110,16 @@ class Core:
         channel_id: int,
         body: Body,
         *,
-        author: User | None = None,
         interaction: Interaction | None = None,
         allow_ephemeral: bool = False,
     ) -> Message:
         """Make and store a message from a create body (not yet announced)."""
         data = _object(body.data)
-        if "message_reference" in data and not isinstance(data["message_reference"], dict):
-            raise limits.invalid("message_reference", "Must be an object.")
+        reference = data.get("message_reference")
+        if reference is not None and not (
+            isinstance(reference, dict) and str(reference.get("message_id", "")).isdigit()
+        ):
+            raise limits.invalid("message_reference", "Needs a message_id.")
         channel = self.state.channel(channel_id)
         if channel is None:
             raise limits.unknown_channel()
@@ -125,7 +129,7 @@ class Core:
             id=self.state.snowflake(),
             channel_id=channel_id,
             guild_id=channel.guild_id,
-            author=author or self.bot_user,
+            author=self.bot_user,
             content=str(data.get("content") or ""),
             embeds=list(data.get("embeds") or []),
             components=list(data.get("components") or []),
@@ -133,8 +137,7 @@ class Core:
             webhook_id=self.app_id if interaction is not None else None,
             interaction=interaction,
         )
-        reference = data.get("message_reference")
-        if reference:
+        if reference is not None:
             message.reference_id = int(reference["message_id"])
         message.attachments = self._attachments(data, body.files, existing=[])
         if not (message.content or message.embeds or message.attachments or message.components):

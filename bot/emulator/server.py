@@ -63,6 +63,12 @@ async def _record(request: web.Request, handler: Handler) -> web.StreamResponse:
             response = json_response(
                 payloads.error(code, error.message, error.errors()), error.status
             )
+        except Exception as error:
+            # Input the emulator cannot make sense of fails the test at once. The answer is 400,
+            # not 500, because discord.py retries a 5xx for seconds before it gives up.
+            reason = f"emulator could not handle {request.method} {request.path}: {error!r}"
+            core.state.signal.fail(reason)
+            response = json_response(payloads.error(0, reason), 400)
     body = request.get(BODY)
     core.state.requests.append(
         RecordedRequest(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.emulator import Emulator, InteractionHandle, ManualClock
+from bot.emulator import BotFailure, Emulator, InteractionHandle, ManualClock
 from tests.bot.emulator.rawbot import RawBot
 
 
@@ -240,3 +240,23 @@ async def test_interaction_replies_need_no_channel_permissions(
     handle = await _slash(emulator, raw)
     status, _ = await raw.request("POST", _callback(handle), {"type": 4, "data": {"content": "a"}})
     assert status == 200
+
+
+async def test_bad_json_is_50109_and_changes_nothing(emulator: Emulator, raw: RawBot) -> None:
+    url = f"{emulator.api_base}/channels/{emulator.general.id}/messages"
+    headers = {"Authorization": f"Bot {emulator.token}", "Content-Type": "application/json"}
+    async with raw.session.post(url, data="{not json", headers=headers) as response:
+        assert response.status == 400
+        assert (await response.json())["code"] == 50109
+    assert emulator.channel_messages(emulator.general) == []
+
+
+async def test_unexpected_input_fails_the_test_instead_of_a_500(
+    emulator: Emulator, raw: RawBot
+) -> None:
+    path = f"/channels/{emulator.general.id}/messages?limit=lots"
+    status, body = await raw.request("GET", path)
+    assert status == 400 and "emulator could not handle" in body["message"]
+    with pytest.raises(BotFailure, match=r"could not handle GET /api/v10/channels/\d+/messages"):
+        emulator.check()
+    emulator.state.signal.failures.clear()
