@@ -72,6 +72,7 @@ def _stack(
     count: int,
     centres: list[Centre],
 ) -> None:
+    """Up to five checkers (four on the bar) on `centres`, the outermost carrying the count."""
     fill, edge = piece_colours(side, theme)
     sprite = disc(layout.checker, fill, edge)
     shown = min(count, len(centres))
@@ -85,6 +86,7 @@ def _stack(
 def _draw_checkers(
     image: Image.Image, layout: BackgammonLayout, theme: Theme, position: Position, viewer: Side
 ) -> None:
+    """Every checker on the points, the bar and in the trays, numbered for `viewer`."""
     for side in (Side.WHITE, Side.BLACK):
         for index, count in enumerate(position.points[side]):
             if count:
@@ -107,6 +109,7 @@ def _draw_tray(
     count: int,
     mine: bool,
 ) -> None:
+    """A side's borne-off checkers as slabs in its tray, with their count."""
     if not count:
         return
     fill, edge = piece_colours(side, theme)
@@ -202,6 +205,7 @@ def _draw_last_play(
 def _draw_dice(
     image: Image.Image, layout: BackgammonLayout, theme: Theme, scene: BackgammonScene, viewer: Side
 ) -> None:
+    """The roll in the mover's half of the board; dice already played are faded."""
     if scene.dice is None:
         return
     mover = scene.position.turn
@@ -228,6 +232,7 @@ def _draw_panel(
     scene: BackgammonScene,
     viewer: Side,
 ) -> None:
+    """Names, pips, score and clocks for both sides, the match line, the prompt and the cube."""
     x0, y0, x1, y1 = layout.panel
     text_left = x0 + layout.u(44)
     text_width = x1 - text_left

@@ -231,6 +231,7 @@ def render_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 
 
 @lru_cache(maxsize=16)
 def _layout(width: int, board_size: int) -> CheckersLayout:
+    """The layout for one width and board size, built once."""
     return CheckersLayout(width, board_size)
 
 
@@ -283,6 +284,7 @@ def _draw_panel(
     scene: CheckersScene,
     viewer: Color,
 ) -> None:
+    """Names, piece counts and clocks for both sides, the variant and the prompt."""
     x0, y0, x1, y1 = layout.panel
     unit = layout.width / 800
     text_left = x0 + 44 * unit
@@ -355,4 +357,5 @@ def _draw_panel(
 
 
 def _plural(count: int, one: str, many: str) -> str:
+    """ "1 man", "3 men"."""
     return f"{count} {one if count == 1 else many}"

@@ -24,6 +24,7 @@ def describe(scene: BackgammonScene | CheckersScene) -> str:
 
 
 def _side_name(side: Side) -> str:
+    """The colour a backgammon side plays, as spoken."""
     return "White" if side == Side.WHITE else "Black"
 
 
@@ -33,6 +34,7 @@ def _who(name: str, colour: str) -> str:
 
 
 def _prompt(scene: BackgammonScene, viewer: Side) -> str:
+    """The first sentence: whose turn it is and what they must do."""
     names = scene.names
     turn = scene.position.turn
     whose = "Your turn" if turn == viewer else f"{names[turn]}'s turn"
@@ -68,6 +70,7 @@ def _dice_words(dice: tuple[int, ...]) -> str:
 
 
 def _checkers_of(scene: BackgammonScene, side: Side, viewer: Side) -> str:
+    """A side's checkers as `6-point 5, …`, points numbered for `viewer`, bar first, off last."""
     position = scene.position
     spots: list[tuple[int, int]] = []
     for index, count in enumerate(position.points[side]):
@@ -123,6 +126,7 @@ def describe_backgammon(scene: BackgammonScene) -> str:
 
 
 def _pieces_of(scene: CheckersScene, color: Color) -> str:
+    """A side's men and kings by PDN square."""
     men: list[int] = []
     kings: list[int] = []
     for square, piece in scene.position.pieces():

@@ -39,6 +39,7 @@ _SMOOTH_PAIRS = (
 
 
 def _blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour `t` of the way from `a` to `b`."""
     return (
         round(a[0] + (b[0] - a[0]) * t),
         round(a[1] + (b[1] - a[1]) * t),
@@ -76,6 +77,7 @@ def palette_colours(theme: Theme) -> tuple[RGB, ...]:
 
 
 def _palette_from(colours: Sequence[RGB]) -> Image.Image:
+    """A 1×1 palette image carrying `colours` (padded to 256 with the first)."""
     flat: list[int] = []
     for colour in colours:
         flat.extend(colour)
