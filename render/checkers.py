@@ -357,5 +357,5 @@ def _draw_panel(
 
 
 def _plural(count: int, one: str, many: str) -> str:
-    """ "1 man", "3 men"."""
+    """A count with its noun: 1 man, 3 men."""
     return f"{count} {one if count == 1 else many}"
