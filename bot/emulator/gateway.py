@@ -98,11 +98,12 @@ class Gateway:
         ready = payloads.ready(
             self.bot_user, guilds, session.session_id, self.url, self.app_id, session.shard
         )
+        # Listed before READY goes out, so a test that saw the client ready can always reach it.
+        self.sessions.append(session)
         await self._send(session, "READY", ready)
         if session.intents & GUILDS_INTENT:
             for guild in guilds:
                 await self._send(session, "GUILD_CREATE", payloads.guild(guild))
-        self.sessions.append(session)
         self.state.signal.fire()
 
     async def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:

@@ -69,7 +69,9 @@ async def test_restarted_client_handles_click_on_earlier_message(
     player = emulator.add_member("player1")
     async with start_client(SampleBot()):
         panel = await (await emulator.slash(player, "panel")).response()
-    assert emulator.gateway.sessions == []
+    await emulator.wait_until(
+        lambda: True if not emulator.gateway.sessions else None, "the first client to leave"
+    )
     async with start_client(SampleBot()):
         click = await emulator.click(player, panel, "panel:roll")
         await click.acknowledged()
