@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -140,6 +141,8 @@ class Core:
         if reference is not None:
             message.reference_id = int(reference["message_id"])
         message.attachments = self._attachments(data, body.files, existing=[])
+        message.mentions = self._mentions(message.content, data.get("allowed_mentions"))
+        message.notified = [] if message.ephemeral else list(message.mentions)
         if not (message.content or message.embeds or message.attachments or message.components):
             raise limits.empty_message()
         self.state.messages[message.id] = message
@@ -165,10 +168,35 @@ class Core:
         message.content = str(merged["content"] or "")
         message.embeds = list(merged["embeds"] or [])
         message.components = list(merged["components"] or [])
-        message.flags = int(merged["flags"]) & ~(1 << 7)
         message.attachments = attachments
+        message.mentions = self._mentions(message.content, data.get("allowed_mentions"))
+        if message.loading and not message.ephemeral:
+            # Filling a "thinking" reply is its real send: that one notifies, later edits never do.
+            message.notified = list(message.mentions)
+        message.flags = int(merged["flags"]) & ~payloads.LOADING_FLAG
         message.edited_at = datetime.now(UTC)
         message.edits += 1
+
+    def _mentions(self, content: str, allowed: object) -> list[User]:
+        """The members a message mentions, as `allowed_mentions` lets it (absent: all users)."""
+        members = {
+            member.user.id: member.user
+            for guild in self.state.guilds.values()
+            for member in guild.members.values()
+        }
+        written = [int(found) for found in _USER_MENTION.findall(content)]
+        if allowed is None:
+            permitted = set(written)
+        elif isinstance(allowed, dict):
+            listed = {int(user_id) for user_id in allowed.get("users") or []}
+            permitted = set(written) if "users" in (allowed.get("parse") or []) else listed
+        else:
+            raise limits.invalid("allowed_mentions", "Must be an object.")
+        seen: list[User] = []
+        for user_id in written:
+            if user_id in permitted and user_id in members and members[user_id] not in seen:
+                seen.append(members[user_id])
+        return seen
 
     def _attachments(
         self, data: dict[str, Any], files: dict[int, Upload], existing: list[Attachment]
@@ -226,6 +254,7 @@ class Core:
 
 
 CORE = web.AppKey("core", Core)
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def snowflake_arg(text: str) -> int:

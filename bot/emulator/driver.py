@@ -399,6 +399,24 @@ class Emulator:
 
         return await self.wait_until(probe, f"a matching message in #{channel.name}", timeout)
 
+    async def wait_for_edit(
+        self,
+        message: Message,
+        edits_before: int,
+        predicate: Callable[[Message], bool] = lambda m: True,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Message:
+        """Wait until `message` has been edited past `edits_before` and satisfies `predicate`.
+
+        Read `message.edits` before acting, so an edit that lands quickly is never missed.
+        """
+
+        def probe() -> Message | None:
+            fresh = message.edits > edits_before and not message.deleted
+            return message if fresh and predicate(message) else None
+
+        return await self.wait_until(probe, f"an edit of message {message.id}", timeout)
+
     async def wait_for_clients(self, count: int = 1, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Wait until `count` gateway sessions have identified."""
 

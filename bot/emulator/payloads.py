@@ -194,7 +194,7 @@ def message(m: Message) -> JSON:
         "edited_timestamp": iso(m.edited_at) if m.edited_at else None,
         "tts": False,
         "mention_everyone": False,
-        "mentions": [],
+        "mentions": [user(u) for u in m.mentions],
         "mention_roles": [],
         "attachments": [attachment_payload(m, i) for i in range(len(m.attachments))],
         "embeds": m.embeds,

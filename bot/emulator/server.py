@@ -9,7 +9,7 @@ from aiohttp.web_urldispatcher import MatchInfoError
 
 from bot.emulator import channels, interactions, limits, payloads
 from bot.emulator.core import BODY, CORE, Core, json_response, read_body, snowflake_arg
-from bot.emulator.state import Command, RecordedRequest
+from bot.emulator.state import Command, Guild, RecordedRequest
 
 API = "/api/v10"
 # Interaction callbacks and webhooks are authorised by their token, not by the bot token.
@@ -29,6 +29,9 @@ def build_app(core: Core) -> web.Application:
             web.get(API + "/gateway/bot", get_gateway_bot),
             web.get(API + "/users/@me", get_me),
             web.get(API + "/oauth2/applications/@me", get_application),
+            web.get(API + "/users/{user_id}", get_user),
+            web.get(API + "/guilds/{guild_id}", get_guild),
+            web.get(API + "/guilds/{guild_id}/members/{user_id}", get_member),
             web.get(API + "/applications/{app_id}/commands", get_commands),
             web.put(API + "/applications/{app_id}/commands", put_commands),
             web.get(API + "/applications/{app_id}/guilds/{guild_id}/commands", get_commands),
@@ -110,6 +113,37 @@ async def get_gateway_bot(request: web.Request) -> web.Response:
 async def get_me(request: web.Request) -> web.Response:
     """`GET /users/@me`: the bot user (discord.py's login)."""
     return json_response(payloads.user(request.app[CORE].bot_user))
+
+
+def _guild(core: Core, request: web.Request) -> Guild:
+    guild = core.state.guilds.get(snowflake_arg(request.match_info["guild_id"]))
+    if guild is None:
+        raise limits.DiscordError(404, 10004, "Unknown Guild")
+    return guild
+
+
+async def get_user(request: web.Request) -> web.Response:
+    """`GET /users/{id}`: any member of any guild."""
+    core = request.app[CORE]
+    user_id = snowflake_arg(request.match_info["user_id"])
+    for guild in core.state.guilds.values():
+        if user_id in guild.members:
+            return json_response(payloads.user(guild.members[user_id].user))
+    raise limits.DiscordError(404, 10013, "Unknown User")
+
+
+async def get_guild(request: web.Request) -> web.Response:
+    """`GET /guilds/{id}`."""
+    return json_response(payloads.guild(_guild(request.app[CORE], request)))
+
+
+async def get_member(request: web.Request) -> web.Response:
+    """`GET /guilds/{id}/members/{id}`."""
+    guild = _guild(request.app[CORE], request)
+    member = guild.members.get(snowflake_arg(request.match_info["user_id"]))
+    if member is None:
+        raise limits.DiscordError(404, 10007, "Unknown Member")
+    return json_response(payloads.member(member))
 
 
 async def get_application(request: web.Request) -> web.Response:

@@ -148,6 +148,8 @@ class Message:
     edits: int = 0
     deleted: bool = False
     reactions: dict[str, list[User]] = field(default_factory=dict)
+    mentions: list[User] = field(default_factory=list)
+    notified: list[User] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:

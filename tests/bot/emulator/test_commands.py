@@ -218,3 +218,23 @@ async def test_command_inside_a_thread(emulator: Emulator, start_client: StartCl
         ).response()
     assert reply.channel_id == thread.id
     assert [m.content for m in emulator.channel_messages(thread)][-1] == "in"
+
+
+async def test_mentions_notify_on_send_but_not_on_edit(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    """The player to move is pinged by a new message only: an edit never notifies."""
+    alice, bob = emulator.add_member("alice"), emulator.add_member("bob")
+    bot = SampleBot()
+    async with start_client(bot):
+        handle = await emulator.slash(alice, "turn", {"player": bob})
+        first = await handle.response()
+        edits_before = 0
+        await emulator.wait_for_edit(first, edits_before, lambda m: m.content.endswith("to move"))
+        quiet = await handle.followup(0)
+        seen = await emulator.wait_until(lambda: bot.outcomes.get("turn"), "the fetched user")
+    assert first.content == f"<@{alice.id}> to move"
+    assert first.mentions == [alice]
+    assert first.notified == [bob]
+    assert quiet.mentions == [] and quiet.notified == []
+    assert seen == ["bob", "bob"]

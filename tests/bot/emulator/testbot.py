@@ -211,6 +211,19 @@ def _register(bot: SampleBot) -> None:
         bot.outcomes["tidy"] = [fetched.content, edited.content, refetched.content]
 
     @tree.command()
+    @app_commands.describe(player="who is to move")
+    async def turn(interaction: discord.Interaction, player: discord.Member) -> None:
+        """Mention the player to move, then edit the mention to another player."""
+        await interaction.response.send_message(f"{player.mention} to move")
+        await interaction.edit_original_response(content=f"{interaction.user.mention} to move")
+        quiet = discord.AllowedMentions.none()
+        await interaction.followup.send(f"{player.mention} (no ping)", allowed_mentions=quiet)
+        fetched = await interaction.client.fetch_user(player.id)
+        assert interaction.guild is not None
+        member = await interaction.guild.fetch_member(player.id)
+        bot.outcomes["turn"] = [fetched.name, member.name]
+
+    @tree.command()
     async def late(interaction: discord.Interaction) -> None:
         """Wait for the test's go, then try to answer (too late, if the clock moved)."""
         await bot.release.wait()
