@@ -33,20 +33,27 @@ class Clock:
 
 
 class ManualClock(Clock):
-    """A clock that moves only when a test says so, so no test sleeps through Discord's 3 s."""
+    """Real time plus whatever a test adds; `frozen=True` leaves only what the test adds.
 
-    def __init__(self, start: float = 1000.0) -> None:
-        self.now = start
+    A slow bot still misses the 3 s window, and a test can jump past it (or past the 15-minute
+    token lifetime) without sleeping.
+    """
+
+    def __init__(self, *, frozen: bool = False) -> None:
+        self.frozen = frozen
+        self.offset = 0.0
+        self._origin = time.monotonic()
 
     def __call__(self) -> float:
         """Now, in seconds."""
-        return self.now
+        real = 0.0 if self.frozen else time.monotonic() - self._origin
+        return real + self.offset
 
     def advance(self, seconds: float) -> None:
         """Move time forward."""
         if seconds < 0:
             raise ValueError(f"a clock cannot go back ({seconds} s)")
-        self.now += seconds
+        self.offset += seconds
 
 
 class EmulatorTimeout(AssertionError):

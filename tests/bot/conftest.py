@@ -17,7 +17,7 @@ StartClient = Callable[[discord.Client], AbstractAsyncContextManager[discord.Cli
 
 @pytest.fixture
 def clock() -> ManualClock:
-    """Discord's 3-second reply window and token lifetime run on this; tests move it by hand."""
+    """Discord's reply window and token lifetime run on this: real time, plus what tests add."""
     return ManualClock()
 
 
