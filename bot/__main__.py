@@ -1,4 +1,4 @@
-"""`python -m bot` / `duelboard`: read settings, start the bot, stop cleanly on SIGTERM."""
+"""`python -m bot` / `duelboard`: read settings, open the store, run the bot, stop on SIGTERM."""
 
 from __future__ import annotations
 
@@ -9,19 +9,24 @@ import sys
 
 import discord
 
+from bot.app import DuelboardBot
 from bot.settings import TOKEN_HELP, Settings, SettingsError
+from bot.store import Store, StoreError
 
 log = logging.getLogger("duelboard")
 
 
 async def _run(settings: Settings) -> None:
-    intents = discord.Intents.default()
-    client = discord.Client(intents=intents)
+    store = await Store.open(settings.database_url)
+    client = DuelboardBot(store, dev_guild_id=settings.dev_guild_id)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(client.close()))
-    async with client:
-        await client.start(settings.discord_token)
+    try:
+        async with client:
+            await client.start(settings.discord_token)
+    finally:
+        await store.close()
 
 
 def main() -> int:
@@ -38,6 +43,9 @@ def main() -> int:
         asyncio.run(_run(settings))
     except discord.LoginFailure:
         print(f"duelboard: Discord refused the token. {TOKEN_HELP}", file=sys.stderr)
+        return 2
+    except StoreError as error:
+        print(f"duelboard: {error}", file=sys.stderr)
         return 2
     return 0
 

@@ -1,0 +1,130 @@
+"""The Discord bot: its command tree, persistent controls, the table it plays at, and the clock.
+
+Cogs are every module of `bot.cogs` (a colleague's `records.py` joins by being there). The table
+is built in `setup_hook`, once the bot knows its own user; dice, clock and opponent can be
+injected, which is how the end-to-end tests script games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import pkgutil
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import bot.cogs
+from bot.components import GameButton, MoveMenu
+from bot.desk import Desk
+from bot.errors import reply_error
+from bot.i18n.translator import CatalogTranslator
+from bot.service.clock import Clock
+from bot.service.dice import DiceSource
+from bot.service.opponent import Opponent
+from bot.service.table import Table
+from bot.service.views import Person
+from bot.store import Store
+
+log = logging.getLogger("duelboard")
+SWEEP_INTERVAL = 30.0  # seconds between looks for reminders, wins on time and expired challenges
+
+
+def extensions() -> list[str]:
+    """Every cog module, sorted so the load order is stable."""
+    return sorted(f"bot.cogs.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
+
+
+class DuelboardTree(app_commands.CommandTree[Any]):
+    """The command tree; refusals from any command are answered in one place."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Answer privately with what went wrong."""
+        await reply_error(interaction, error)
+
+
+@dataclass(frozen=True, slots=True)
+class TableParts:
+    """What the table is built with; None means the real thing (crypto dice, system clock...)."""
+
+    dice: DiceSource | None = None
+    clock: Clock | None = None
+    opponent: Opponent | None = None
+
+
+class DuelboardBot(commands.Bot):
+    """Duelboard on Discord."""
+
+    table: Table
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        parts: TableParts | None = None,
+        dev_guild_id: int | None = None,
+        sweep_interval: float | None = SWEEP_INTERVAL,
+        **options: Any,
+    ) -> None:
+        """A bot playing on `store`; `sweep_interval` None leaves sweeping to the caller."""
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=DuelboardTree,
+            help_command=None,
+            **options,
+        )
+        self.store = store
+        self.parts = parts or TableParts()
+        self.dev_guild_id = dev_guild_id
+        self.sweep_interval = sweep_interval
+        self.desk = Desk(self)
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        """Build the table, load cogs, re-register persistent controls, sync, start the clock."""
+        assert self.user is not None
+        me = Person(self.user.id, self.user.display_name, True)
+        self.table = Table(
+            self.store,
+            bot=me,
+            dice=self.parts.dice,
+            clock=self.parts.clock,
+            opponent=self.parts.opponent,
+        )
+        await self.store.upsert_player(me.id, me.name, now=self.table.clock.now(), is_bot=True)
+        self.add_dynamic_items(GameButton, MoveMenu)
+        for extension in extensions():
+            await self.load_extension(extension)
+        await self.tree.set_translator(CatalogTranslator())
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        if self.sweep_interval is not None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_interval))
+
+    async def _sweep_forever(self, interval: float) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.desk.sweep()
+            except Exception:  # a failed sweep must not stop the clock; the next one retries
+                log.exception("sweeping deadlines failed")
+            await asyncio.sleep(interval)
+
+    async def close(self) -> None:
+        """Stop the clock, then disconnect."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        await super().close()

@@ -1,0 +1,113 @@
+"""/settings: what a server allows and defaults to (Manage Server only)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.challenges import SETTING_GAMES, SETTING_RATED, SETTING_THREADS, SETTING_TIME
+from bot.errors import Refusal, reply_error
+from bot.i18n import Localizer
+from bot.present import game_name
+from bot.service.clock import DEFAULT_TIME_LIMIT, describe, parse_time_limit
+from bot.service.options import KINDS
+from bot.store import JsonValue
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+Interaction = discord.Interaction[Any]
+ALLOWED = [
+    app_commands.Choice(name="both", value="both"),
+    app_commands.Choice(name="backgammon", value="backgammon"),
+    app_commands.Choice(name="checkers", value="checkers"),
+]
+
+
+class Admin(commands.Cog):
+    """Server settings."""
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        """Serve `bot`."""
+        self.bot = bot
+
+    @app_commands.command(
+        name="settings", description="Server settings for games (Manage Server only)"
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(
+        time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
+        threads="Put each game in its own thread",
+        rated="Games are rated by default",
+        games="Which games may be played here",
+    )
+    @app_commands.choices(games=ALLOWED)
+    async def settings(
+        self,
+        interaction: Interaction,
+        time: str | None = None,
+        threads: bool | None = None,
+        rated: bool | None = None,
+        games: str | None = None,
+    ) -> None:
+        """Change the server's defaults; with no option, show them."""
+
+        async def work() -> None:
+            t = Localizer(interaction.locale)
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(t("error.permission"))
+            now = self.bot.table.clock.now()
+            changes: dict[str, JsonValue] = {}
+            if time is not None:
+                changes[SETTING_TIME] = int(parse_time_limit(time).total_seconds())
+            if threads is not None:
+                changes[SETTING_THREADS] = threads
+            if rated is not None:
+                changes[SETTING_RATED] = rated
+            if games is not None:
+                changes[SETTING_GAMES] = list(KINDS) if games == "both" else [games]
+            for key, value in changes.items():
+                await self.bot.store.set_guild_setting(guild_id, key, value, now=now)
+            await interaction.response.send_message(
+                settings_text(t, await self.bot.store.guild_settings(guild_id)), ephemeral=True
+            )
+
+        await self.bot.desk.guarded(interaction, work)
+
+    @settings.error
+    async def settings_error(self, interaction: Interaction, error: Exception) -> None:
+        """Members without Manage Server are told why (Discord usually hides the command)."""
+        await reply_error(interaction, error)
+
+
+def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
+    """The settings in force, defaults included."""
+    seconds = stored.get(SETTING_TIME)
+    limit = describe(DEFAULT_TIME_LIMIT)
+    if isinstance(seconds, int):
+        limit = describe(timedelta(seconds=seconds))
+    games = stored.get(SETTING_GAMES)
+    allowed = games if isinstance(games, list) else list(KINDS)
+
+    def on_off(value: JsonValue) -> str:
+        return t("reply.on") if value is True else t("reply.off")
+
+    return t(
+        "reply.settings",
+        time=limit,
+        threads=on_off(stored.get(SETTING_THREADS)),
+        rated=on_off(stored.get(SETTING_RATED)),
+        games=", ".join(game_name(t, str(game)) for game in allowed),
+    )
+
+
+async def setup(bot: DuelboardBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Admin(bot))

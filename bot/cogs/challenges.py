@@ -1,0 +1,178 @@
+"""/backgammon and /checkers: post a challenge to a member, to anyone, or play the bot."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.desk import person
+from bot.errors import Refusal
+from bot.i18n import Localizer
+from bot.present import game_name
+from bot.service.clock import parse_time_limit
+from bot.service.options import BACKGAMMON, CHECKERS, KINDS
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+Interaction = discord.Interaction[Any]
+BACKGAMMON_VARIANTS = [
+    app_commands.Choice(name=name, value=name) for name in ("standard", "five_limit", "badgammon")
+]
+CHECKERS_VARIANTS = [
+    app_commands.Choice(name=name, value=name)
+    for name in ("box", "english", "russian", "brazilian", "pool", "international")
+]
+STARTERS = [
+    app_commands.Choice(name=name, value=name) for name in ("challenger", "opponent", "random")
+]
+
+# Guild settings keys (written by /settings).
+SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
+    "time_limit",
+    "threads",
+    "rated",
+    "games",
+)
+
+
+class Challenges(commands.Cog):
+    """Posting challenges."""
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        """Serve `bot`."""
+        self.bot = bot
+
+    @app_commands.command(
+        name="backgammon", description="Challenge someone (or the bot) to backgammon"
+    )
+    @app_commands.describe(
+        opponent="Who you challenge: a member, the bot, or nobody for an open challenge",
+        points="Match length in points (0 = money game)",
+        cube="Play with the doubling cube",
+        time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
+        variant="Rules variant",
+    )
+    @app_commands.choices(variant=BACKGAMMON_VARIANTS)
+    async def backgammon(
+        self,
+        interaction: Interaction,
+        opponent: discord.User | None = None,
+        points: app_commands.Range[int, 0, 25] = 0,
+        cube: bool = True,
+        time: str | None = None,
+        variant: str | None = None,
+    ) -> None:
+        """Challenge someone (or the bot) to backgammon."""
+        await self._challenge(
+            interaction, BACKGAMMON, opponent, variant, time, match_length=points, cube=cube
+        )
+
+    @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
+    @app_commands.describe(
+        opponent="Who you challenge: a member, the bot, or nobody for an open challenge",
+        variant="Rules variant",
+        time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
+        first="Who moves first",
+    )
+    @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTERS)
+    async def checkers(
+        self,
+        interaction: Interaction,
+        opponent: discord.User | None = None,
+        variant: str | None = None,
+        time: str | None = None,
+        first: str | None = None,
+    ) -> None:
+        """Challenge someone (or the bot) to checkers."""
+        choices: dict[str, Any] = {} if first is None else {"starter": first}
+        await self._challenge(interaction, CHECKERS, opponent, variant, time, **choices)
+
+    async def _challenge(
+        self,
+        interaction: Interaction,
+        kind: str,
+        opponent: discord.User | None,
+        variant: str | None,
+        time: str | None,
+        **choices: Any,
+    ) -> None:
+        desk = self.bot.desk
+        t = Localizer(interaction.locale)
+
+        async def work() -> None:
+            settings = {}
+            if interaction.guild_id is not None:
+                settings = await self.bot.store.guild_settings(interaction.guild_id)
+            allowed = settings.get(SETTING_GAMES) or list(KINDS)
+            if isinstance(allowed, list) and kind not in allowed:
+                raise Refusal(t("reply.game_off", game=game_name(t, kind)))
+            if time is not None:
+                choices["time_limit"] = parse_time_limit(time)
+            elif isinstance(settings.get(SETTING_TIME), int):
+                choices["time_limit"] = timedelta(seconds=int(settings[SETTING_TIME]))  # type: ignore[arg-type]
+            bot_user = self.bot.user
+            against_bot = (
+                bot_user is not None and opponent is not None and opponent.id == bot_user.id
+            )
+            rival = None if opponent is None or against_bot else person(opponent)
+            if opponent is not None:
+                desk.remember(opponent)
+            channel_id = interaction.channel_id or 0
+            if settings.get(SETTING_THREADS) is True:
+                await self._in_thread(interaction, kind, rival, against_bot, variant, choices)
+                return
+            await interaction.response.defer(thinking=True)
+            result = await self.bot.table.challenge(
+                channel_id=channel_id,
+                challenger=person(interaction.user),
+                kind=kind,
+                variant=variant,
+                opponent=rival,
+                against_bot=against_bot,
+                guild_id=interaction.guild_id,
+                **choices,
+            )
+            await desk.post_in_reply(interaction, result)
+
+        await desk.guarded(interaction, work)
+
+    async def _in_thread(
+        self,
+        interaction: Interaction,
+        kind: str,
+        rival: Any,
+        against_bot: bool,
+        variant: str | None,
+        choices: dict[str, Any],
+    ) -> None:
+        """Open a public thread for the game and post the challenge there."""
+        t = Localizer(interaction.locale)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal(t("error.refused", reason="threads need a text channel"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras["duelboard.ephemeral"] = True
+        name = f"{game_name(t, kind)}: {interaction.user.display_name}"
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        result = await self.bot.table.challenge(
+            channel_id=thread.id,
+            challenger=person(interaction.user),
+            kind=kind,
+            variant=variant,
+            opponent=rival,
+            against_bot=against_bot,
+            guild_id=interaction.guild_id,
+            **choices,
+        )
+        await self.bot.desk.show(result, interaction.guild_locale or interaction.locale)
+        await interaction.edit_original_response(content=t("reply.thread", thread=thread.mention))
+
+
+async def setup(bot: DuelboardBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Challenges(bot))

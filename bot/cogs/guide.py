@@ -1,0 +1,76 @@
+"""/rules and /help: what the games are and how to play them here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.backgammon as bg
+import engine.checkers as ck
+from bot.errors import Refusal
+from bot.i18n import Localizer
+from bot.service.options import BACKGAMMON, DEFAULT_VARIANT
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+Interaction = discord.Interaction[Any]
+GAMES = [app_commands.Choice(name=name, value=name) for name in ("backgammon", "checkers")]
+
+
+def rules_text(t: Localizer, game: str, variant: str | None) -> str:
+    """The rules of a game's variant in a few lines; an unknown variant is named in the refusal."""
+    chosen = variant or DEFAULT_VARIANT[game]
+    variants = bg.VARIANTS if game == BACKGAMMON else ck.VARIANTS
+    if chosen not in variants:
+        known = ", ".join(variants)
+        raise Refusal(
+            t("error.refused", reason=f"unknown {game} variant {chosen!r}; choose {known}")
+        )
+    if game == BACKGAMMON:
+        return t("rules.backgammon", variant=chosen)
+    rules = ck.VARIANTS[chosen]
+    return t("rules.checkers", title=rules.title, summary=rules.summary())
+
+
+class Guide(commands.Cog):
+    """Help and rules."""
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        """Serve `bot`."""
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="Show the rules of a game and variant")
+    @app_commands.describe(game="Which game", variant="Rules variant")
+    @app_commands.choices(game=GAMES)
+    async def rules(self, interaction: Interaction, game: str, variant: str | None = None) -> None:
+        """Show the rules of a game and variant."""
+
+        async def work() -> None:
+            text = rules_text(Localizer(interaction.locale), game, variant)
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+
+        await self.bot.desk.guarded(interaction, work)
+
+    @rules.autocomplete("variant")
+    async def variant_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The variants of the game chosen so far."""
+        game = getattr(interaction.namespace, "game", None) or BACKGAMMON
+        names = list(bg.VARIANTS if game == BACKGAMMON else ck.VARIANTS)
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
+
+    @app_commands.command(name="help", description="How to play with Duelboard")
+    async def help(self, interaction: Interaction) -> None:
+        """How to play with Duelboard."""
+        t = Localizer(interaction.locale)
+        await interaction.response.send_message(t("help.text"), ephemeral=True)
+
+
+async def setup(bot: DuelboardBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Guide(bot))

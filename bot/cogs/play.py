@@ -1,0 +1,159 @@
+"""Playing in the channel's game: /move (with suggestions), /roll, /double, /resign, /draw,
+/abort, /board and the dice audit /verify."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import legal_choices
+from bot.desk import reader_locale
+from bot.i18n import Localizer
+from bot.present import name_of
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+MAX_CHOICES = 25
+Interaction = discord.Interaction[Any]
+
+
+def rank_choices(choices: list[str], typed: str) -> list[str]:
+    """The choices matching what was typed: starting with it first, then containing it."""
+    wanted = typed.strip().lower().replace("-", "/") if "/" in typed else typed.strip().lower()
+    if not wanted:
+        return choices[:MAX_CHOICES]
+    starts = [c for c in choices if c.lower().startswith(wanted)]
+    contains = [c for c in choices if wanted in c.lower() and c not in starts]
+    return (starts + contains)[:MAX_CHOICES]
+
+
+class Play(commands.Cog):
+    """Commands that act in the game of the channel they are typed in."""
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        """Serve `bot`."""
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Make your play or move in this channel's game")
+    @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
+    async def move(self, interaction: Interaction, play: str) -> None:
+        """Make your play or move in this channel's game."""
+        await self.bot.desk.move(interaction, play)
+
+    @move.autocomplete("play")
+    async def play_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The legal plays while it is your turn; otherwise whose turn it is."""
+        t = Localizer(interaction.locale)
+        channel_id = interaction.channel_id
+        store = self.bot.store
+        row = None if channel_id is None else await store.active_game_in_channel(channel_id)
+        if row is None:
+            return [app_commands.Choice(name=t("hint.no_game"), value="?")]
+        view = await self.bot.table.view(row.id)
+        if view.to_move_id != interaction.user.id:
+            names = await self.bot.desk.names(view)
+            hint = t(
+                "hint.wait",
+                player=name_of(names, view.to_move_id),
+                what=view.awaiting or "-",
+            )
+            return [app_commands.Choice(name=hint[:100], value="?")]
+        choices = legal_choices(view)
+        if not choices:
+            awaiting = view.awaiting or ""
+            key = "hint.roll_first" if "roll" in awaiting else "hint.answer_offer"
+            return [app_commands.Choice(name=t(key), value="?")]
+        return [app_commands.Choice(name=c, value=c) for c in rank_choices(choices, current)]
+
+    @app_commands.command(name="roll", description="Roll the dice (backgammon)")
+    async def roll(self, interaction: Interaction) -> None:
+        """Roll the dice (backgammon)."""
+        await self.bot.desk.command(interaction, "roll")
+
+    @app_commands.command(name="double", description="Offer a double (backgammon)")
+    async def double(self, interaction: Interaction) -> None:
+        """Offer a double (backgammon)."""
+        await self.bot.desk.command(interaction, "double")
+
+    @app_commands.command(
+        name="resign", description="Resign: backgammon asks your opponent to accept the level"
+    )
+    @app_commands.describe(level="Resign a single game, a gammon or a backgammon")
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name="single", value="1"),
+            app_commands.Choice(name="gammon", value="2"),
+            app_commands.Choice(name="backgammon", value="3"),
+        ]
+    )
+    async def resign(self, interaction: Interaction, level: str | None = None) -> None:
+        """Resign (after a confirmation); with a level, offer exactly that level."""
+        if level is None:
+            await self.bot.desk.ask(interaction, "askresign")
+        else:
+            await self.bot.desk.command(interaction, "resign", level)
+
+    @app_commands.command(name="draw", description="Offer a draw (checkers)")
+    async def draw(self, interaction: Interaction) -> None:
+        """Offer a draw (checkers)."""
+        await self.bot.desk.command(interaction, "draw")
+
+    @app_commands.command(
+        name="abort", description="Call the game off before both sides have moved"
+    )
+    async def abort(self, interaction: Interaction) -> None:
+        """Call the game off before both sides have moved."""
+        await self.bot.desk.command(interaction, "abort")
+
+    @app_commands.command(
+        name="board", description="Post the board again at the bottom of the channel"
+    )
+    async def board(self, interaction: Interaction) -> None:
+        """Post the board again at the bottom of the channel; the old message loses its buttons."""
+        desk = self.bot.desk
+
+        async def work() -> None:
+            row = await desk.channel_game(interaction)
+            await interaction.response.defer(thinking=True)
+            view = await self.bot.table.view(row.id)
+            parts = await desk.parts(view, (), reader_locale(interaction))
+            message = await interaction.edit_original_response(**parts.edit_kwargs())
+            await self.bot.store.attach_message(row.id, message.id)
+            if row.message_id is not None:
+                t = Localizer(reader_locale(interaction))
+                old = interaction.channel
+                if isinstance(old, discord.abc.Messageable):
+                    stale = discord.PartialMessage(channel=old, id=row.message_id)
+                    await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
+
+        await desk.guarded(interaction, work)
+
+    @app_commands.command(
+        name="verify",
+        description="Check every dice roll of a finished game against its revealed seed",
+    )
+    @app_commands.describe(game="The game number (shown on its board)")
+    async def verify(self, interaction: Interaction, game: app_commands.Range[int, 1]) -> None:
+        """Check every roll of a finished game against its revealed seed."""
+
+        async def work() -> None:
+            t = Localizer(interaction.locale)
+            report = await self.bot.table.verify(game)
+            if report.ok:
+                text = t("reply.verify_ok", game=game, count=report.rolls_checked)
+            else:
+                text = t("reply.verify_bad", game=game, details=report.describe())
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+
+        await self.bot.desk.guarded(interaction, work)
+
+
+async def setup(bot: DuelboardBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Play(bot))

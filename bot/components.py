@@ -1,0 +1,206 @@
+"""The buttons and the move menu on game messages, as persistent dynamic items.
+
+Every custom id carries the game id (`db:<game>:<action>[:<arg>]`, and `dbp:<game>:<version>`
+for the move menu), so a click needs nothing from memory: after a restart, `setup_hook`
+registers these classes again and old messages keep working. The callbacks hand straight to the
+bot's `Desk`, which checks who may act through the service.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import Localizer
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.views import GameView
+from bot.store import GameStatus
+from engine.backgammon.matchplay import Phase
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
+Style = discord.ButtonStyle
+
+
+def _desk(interaction: discord.Interaction[Any]) -> Any:
+    client: DuelboardBot = interaction.client
+    return client.desk
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"db:(?P<game>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[a-z0-9]+))?",
+):
+    """A button of one game; the action (and its argument) ride in the custom id."""
+
+    def __init__(
+        self,
+        game_id: int,
+        action: str,
+        arg: str | None = None,
+        *,
+        label: str = "",
+        style: Style = Style.secondary,
+    ) -> None:
+        """A button for `action` in game `game_id`."""
+        custom_id = f"db:{game_id}:{action}" + (f":{arg}" if arg else "")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.game_id = game_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameButton:
+        """Rebuild the button from a click on any message, before or after a restart."""
+        return cls(int(match["game"]), match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the desk."""
+        await _desk(interaction).on_button(interaction, self.game_id, self.action, self.arg)
+
+
+class MoveMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"dbp:(?P<game>[0-9]+):(?P<version>[0-9]+)",
+):
+    """The legal moves of the position on the board; the version makes each position's id new."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        """A menu for game `game_id` at `version`."""
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"dbp:{game_id}:{version}",
+            options=options or [discord.SelectOption(label="-")],
+            placeholder=placeholder,
+        )
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveMenu:
+        """Rebuild the menu from a pick."""
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the picked move."""
+        data: Any = interaction.data or {}
+        values = list(data.get("values", []))
+        await _desk(interaction).on_pick(interaction, self.game_id, values[0] if values else "")
+
+
+def _button(
+    t: Localizer, game: int, action: str, key: str, style: Style, arg: str | None = None
+) -> GameButton:
+    return GameButton(game, action, arg, label=t(key), style=style)
+
+
+def legal_choices(view: GameView) -> list[str]:
+    """The notations of the legal plays or moves the actor may choose now (empty if none)."""
+    session = view.session
+    if not view.status.is_open or view.to_move_id is None:
+        return []
+    if isinstance(session, CheckersSession):
+        if session.game is None or session.draw_offered_by is not None:
+            return []
+        return [move.pdn() for move in session.game.position.legal_moves()]
+    match = session.match
+    if match is None or match.game.phase is not Phase.MOVING:
+        return []
+    return [play.notation() for play in match.game.legal_plays()]
+
+
+def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
+    """The controls that fit this moment of the game, or None when there are none."""
+    game = view.id
+    items: list[discord.ui.Item[Any]] = []
+    if view.status is GameStatus.PENDING:
+        items.append(_button(t, game, "accept", "btn.accept", Style.success))
+        if view.opponent_id is not None:
+            items.append(_button(t, game, "decline", "btn.decline", Style.danger))
+        items.append(_button(t, game, "cancel", "btn.cancel", Style.secondary))
+    elif view.status is GameStatus.FINISHED:
+        items.append(_button(t, game, "rematch", "btn.rematch", Style.primary))
+    elif view.status is GameStatus.ACTIVE:
+        items.extend(_playing_items(t, view))
+    if not items:
+        return None
+    controls = discord.ui.View(timeout=None)
+    for item in items:
+        controls.add_item(item)
+    return controls
+
+
+def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
+    game = view.id
+    session = view.session
+    items: list[discord.ui.Item[Any]] = []
+    choices = legal_choices(view)
+    if 1 < len(choices) <= MAX_MENU_OPTIONS:
+        options = [discord.SelectOption(label=choice, value=choice) for choice in choices]
+        placeholder = t("select.placeholder", count=len(choices))
+        items.append(MoveMenu(game, view.version, options, placeholder))
+    if isinstance(session, CheckersSession):
+        if session.draw_offered_by is not None:
+            items.append(_button(t, game, "yes", "btn.yes", Style.success))
+            items.append(_button(t, game, "no", "btn.no", Style.danger))
+            return items
+        items.append(_button(t, game, "draw", "btn.draw", Style.secondary))
+        items.append(_button(t, game, "askresign", "btn.resign", Style.danger))
+        return items
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    phase = session.match.game.phase
+    if phase is Phase.ROLLING:
+        items.append(_button(t, game, "roll", "btn.roll", Style.primary))
+        if session.may_double():
+            items.append(_button(t, game, "double", "btn.double", Style.secondary))
+    elif phase is Phase.DOUBLED:
+        items.append(_button(t, game, "take", "btn.take", Style.success))
+        items.append(_button(t, game, "askdrop", "btn.pass", Style.danger))
+        return items
+    elif phase is Phase.RESIGNING:
+        items.append(_button(t, game, "yes", "btn.yes", Style.success))
+        items.append(_button(t, game, "no", "btn.no", Style.danger))
+        return items
+    items.append(_button(t, game, "askresign", "btn.resign", Style.danger))
+    return items
+
+
+def confirm_drop(t: Localizer, game: int) -> discord.ui.View:
+    """The confirmation shown before passing a double."""
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(_button(t, game, "drop", "btn.confirm_pass", Style.danger))
+    return controls
+
+
+def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
+    """The confirmation shown before resigning: the levels in backgammon, one button in checkers."""
+    controls = discord.ui.View(timeout=None)
+    if isinstance(view.session, CheckersSession):
+        controls.add_item(_button(t, view.id, "resign", "btn.confirm_resign", Style.danger, "1"))
+        return controls
+    for level in (1, 2, 3):
+        label = t("btn.resign_level", level=t(f"level.{level}"))
+        controls.add_item(
+            GameButton(view.id, "resign", str(level), label=label, style=Style.danger)
+        )
+    return controls

@@ -1,0 +1,345 @@
+"""Between Discord and the table: act for a user, then show the game message as it now stands.
+
+Each handler acknowledges first (Discord allows 3 seconds; the database and the renderer may take
+longer under load), then calls the service, renders the board off the event loop and edits the
+one message of the game. Refusals go to `bot.errors.reply_error`, the one place they are worded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import components, present
+from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
+from bot.i18n import Localizer
+from bot.pictures import FILENAME, Picture, draw
+from bot.service import outcomes as out
+from bot.service.errors import NotAPlayerError
+from bot.service.table import Table
+from bot.service.views import ActionResult, GameView, Person
+from bot.store import GameRow, GameStatus, Store
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
+# Actions whose button or command asks "are you sure?" before it is done.
+CONFIRMED = {"askdrop", "askresign"}
+TABLE_ACTIONS: dict[str, str] = {
+    "roll": "roll",
+    "double": "double",
+    "take": "take",
+    "drop": "drop",
+    "resign": "resign",
+    "draw": "offer_draw",
+    "yes": "accept_offer",
+    "no": "decline_offer",
+    "abort": "abort",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MessageParts:
+    """What a game message holds: text, the board picture (if any) and the controls."""
+
+    content: str
+    picture: Picture | None
+    controls: discord.ui.View | None
+
+    def files(self) -> list[discord.File]:
+        """The board as an attachment, with its alt text."""
+        if self.picture is None:
+            return []
+        data = io.BytesIO(self.picture.png)
+        return [discord.File(data, filename=FILENAME, description=self.picture.alt_text)]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for sending a new message."""
+        kwargs: dict[str, Any] = {"content": self.content, "files": self.files()}
+        if self.controls is not None:
+            kwargs["view"] = self.controls
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for editing the message in place (old picture and buttons replaced)."""
+        return {"content": self.content, "attachments": self.files(), "view": self.controls}
+
+
+def person(user: discord.abc.User) -> Person:
+    """The table's view of a Discord user."""
+    return Person(user.id, user.display_name, user.bot)
+
+
+def reader_locale(interaction: discord.Interaction[Any]) -> object:
+    """The language of messages everyone sees: the server's, else the user's."""
+    return interaction.guild_locale or interaction.locale
+
+
+class Desk:
+    """Handles every game action for the bot; one per bot, holding no game state of its own."""
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        """Serve `bot`, whose table and store exist once it has logged in."""
+        self.bot = bot
+        self._names: dict[int, str] = {}
+
+    @property
+    def table(self) -> Table:
+        """The game table."""
+        return self.bot.table
+
+    @property
+    def store(self) -> Store:
+        """The store (read-only lookups: names, which message shows a game)."""
+        return self.bot.store
+
+    # Building and showing game messages.
+
+    async def names(self, view: GameView) -> dict[int, str]:
+        """Display names of everyone at the table (cached; the store keeps the latest)."""
+        ids = {view.challenger_id, *(view.seats or ()), view.opponent_id}
+        for user_id in ids:
+            if user_id is not None and user_id not in self._names:
+                player = await self.store.get_player(user_id)
+                self._names[user_id] = player.display_name if player else str(user_id)
+        return self._names
+
+    def remember(self, user: discord.abc.User) -> None:
+        """Keep the name a user now shows."""
+        self._names[user.id] = user.display_name
+
+    async def parts(
+        self, view: GameView, outcomes: tuple[out.Outcome, ...], locale: object
+    ) -> MessageParts:
+        """The message for a game as it stands after `outcomes`."""
+        t = Localizer(locale)
+        names = await self.names(view)
+        closed = next((o for o in outcomes if isinstance(o, CHALLENGE_CLOSED)), None)
+        if closed is not None:
+            return MessageParts(present.closed_challenge_text(t, view, closed), None, None)
+        if view.status is GameStatus.PENDING:
+            posted = next((o for o in outcomes if isinstance(o, out.ChallengePosted)), None)
+            expires = posted.expires_at if posted else view.turn_deadline
+            text = present.challenge_text(t, view, names, expires)
+            return MessageParts(text, None, components.game_controls(t, view))
+        seats = view.seats or (view.challenger_id, view.opponent_id or 0)
+        pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
+        picture = await asyncio.to_thread(draw, view.session, pair)
+        text = present.game_text(t, view, outcomes, names)
+        return MessageParts(text, picture, components.game_controls(t, view))
+
+    def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.bot.get_partial_messageable(channel_id)
+
+    def locale_of(self, row: GameRow) -> object:
+        """The language a game's public messages use: its server's."""
+        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+        return guild.preferred_locale if guild is not None else "en-US"
+
+    async def show(self, result: ActionResult, locale: object | None = None) -> None:
+        """Edit the game's message to show `result` (post a new one if it has none)."""
+        row = await self.store.get_game(result.game.id)
+        parts = await self.parts(result.game, result.outcomes, locale or self.locale_of(row))
+        channel = self._channel(row.channel_id)
+        if row.message_id is None:
+            message = await channel.send(**parts.send_kwargs())
+            await self.store.attach_message(row.id, message.id)
+            return
+        partial = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
+        await partial.edit(**parts.edit_kwargs())
+
+    async def post_in_reply(
+        self, interaction: discord.Interaction[Any], result: ActionResult
+    ) -> None:
+        """Fill a deferred public reply with the game message and remember it as the game's."""
+        parts = await self.parts(result.game, result.outcomes, reader_locale(interaction))
+        message = await interaction.edit_original_response(**parts.edit_kwargs())
+        await self.store.attach_message(result.game.id, message.id)
+
+    # Acting.
+
+    async def guarded(
+        self,
+        interaction: discord.Interaction[Any],
+        work: Callable[[], Awaitable[None]],
+    ) -> None:
+        """Run `work`; any refusal becomes one private reply."""
+        self.remember(interaction.user)
+        try:
+            await work()
+        except Exception as error:  # every error is answered; unknown ones are logged
+            await reply_error(interaction, error)
+
+    async def defer_private(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge with a private "thinking…" reply that the outcome will fill."""
+        interaction.extras[EPHEMERAL_DEFER] = True
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRow:
+        """The open game of the channel the interaction came from."""
+        channel_id = interaction.channel_id
+        row = None if channel_id is None else await self.store.active_game_in_channel(channel_id)
+        if row is None:
+            raise Refusal(Localizer(interaction.locale)("reply.no_game"))
+        return row
+
+    async def perform(
+        self, game_id: int, user_id: int, action: str, arg: str | None
+    ) -> ActionResult:
+        """Do one table action for a user."""
+        method = getattr(self.table, TABLE_ACTIONS[action])
+        if action == "resign":
+            level = int(arg) if arg and arg.isdigit() else arg
+            result: ActionResult = await method(game_id, user_id, level)
+            return result
+        done: ActionResult = await method(game_id, user_id)
+        return done
+
+    async def command(
+        self, interaction: discord.Interaction[Any], action: str, arg: str | None = None
+    ) -> None:
+        """A slash command acting in the channel's game (/roll, /double, /draw, /abort)."""
+
+        async def work() -> None:
+            await self.defer_private(interaction)
+            row = await self.channel_game(interaction)
+            result = await self.perform(row.id, interaction.user.id, action, arg)
+            await self.show(result, reader_locale(interaction))
+            await self._done(interaction, result)
+
+        await self.guarded(interaction, work)
+
+    async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
+        """/move: make a play in the channel's game."""
+
+        async def work() -> None:
+            await self.defer_private(interaction)
+            row = await self.channel_game(interaction)
+            result = await self.table.move(row.id, interaction.user.id, play)
+            await self.show(result, reader_locale(interaction))
+            await self._done(interaction, result)
+
+        await self.guarded(interaction, work)
+
+    async def _done(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:
+        """Tell the actor privately what was done, in standard notation."""
+        t = Localizer(interaction.locale)
+        names = await self.names(result.game)
+        mine = [o for o in result.outcomes if getattr(o, "player_id", None) == interaction.user.id]
+        moved = next((o for o in mine if isinstance(o, out.Moved)), None)
+        if moved is not None:
+            text = t("reply.played", play=moved.notation)
+        else:
+            lines = present.event_lines(t, result.outcomes[:1], names, result.game.seats)
+            text = t("reply.done", what=lines[0] if lines else "✓")
+        await interaction.edit_original_response(content=text)
+
+    async def ask(self, interaction: discord.Interaction[Any], action: str) -> None:
+        """Show the private confirmation before passing a double or resigning."""
+
+        async def work() -> None:
+            row = await self.channel_game(interaction)
+            await self._ask(interaction, row.id, action)
+
+        await self.guarded(interaction, work)
+
+    async def _ask(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+        t = Localizer(interaction.locale)
+        view = await self.table.view(game_id)
+        if view.seats is None or interaction.user.id not in view.seats:
+            raise NotAPlayerError(game_id, interaction.user.id)
+        if action == "askdrop":
+            controls = components.confirm_drop(t, game_id)
+            await interaction.response.send_message(
+                t("reply.confirm_pass"), view=controls, ephemeral=True
+            )
+            return
+        key = "reply.confirm_resign"
+        if view.kind != "backgammon":
+            key = "reply.confirm_resign_checkers"
+        controls = components.confirm_resign(t, view)
+        await interaction.response.send_message(t(key), view=controls, ephemeral=True)
+
+    async def on_button(
+        self, interaction: discord.Interaction[Any], game_id: int, action: str, arg: str | None
+    ) -> None:
+        """A button on a game message (or on a private confirmation) was pressed."""
+
+        async def work() -> None:
+            if action in CONFIRMED:
+                await self._ask(interaction, game_id, action)
+                return
+            await interaction.response.defer()
+            user = interaction.user
+            if action == "decline":
+                result = await self.table.decline(game_id, user.id)
+            elif action == "cancel":
+                result = await self.table.cancel(game_id, user.id)
+            elif action == "rematch":
+                result = await self.table.rematch(game_id, user.id)
+                await self._post_new(interaction, result)
+                return
+            elif action == "accept":
+                result = await self.table.accept(game_id, person(user))
+            elif action in TABLE_ACTIONS:
+                result = await self.perform(game_id, user.id, action, arg)
+            else:
+                raise Refusal(f"unknown button {action!r}")
+            await self.show(result, reader_locale(interaction))
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                # A confirmation: replace its buttons by what was done.
+                t = Localizer(interaction.locale)
+                names = await self.names(result.game)
+                lines = present.event_lines(t, result.outcomes, names, result.game.seats)
+                done = t("reply.done", what=lines[0] if lines else "✓")
+                await interaction.edit_original_response(content=done, view=None)
+
+        await self.guarded(interaction, work)
+
+    async def _post_new(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:
+        parts = await self.parts(result.game, result.outcomes, reader_locale(interaction))
+        message = await interaction.followup.send(wait=True, **parts.send_kwargs())
+        await self.store.attach_message(result.game.id, message.id)
+
+    async def on_pick(
+        self, interaction: discord.Interaction[Any], game_id: int, value: str
+    ) -> None:
+        """A move was picked in the menu on the board."""
+
+        async def work() -> None:
+            await interaction.response.defer()
+            result = await self.table.move(game_id, interaction.user.id, value)
+            await self.show(result, reader_locale(interaction))
+
+        await self.guarded(interaction, work)
+
+    # The clock.
+
+    async def sweep(self) -> int:
+        """Handle due reminders, wins on time and expired challenges; returns how many."""
+        results = await self.table.sweep()
+        for result in results:
+            reminder = next((o for o in result.outcomes if isinstance(o, out.ReminderDue)), None)
+            if reminder is None:
+                await self.show(result)
+                continue
+            row = await self.store.get_game(result.game.id)
+            t = Localizer(self.locale_of(row))
+            text = t(
+                "reply.reminder",
+                mention=present.mention(reminder.player_id),
+                game=row.id,
+                deadline=present.timestamp(reminder.deadline),
+            )
+            await self._channel(row.channel_id).send(text)
+        return len(results)

@@ -1,0 +1,77 @@
+"""The one place where refusals from below become one short reply to the person who acted.
+
+Service and store errors carry what went wrong; the known kinds are worded through the catalog
+in the reader's language, engine and option refusals (their reasons are specific) are passed on
+after "Not possible:", and anything unexpected is logged with its traceback and answered with
+an apology. Replies are always private (ephemeral) and change nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import Localizer
+from bot.service import errors as service_errors
+from bot.store import StoreBusyError
+
+log = logging.getLogger("duelboard.errors")
+
+EPHEMERAL_DEFER = "duelboard.ephemeral"  # Interaction.extras key: we deferred privately
+
+
+class Refusal(Exception):
+    """A refusal the bot itself makes, already worded for the reader."""
+
+
+def explain(t: Localizer, error: BaseException, names: dict[int, str] | None = None) -> str:
+    """The reply for `error`; logs it when it is not a refusal a player can meet."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or error
+    match error:
+        case Refusal():
+            return str(error)
+        case service_errors.NotAPlayerError(game_id=game):
+            return t("error.not_player", game=game)
+        case service_errors.NotYourTurnError():
+            return t("error.refused", reason=str(error))
+        case service_errors.GameOverError(game_id=game):
+            return t("error.game_over", game=game)
+        case service_errors.ChannelBusyError():
+            return t("error.busy", game=getattr(error, "game_id", None) or "?")
+        case service_errors.ConflictError():
+            return t("error.conflict")
+        case service_errors.GameNotFoundError():
+            return t("error.not_found", game=getattr(error, "game_id", "?"))
+        case StoreBusyError():
+            return t("error.store_busy")
+        case app_commands.MissingPermissions():
+            return t("error.permission")
+        case service_errors.ServiceError() | ValueError():
+            reason = str(error).strip()
+            return t("error.refused", reason=reason[:1].upper() + reason[1:])
+    log.error("unexpected error in an interaction", exc_info=error)
+    return t("error.unexpected")
+
+
+async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer `interaction` privately with the explanation of `error`, however far it got."""
+    t = Localizer(interaction.locale)
+    message = explain(t, error)
+    response = interaction.response
+    try:
+        if not response.is_done():
+            await response.send_message(message, ephemeral=True)
+        elif interaction.extras.get(EPHEMERAL_DEFER):
+            await interaction.edit_original_response(content=message)
+        elif response.type is discord.InteractionResponseType.deferred_channel_message:
+            # A public "thinking…" placeholder: remove it so the refusal stays private.
+            await interaction.delete_original_response()
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.followup.send(message, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not tell the user why their action was refused")

@@ -1,0 +1,54 @@
+"""The message catalog: every reply text by key, in English, French and German.
+
+A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog by its language; anything
+without a catalog falls back to English. Placeholders are `str.format` fields.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+
+from bot.i18n import de, en, fr
+
+DEFAULT_LANGUAGE = "en"
+CATALOGS: Mapping[str, Mapping[str, str]] = {
+    "en": en.MESSAGES,
+    "fr": fr.MESSAGES,
+    "de": de.MESSAGES,
+}
+
+
+def language_of(locale: object) -> str:
+    """The catalog language for a Discord locale (its value or str), English by default."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    language = text.split("-")[0]
+    return language if language in CATALOGS else DEFAULT_LANGUAGE
+
+
+def text(locale: object, key: str, **values: object) -> str:
+    """The message `key` in the locale's language, with `values` filled in."""
+    catalog = CATALOGS[language_of(locale)]
+    template = catalog.get(key)
+    if template is None:
+        template = CATALOGS[DEFAULT_LANGUAGE][key]
+    return template.format(**values)
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The field names a template uses."""
+    return frozenset(
+        name for _, name, _, _ in string.Formatter().parse(template) if name is not None
+    )
+
+
+class Localizer:
+    """Texts for one reader: `t("key", name=...)` in their language."""
+
+    def __init__(self, locale: object) -> None:
+        """Remember the reader's locale."""
+        self.language = language_of(locale)
+
+    def __call__(self, key: str, **values: object) -> str:
+        """The message `key` with `values`."""
+        return text(self.language, key, **values)

@@ -1,0 +1,168 @@
+"""Antworttexte auf Deutsch (gleiche Schlüssel und Platzhalter wie Englisch)."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "cmd.backgammon": "Jemanden (oder den Bot) zu Backgammon herausfordern",
+    "cmd.checkers": "Jemanden (oder den Bot) zu Dame herausfordern",
+    "cmd.move": "Deinen Zug in der Partie dieses Kanals machen",
+    "cmd.roll": "Würfeln (Backgammon)",
+    "cmd.double": "Verdoppeln anbieten (Backgammon)",
+    "cmd.resign": "Aufgeben: beim Backgammon nimmt der Gegner die Stufe an oder lehnt ab",
+    "cmd.draw": "Remis anbieten (Dame)",
+    "cmd.abort": "Die Partie abbrechen, bevor beide Seiten gezogen haben",
+    "cmd.board": "Das Brett unten im Kanal neu posten",
+    "cmd.rules": "Die Regeln eines Spiels und einer Variante zeigen",
+    "cmd.help": "So spielst du mit Duelboard",
+    "cmd.verify": "Jeden Wurf einer beendeten Partie mit ihrem offengelegten Seed prüfen",
+    "cmd.settings": "Spieleinstellungen des Servers (nur Server verwalten)",
+    "opt.opponent": "Wen du herausforderst: ein Mitglied, den Bot oder niemand (offen)",
+    "opt.points": "Matchlänge in Punkten (0 = Geldspiel)",
+    "opt.cube": "Mit Verdopplungswürfel spielen",
+    "opt.time": "Zeit pro Zug, z. B. 30m, 24h, 3d (5 Minuten bis 7 Tage)",
+    "opt.variant": "Regelvariante",
+    "opt.first": "Wer beginnt",
+    "opt.play": "Dein Zug, z. B. 13/7 8/7 oder 11-15",
+    "opt.level": "Ein einfaches Spiel, ein Gammon oder ein Backgammon aufgeben",
+    "opt.game": "Welches Spiel",
+    "opt.game_id": "Die Partienummer (auf ihrem Brett angezeigt)",
+    "opt.threads": "Jede Partie in einem eigenen Thread",
+    "opt.rated": "Partien standardmäßig gewertet",
+    "opt.allowed": "Welche Spiele hier erlaubt sind",
+    "kind.backgammon": "Backgammon",
+    "kind.checkers": "Dame",
+    "level.1": "ein einfaches Spiel",
+    "level.2": "ein Gammon",
+    "level.3": "ein Backgammon",
+    "points.one": "1 Punkt",
+    "points.many": "{count} Punkte",
+    "colour.white": "Weiß",
+    "colour.black": "Schwarz",
+    "game.header": "**{kind}** · {variant} · Partie #{game} · {white} (Weiß) gegen "
+    "{black} (Schwarz)",
+    "game.money": "Geldspiel",
+    "game.match": "Match auf {length} · Stand {white_score}-{black_score}",
+    "game.crawford": "Crawford-Spiel: kein Verdoppeln",
+    "game.no_cube": "Ohne Verdopplungswürfel",
+    "game.commitment": "Würfel-Commitment (SHA-256 des geheimen Seeds): `{commitment}`",
+    "game.clock": "Zu handeln bis {deadline}.",
+    "status.roll": "{mention}, du bist dran: würfle.",
+    "status.roll_or_double": "{mention}, du bist dran: würfeln oder verdoppeln.",
+    "status.move": "{mention}, spiele deine {dice}: unten wählen oder /move tippen.",
+    "status.move_checkers": "{mention}, dein Zug: unten wählen oder /move tippen.",
+    "status.take_or_pass": "{mention}, {player} verdoppelt auf {cube}: annehmen oder ablehnen?",
+    "status.resign_offer": "{mention}, {player} bietet an, {level} aufzugeben: annehmen oder "
+    "ablehnen?",
+    "status.draw_offer": "{mention}, {player} bietet Remis an: annehmen oder ablehnen?",
+    "ev.accepted": "{player} hat die Herausforderung angenommen.",
+    "ev.game_started": "Spiel {number} beginnt.",
+    "ev.starter": "{player} beginnt.",
+    "ev.starter_lot": "{player} beginnt (ausgelost mit Wurf {number}).",
+    "ev.opening": "Eröffnungswurf: {white} {white_die}, {black} {black_die}.",
+    "ev.opening_tie": "Eröffnungswurf gleich ({die}): es wird neu gewürfelt.",
+    "ev.rolled": "{player} würfelt {dice}.",
+    "ev.moved": "{player} zieht {play}.",
+    "ev.moved_forced": "{player} zieht {play} (erzwungen: einziger legaler Zug).",
+    "ev.passed": "{player} kann {dice} nicht spielen und setzt aus (erzwungen).",
+    "ev.double": "{player} verdoppelt auf {cube}.",
+    "ev.take": "{player} nimmt an: der Würfel steht auf {cube}.",
+    "ev.drop": "{player} lehnt die Verdopplung ab.",
+    "ev.resign_offer": "{player} bietet an, {level} aufzugeben.",
+    "ev.resign_accept": "{player} nimmt die Aufgabe an.",
+    "ev.resign_decline": "{player} lehnt die Aufgabe ab.",
+    "ev.resigned": "{player} gibt auf.",
+    "ev.draw_offer": "{player} bietet Remis an.",
+    "ev.draw_accept": "{player} nimmt das Remis an.",
+    "ev.draw_decline": "{player} lehnt das Remis ab.",
+    "ev.aborted": "{player} hat die Partie abgebrochen. Kein Ergebnis.",
+    "ev.ended": "{winner} gewinnt {points} ({reason}).",
+    "ev.draw": "Remis ({reason}).",
+    "ev.match_ended": "{winner} gewinnt das Match {white_score}-{black_score}.",
+    "ev.on_time": "{loser} hat die Zeit überschritten: {winner} gewinnt.",
+    "end.seed": "Würfel-Seed, jetzt offengelegt: `{seed}`. Prüfe jeden Wurf mit "
+    "/verify game:{game}.",
+    "end.no_result": "Partie #{game} ist geschlossen.",
+    "challenge.directed": "{challenger} fordert {opponent} zu {game} heraus ({options}). "
+    "{opponent}, nimm an oder lehne ab bis {expires}.",
+    "challenge.open": "{challenger} sucht einen Gegner für {game} ({options}). "
+    "Jeder kann bis {expires} annehmen.",
+    "challenge.declined": "{player} hat die {game}-Herausforderung von {challenger} abgelehnt.",
+    "challenge.cancelled": "{player} hat die {game}-Herausforderung zurückgezogen.",
+    "challenge.expired": "Niemand hat rechtzeitig auf die {game}-Herausforderung von "
+    "{challenger} geantwortet: sie ist abgelaufen.",
+    "option.points": "Match auf {points}",
+    "option.money": "Geldspiel",
+    "option.cube_off": "ohne Würfel",
+    "option.time": "{time} pro Zug",
+    "btn.accept": "Annehmen",
+    "btn.decline": "Ablehnen",
+    "btn.cancel": "Zurückziehen",
+    "btn.roll": "Würfeln",
+    "btn.double": "Verdoppeln",
+    "btn.take": "Annehmen",
+    "btn.pass": "Ablehnen",
+    "btn.resign": "Aufgeben",
+    "btn.draw": "Remis anbieten",
+    "btn.yes": "Angebot annehmen",
+    "btn.no": "Angebot ablehnen",
+    "btn.rematch": "Revanche",
+    "btn.confirm_pass": "Ja, ablehnen",
+    "btn.confirm_resign": "Ja, aufgeben",
+    "btn.resign_level": "{level} aufgeben",
+    "select.placeholder": "Wähle deinen Zug ({count} legal)",
+    "reply.played": "Gespielt: {play}.",
+    "reply.done": "Erledigt: {what}",
+    "reply.confirm_pass": "Die Verdopplung ablehnen und das Spiel zum aktuellen Würfelwert "
+    "verlieren? Das ist endgültig.",
+    "reply.confirm_resign": "Auf welcher Stufe aufgeben? Dein Gegner kann annehmen oder ablehnen.",
+    "reply.confirm_resign_checkers": "Diese Partie aufgeben? Das ist endgültig.",
+    "reply.no_game": "In diesem Kanal läuft keine Partie. Starte eine mit /backgammon oder "
+    "/checkers.",
+    "reply.thread": "Deine Herausforderung ist in {thread}.",
+    "reply.board_moved": "Das Brett ist jetzt unten im Kanal.",
+    "reply.board_elsewhere": "Diese Partie geht weiter unten im Kanal weiter.",
+    "reply.reminder": "{mention}, drei Viertel deiner Zeit in Partie #{game} sind um: handle "
+    "bis {deadline}, sonst verlierst du auf Zeit.",
+    "reply.verify_ok": "Partie #{game}: alle {count} Würfe passen zum Seed, und der Seed passt "
+    "zum am Anfang veröffentlichten Commitment.",
+    "reply.verify_bad": "Partie #{game}: die Würfel stimmen NICHT: {details}",
+    "reply.settings": "Einstellungen: Zeit pro Zug {time}; Partien in Threads {threads}; "
+    "standardmäßig gewertet {rated}; erlaubte Spiele: {games}.",
+    "reply.game_off": "{game} ist auf diesem Server abgeschaltet (siehe /settings).",
+    "reply.on": "an",
+    "reply.off": "aus",
+    "hint.wait": "{player} ist dran ({what}).",
+    "hint.roll_first": "Erst würfeln: Knopf Würfeln oder /roll.",
+    "hint.no_game": "Keine Partie in diesem Kanal: starte eine mit /backgammon oder /checkers.",
+    "hint.answer_offer": "Beantworte zuerst das Angebot auf dem Brett.",
+    "error.not_player": "Du spielst nicht in Partie #{game}.",
+    "error.not_your_turn": "Du bist in Partie #{game} nicht dran: es wird auf {player} gewartet.",
+    "error.game_over": "Partie #{game} ist vorbei; starte eine neue oder fordere eine Revanche.",
+    "error.busy": "In diesem Kanal ist schon Partie #{game} offen: beende sie oder spiele in "
+    "einem anderen Kanal oder Thread.",
+    "error.conflict": "Das ist schon geschehen: die Partie ist weiter. Sieh dir das Brett noch "
+    "einmal an.",
+    "error.not_found": "Es gibt keine Partie #{game}.",
+    "error.store_busy": "Die Datenbank ist beschäftigt; nichts wurde geändert. Versuche es "
+    "gleich noch einmal.",
+    "error.refused": "Nicht möglich: {reason}",
+    "error.unexpected": "Bei uns ist etwas schiefgegangen; nichts wurde geändert. Bitte noch "
+    "einmal versuchen.",
+    "error.permission": "Nur Mitglieder mit der Berechtigung Server verwalten können das.",
+    "help.text": "**Duelboard**: Backgammon und Dame in diesem Kanal.\n"
+    "• /backgammon oder /checkers fordert ein Mitglied, den Bot oder alle (ohne Gegner) "
+    "heraus.\n"
+    "• Spiele mit den Knöpfen und Menüs am Brett oder tippe /move (es schlägt legale Züge "
+    "vor).\n"
+    "• /roll, /double, /resign, /draw, /abort wirken in der Partie des Kanals; /board postet "
+    "sie neu.\n"
+    "• /rules erklärt eine Variante; /verify prüft die Würfel einer beendeten Partie.\n"
+    "• Jeder Zug hat ein Zeitlimit; es kommt eine Erinnerung, dann gewinnt der Wartende auf "
+    "Zeit.",
+    "rules.backgammon": "**Backgammon ({variant})**: bringe alle 15 Steine nach Hause und "
+    "würfle sie als Erster heraus. Nutze beide Würfel, wenn möglich, sonst den höheren. Ein "
+    "geschlagener Stein kommt auf die Bar und muss vor allem anderen wieder hinein. Der "
+    "Verdopplungswürfel verdoppelt den Einsatz; im Match wird im Crawford-Spiel nicht "
+    "verdoppelt. Gammon zählt 2, Backgammon 3.",
+    "rules.checkers": "**{title}**: {summary}",
+}

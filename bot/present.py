@@ -1,0 +1,280 @@
+"""The words on a game message: header, what just happened, and who must do what now.
+
+Pure functions of the table's values and a `Localizer`; no Discord objects, so they are tested
+directly. Player names come in as a mapping from user id to display name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from bot.i18n import Localizer
+from bot.service import outcomes as out
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.clock import describe as describe_duration
+from bot.service.options import BACKGAMMON
+from bot.service.views import GameView
+from bot.store import GameStatus
+from engine.backgammon.matchplay import Phase
+from engine.checkers import VARIANTS as CHECKERS_VARIANTS
+
+MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
+Names = Mapping[int, str]
+
+
+def mention(user_id: int) -> str:
+    """A Discord mention, which notifies the user."""
+    return f"<@{user_id}>"
+
+
+def timestamp(moment: datetime) -> str:
+    """A Discord timestamp each reader sees in their own time zone, relative ("in 3 hours")."""
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+def name_of(names: Names, user_id: int | None) -> str:
+    """The display name of a user, or their id when unknown."""
+    if user_id is None:
+        return "?"
+    return names.get(user_id, str(user_id))
+
+
+def points(t: Localizer, count: int) -> str:
+    """ "1 point" / "3 points" in the reader's language."""
+    return t("points.one") if count == 1 else t("points.many", count=count)
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as players write them: 6-1."""
+    return "-".join(str(die) for die in dice)
+
+
+def game_name(t: Localizer, kind: str) -> str:
+    """Backgammon / Checkers in the reader's language."""
+    return t(f"kind.{kind}")
+
+
+def options_text(t: Localizer, view: GameView) -> str:
+    """The options a challenge carries, in a few words."""
+    options = view.options
+    parts = [view.variant]
+    if options.kind == BACKGAMMON:
+        length = options.match_length
+        parts.append(t("option.points", points=length) if length else t("option.money"))
+        if not options.cube:
+            parts.append(t("option.cube_off"))
+    parts.append(t("option.time", time=describe_duration(options.time_limit)))
+    return ", ".join(parts)
+
+
+def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime | None) -> str:
+    """The text of a challenge waiting for an answer."""
+    values = {
+        "challenger": mention(view.challenger_id),
+        "game": game_name(t, view.kind),
+        "options": options_text(t, view),
+        "expires": "?" if expires is None else timestamp(expires),
+    }
+    if view.opponent_id is None:
+        return t("challenge.open", **values)
+    return t("challenge.directed", opponent=mention(view.opponent_id), **values)
+
+
+def closed_challenge_text(t: Localizer, view: GameView, outcome: out.Outcome) -> str:
+    """What a challenge message says once it was declined, withdrawn or expired."""
+    game = game_name(t, view.kind)
+    challenger = mention(view.challenger_id)
+    if isinstance(outcome, out.ChallengeDeclined):
+        return t(
+            "challenge.declined", player=mention(outcome.by_id), challenger=challenger, game=game
+        )
+    if isinstance(outcome, out.ChallengeCancelled):
+        return t("challenge.cancelled", player=mention(outcome.by_id), game=game)
+    return t("challenge.expired", challenger=challenger, game=game)
+
+
+def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
+    """One line for what happened, or None for outcomes the board already shows."""
+
+    def who(user_id: int | None) -> str:
+        return name_of(names, user_id)
+
+    match outcome:
+        case out.ChallengeAccepted(by_id=by):
+            return t("ev.accepted", player=who(by))
+        case out.GameStarted(game_number=number) if number > 1:
+            return t("ev.game_started", number=number)
+        case out.StarterChosen(starter_id=starter, by_lot=True, number=number):
+            return t("ev.starter_lot", player=who(starter), number=number)
+        case out.StarterChosen(starter_id=starter):
+            return t("ev.starter", player=who(starter))
+        case out.OpeningRolled(starter_id=None, white_die=die):
+            return t("ev.opening_tie", die=die)
+        case out.OpeningRolled():
+            return None  # the caller names both players; see opening_line
+        case out.Rolled(player_id=player, dice=dice):
+            return t("ev.rolled", player=who(player), dice=dice_text(dice))
+        case out.Moved(player_id=player, notation=notation, forced=forced):
+            key = "ev.moved_forced" if forced else "ev.moved"
+            return t(key, player=who(player), play=notation)
+        case out.Passed(player_id=player, dice=dice):
+            return t("ev.passed", player=who(player), dice=dice_text(dice))
+        case out.DoubleOffered(player_id=player, cube_value=cube):
+            return t("ev.double", player=who(player), cube=cube)
+        case out.DoubleTaken(player_id=player, cube_value=cube):
+            return t("ev.take", player=who(player), cube=cube)
+        case out.DoublePassed(player_id=player):
+            return t("ev.drop", player=who(player))
+        case out.ResignationOffered(player_id=player, level=level):
+            return t("ev.resign_offer", player=who(player), level=t(f"level.{level}"))
+        case out.ResignationAccepted(player_id=player):
+            return t("ev.resign_accept", player=who(player))
+        case out.ResignationDeclined(player_id=player):
+            return t("ev.resign_decline", player=who(player))
+        case out.Resigned(player_id=player):
+            return t("ev.resigned", player=who(player))
+        case out.DrawOffered(player_id=player):
+            return t("ev.draw_offer", player=who(player))
+        case out.DrawAccepted(player_id=player):
+            return t("ev.draw_accept", player=who(player))
+        case out.DrawDeclined(player_id=player):
+            return t("ev.draw_decline", player=who(player))
+        case out.GameAborted(by_id=by):
+            return t("ev.aborted", player=who(by))
+        case out.WonOnTime(winner_id=winner, loser_id=loser):
+            return t("ev.on_time", winner=who(winner), loser=who(loser))
+        case out.GameEnded(winner_id=None, reason=reason):
+            return t("ev.draw", reason=reason)
+        case out.GameEnded(winner_id=winner, points=won, reason=reason):
+            return t("ev.ended", winner=who(winner), points=points(t, won), reason=reason)
+        case out.MatchEnded(winner_id=winner, score=score):
+            return t(
+                "ev.match_ended",
+                winner=who(winner),
+                white_score=score[0],
+                black_score=score[1],
+            )
+    return None
+
+
+def event_lines(
+    t: Localizer, outcomes: Sequence[out.Outcome], names: Names, seats: tuple[int, int] | None
+) -> list[str]:
+    """What happened, one line per outcome worth telling, the most recent ones last."""
+    lines: list[str] = []
+    for outcome in outcomes:
+        if isinstance(outcome, out.OpeningRolled) and outcome.starter_id is not None and seats:
+            lines.append(
+                t(
+                    "ev.opening",
+                    white=name_of(names, seats[0]),
+                    white_die=outcome.white_die,
+                    black=name_of(names, seats[1]),
+                    black_die=outcome.black_die,
+                )
+            )
+            continue
+        line = event_line(t, outcome, names)
+        if line is not None:
+            lines.append(line)
+    return lines[-MAX_EVENT_LINES:]
+
+
+def header(t: Localizer, view: GameView, names: Names) -> str:
+    """The first line: game, variant, number and who plays which colour."""
+    seats = view.seats or (view.challenger_id, view.opponent_id or 0)
+    variant = view.variant
+    if view.kind != BACKGAMMON and view.variant in CHECKERS_VARIANTS:
+        variant = CHECKERS_VARIANTS[view.variant].title
+    lines = [
+        t(
+            "game.header",
+            kind=game_name(t, view.kind),
+            variant=variant,
+            game=view.id,
+            white=name_of(names, seats[0]),
+            black=name_of(names, seats[1]),
+        )
+    ]
+    session = view.session
+    if isinstance(session, BackgammonSession) and session.match is not None:
+        match = session.match
+        if view.options.match_length:
+            score = match.score
+            line = t(
+                "game.match",
+                length=view.options.match_length,
+                white_score=score[0],
+                black_score=score[1],
+            )
+            if match.game.crawford:
+                line += " · " + t("game.crawford")
+            lines.append(line)
+        else:
+            lines.append(t("game.money"))
+        if not view.options.cube:
+            lines.append(t("game.no_cube"))
+    return "\n".join(lines)
+
+
+def status_line(t: Localizer, view: GameView, names: Names) -> str | None:
+    """Who must do what now, mentioning them; None once the game is closed."""
+    actor = view.to_move_id
+    if not view.status.is_open or actor is None:
+        return None
+    who = mention(actor)
+    session = view.session
+    if isinstance(session, CheckersSession):
+        offered = session.draw_offered_by
+        if offered is not None and session.seats is not None:
+            return t(
+                "status.draw_offer", mention=who, player=name_of(names, session.seats[offered])
+            )
+        return t("status.move_checkers", mention=who)
+    match = session.match
+    if match is None or session.seats is None:
+        return None
+    game = match.game
+    turn = session.seats[int(game.position.turn)]
+    if game.phase is Phase.DOUBLED:
+        return t(
+            "status.take_or_pass",
+            mention=who,
+            player=name_of(names, turn),
+            cube=game.cube.value * 2,
+        )
+    if game.phase is Phase.RESIGNING and game.resigned_by is not None:
+        resigner = session.seats[int(game.resigned_by)]
+        return t(
+            "status.resign_offer",
+            mention=who,
+            player=name_of(names, resigner),
+            level=t(f"level.{game.resignation}"),
+        )
+    if game.phase is Phase.MOVING and game.dice is not None:
+        return t("status.move", mention=who, dice=dice_text(game.dice))
+    key = "status.roll_or_double" if session.may_double() else "status.roll"
+    return t(key, mention=who)
+
+
+def game_text(t: Localizer, view: GameView, outcomes: Sequence[out.Outcome], names: Names) -> str:
+    """The whole text of a game message."""
+    parts = [header(t, view, names)]
+    lines = event_lines(t, outcomes, names, view.seats)
+    if lines:
+        parts.append("\n".join(f"› {line}" for line in lines))
+    status = status_line(t, view, names)
+    if status is not None:
+        parts.append(status)
+        if view.turn_deadline is not None:
+            parts.append(t("game.clock", deadline=timestamp(view.turn_deadline)))
+        if view.commitment:
+            parts.append(t("game.commitment", commitment=view.commitment))
+    elif view.status is not GameStatus.ACTIVE:
+        if view.seed:
+            parts.append(t("end.seed", seed=view.seed, game=view.id))
+        else:
+            parts.append(t("end.no_result", game=view.id))
+    return "\n\n".join(parts)
