@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -14,6 +15,11 @@ from render.theme import RGB
 # Shapes are drawn this many times larger and scaled down, which smooths their edges; Pillow's
 # own shapes are not anti-aliased.
 SUPERSAMPLE = 4
+
+# The bot renders from worker threads (asyncio.to_thread) and the font objects are shared
+# through a cache; one FreeType face is not safe to use from two threads at once. Text is
+# rendered once per label into a cached sprite, so the lock is rarely taken.
+_FONT_LOCK = threading.Lock()
 
 Point = tuple[float, float]
 
@@ -147,10 +153,11 @@ def _text_sprite(
     edges with whatever lies below, exactly as drawing the text there would.
     """
     face = font(size, bold=bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
-    mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    with _FONT_LOCK:
+        left, top, right, bottom = face.getbbox(text, anchor=anchor)
+        width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
+        mask = Image.new("L", (width, height), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     sprite = Image.new("RGBA", (width, height), (*fill, 255))
     sprite.putalpha(mask)
     return sprite, math.floor(left), math.floor(top)
@@ -162,14 +169,21 @@ def _outlined_sprite(
 ) -> tuple[Image.Image, int, int]:
     """`text` in `fill` ringed by `stroke` pixels of `outline`, top-left anchored, with offset."""
     face = font(size, bold=True)
-    left, top, right, bottom = face.getbbox(text, anchor="la", stroke_width=stroke)
-    width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
-    halo = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(halo).text(
-        (-left, -top), text, font=face, fill=255, anchor="la", stroke_width=stroke, stroke_fill=255
-    )
-    core = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(core).text((-left, -top), text, font=face, fill=255, anchor="la")
+    with _FONT_LOCK:
+        left, top, right, bottom = face.getbbox(text, anchor="la", stroke_width=stroke)
+        width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
+        halo = Image.new("L", (width, height), 0)
+        ImageDraw.Draw(halo).text(
+            (-left, -top),
+            text,
+            font=face,
+            fill=255,
+            anchor="la",
+            stroke_width=stroke,
+            stroke_fill=255,
+        )
+        core = Image.new("L", (width, height), 0)
+        ImageDraw.Draw(core).text((-left, -top), text, font=face, fill=255, anchor="la")
     sprite = Image.new("RGBA", (width, height), (*outline, 255))
     sprite.putalpha(halo)
     sprite.paste(Image.new("RGBA", (width, height), (*fill, 255)), (0, 0), core)
@@ -218,7 +232,8 @@ def text_centred(
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
     """Width in pixels of `text` in the shipped font (cached: names and labels repeat)."""
-    return float(font(size, bold=bold).getlength(text))
+    with _FONT_LOCK:
+        return float(font(size, bold=bold).getlength(text))
 
 
 def text_fitted(
