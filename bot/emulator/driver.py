@@ -131,6 +131,10 @@ class Emulator:
         self._join(user, role_ids)
         return user
 
+    def allow_privileged_intents(self, intents: int) -> None:
+        """Switch privileged intents on, as in the developer portal (else IDENTIFY gets 4014)."""
+        self.gateway.allowed_privileged = intents
+
     async def set_bot_permissions(self, permissions: int) -> None:
         """Make the bot hold exactly `permissions` (bits) in the guild, as a server admin would."""
         everyone = self.guild.roles[self.guild.id]

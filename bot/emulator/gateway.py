@@ -17,6 +17,10 @@ GUILDS_INTENT = 1 << 0
 CLOSE_AUTHENTICATION_FAILED = 4004
 CLOSE_DECODE_ERROR = 4002
 CLOSE_NOT_AUTHENTICATED = 4003
+CLOSE_DISALLOWED_INTENTS = 4014
+# GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: each must be switched on in the developer
+# portal, or Discord closes the gateway with 4014.
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 
 
 @dataclass(eq=False)
@@ -45,6 +49,7 @@ class Gateway:
         self.app_id = app_id
         self.sessions: list[Session] = []
         self.url = ""
+        self.allowed_privileged = 0
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """Serve one websocket connection until the client leaves."""
@@ -91,6 +96,9 @@ class Gateway:
             )
             return
         session.intents = int(data.get("intents") or 0)
+        if session.intents & PRIVILEGED_INTENTS & ~self.allowed_privileged:
+            await session.ws.close(code=CLOSE_DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
+            return
         shard = data.get("shard") or [0, 1]
         session.shard = (int(shard[0]), int(shard[1]))
         session.identified = True

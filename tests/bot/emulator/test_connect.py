@@ -200,3 +200,17 @@ async def test_permission_change_reaches_the_clients_cache(
             "GUILD_ROLE_UPDATE to land",
         )
         assert guild.me.guild_permissions.view_channel
+
+
+async def test_privileged_intents_need_the_portal_switch(emulator: Emulator) -> None:
+    intents = discord.Intents.default()
+    intents.message_content = True
+    client = discord.Client(intents=intents, **CLIENT_OPTIONS)
+    # With reconnect=False discord.py raises the close itself, not PrivilegedIntentsRequired.
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        async with running(client, emulator):
+            pass
+    assert closed.value.code == 4014
+    emulator.allow_privileged_intents(intents.value)
+    async with running(discord.Client(intents=intents, **CLIENT_OPTIONS), emulator):
+        assert len(emulator.gateway.sessions) == 1
