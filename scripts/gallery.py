@@ -119,6 +119,10 @@ def main() -> None:
         data = render_png(scene, theme=DARK if dark else LIGHT)
         (OUT / name).write_bytes(data)
         print(f"{name}: {len(data):,} bytes\n  alt: {describe(scene)}")
+    # The size a phone shows a chat image at: the layout must still read here.
+    data = render_png(bar_and_cube(), width=400)
+    (OUT / "backgammon-400px.png").write_bytes(data)
+    print(f"backgammon-400px.png: {len(data):,} bytes")
     game = Game.new("box")
     for move in ["22-18", "11-15", "18x11", "8x15", "24-19", "15x24", "28x19", "9-14", "19-16"]:
         game = game.play(move)
