@@ -296,9 +296,17 @@ def _draw_status(
 ) -> None:
     """The prompt, wrapped onto at most three lines."""
     left, top, right = where
-    words = status_line(scene).split()
-    lines: list[str] = []
+    status = status_line(scene)
     size = layout.size(23)
+    # A prompt that nearly fits one line is set a little smaller rather than broken in two.
+    if (
+        text_width(status, size, bold=True)
+        > right - left
+        >= text_width(status, layout.size(21), bold=True)
+    ):
+        size = layout.size(21)
+    words = status.split()
+    lines: list[str] = []
     for word in words:
         if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= right - left:
             lines[-1] = f"{lines[-1]} {word}"
