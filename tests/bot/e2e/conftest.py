@@ -52,7 +52,10 @@ def app_errors() -> Iterator[AppErrors]:
     yield handler
     logger.removeHandler(handler)
     if handler.records:
-        lines = [f"{r.getMessage()} {r.exc_info[1]!r}" if r.exc_info else r.getMessage() for r in handler.records]
+        lines = [
+            f"{r.getMessage()} {r.exc_info[1]!r}" if r.exc_info else r.getMessage()
+            for r in handler.records
+        ]
         pytest.fail("duelboard logged errors:\n" + "\n".join(lines))
 
 

@@ -1,0 +1,110 @@
+"""Acting as players through Discord, and reading the truth from the store to decide what to do.
+
+The tests decide like a person looking at the board would, but they read the position from the
+store (not from the bot's text), so a wrong message cannot steer the test into agreeing with it.
+"""
+
+from __future__ import annotations
+
+from bot.emulator import Emulator, InteractionHandle, Message, User
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.views import AnySession, load_session
+from bot.store import GameRow, Store
+
+WAIT = 10.0
+
+
+async def game_row(store: Store, game_id: int = 1) -> GameRow:
+    """The stored game."""
+    return await store.get_game(game_id)
+
+
+async def session_of(store: Store, game_id: int = 1) -> AnySession:
+    """The stored session."""
+    return load_session((await store.get_game(game_id)).state)
+
+
+async def bg_session(store: Store, game_id: int = 1) -> BackgammonSession:
+    """The stored backgammon session, with its match."""
+    session = await session_of(store, game_id)
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    return session
+
+
+async def ck_session(store: Store, game_id: int = 1) -> CheckersSession:
+    """The stored checkers session, with its game."""
+    session = await session_of(store, game_id)
+    assert isinstance(session, CheckersSession) and session.game is not None
+    return session
+
+
+async def game_message(emulator: Emulator, store: Store, game_id: int = 1) -> Message:
+    """The one message that shows the game."""
+    row = await store.get_game(game_id)
+    assert row.message_id is not None, "the game has no message"
+    return emulator.state.messages[row.message_id]
+
+
+async def after_edit(
+    emulator: Emulator, message: Message, edits: int, handle: InteractionHandle
+) -> None:
+    """Wait until `message` was edited past `edits`, failing early if the actor was refused."""
+
+    def probe() -> bool | None:
+        if message.edits > edits:
+            return True
+        if handle.interaction.followups:
+            raise AssertionError(f"refused: {handle.interaction.followups[0].content}")
+        return None
+
+    await emulator.wait_until(probe, f"an edit of message {message.id}", WAIT)
+
+
+async def click(
+    emulator: Emulator, store: Store, user: User, action: str, game_id: int = 1
+) -> Message:
+    """Press the game's button `action` and wait for the board to change."""
+    message = await game_message(emulator, store, game_id)
+    before = message.edits
+    handle = await emulator.click(user, message, f"db:{game_id}:{action}")
+    await after_edit(emulator, message, before, handle)
+    return message
+
+
+async def pick(
+    emulator: Emulator, store: Store, user: User, value: str, game_id: int = 1
+) -> Message:
+    """Choose `value` in the move menu on the board and wait for the board to change."""
+    message = await game_message(emulator, store, game_id)
+    [menu] = [c for c in message.custom_ids if c.startswith("dbp:")]
+    before = message.edits
+    handle = await emulator.select(user, message, menu, [value])
+    await after_edit(emulator, message, before, handle)
+    return message
+
+
+async def command(
+    emulator: Emulator, user: User, name: str, options: dict[str, object] | None = None
+) -> Message:
+    """Run a slash command and return its (private) reply once filled."""
+    handle = await emulator.slash(user, name, options or {})
+    return await handle.original(timeout=WAIT)
+
+
+async def confirm(
+    emulator: Emulator, user: User, ask: str, answer: str, game_id: int = 1
+) -> Message:
+    """Press an "are you sure?" button on the board, then the confirming one privately."""
+    board = [
+        m
+        for m in emulator.channel_messages(emulator.general)
+        if f"db:{game_id}:{ask}" in m.custom_ids
+    ]
+    handle = await emulator.click(user, board[-1], f"db:{game_id}:{ask}")
+    dialog = await handle.response(WAIT)
+    assert dialog.ephemeral, "a confirmation is private"
+    await emulator.click(user, dialog, f"db:{game_id}:{answer}")
+    return await emulator.wait_until(
+        lambda: dialog if not dialog.custom_ids else None, "the confirmation to close", WAIT
+    )
