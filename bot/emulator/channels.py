@@ -109,7 +109,10 @@ async def edit_message(request: web.Request) -> web.Response:
     message = _message(core, request)
     if message.author.id != core.bot_user.id:
         raise limits.DiscordError(403, 50005, "Cannot edit a message authored by another user")
-    core.edit_message(message, await read_body(request))
+    body = await read_body(request)
+    if body.files:
+        core.require(_channel(core, request), ATTACH_FILES)
+    core.edit_message(message, body)
     await core.announce("MESSAGE_UPDATE", message)
     return json_response(payloads.message(message))
 
