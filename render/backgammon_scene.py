@@ -145,9 +145,7 @@ def status_line(scene: BackgammonScene) -> str:
         winner = scene.position.winner()
         if winner is None:
             return "Game over"
-        value = scene.position.game_value(winner) * scene.cube
-        points = "point" if value == 1 else "points"
-        return f"{names[winner]} wins {value} {points}"
+        return f"{names[winner]} wins {win_kind(scene.position, winner)}"
     if action is Prompt.TAKE_OR_PASS:
         return f"{names[turn]} doubles to {scene.cube * 2}: {names[turn.opponent]}, take or pass?"
     if action is Prompt.ROLL:
@@ -158,6 +156,15 @@ def status_line(scene: BackgammonScene) -> str:
     if len(left) != len(full):
         return f"{names[turn]} to play {dice[0]}-{dice[1]}, {' '.join(map(str, left))} left"
     return f"{names[turn]} to play {dice[0]}-{dice[1]}"
+
+
+def win_kind(position: Position, winner: Side) -> str:
+    """What kind of win it is: a single game, a gammon or a backgammon (BG-13).
+
+    Points are left to the caller: what a win scores also depends on the cube, the Jacoby rule
+    and the points still needed in a match, which the session knows.
+    """
+    return ("a single game", "a gammon", "a backgammon")[position.game_value(winner) - 1]
 
 
 def match_line(scene: BackgammonScene) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.backgammon import Side
 from engine.checkers import Color
-from render.backgammon_scene import BackgammonScene, Prompt, viewer_point
+from render.backgammon_scene import BackgammonScene, Prompt, viewer_point, win_kind
 from render.checkers import CheckersScene, status_line
 from render.clock import clock_text
 
@@ -43,9 +43,8 @@ def _prompt(scene: BackgammonScene, viewer: Side) -> str:
         winner = scene.position.winner()
         if winner is None:
             return "Game over."
-        value = scene.position.game_value(winner) * scene.cube
         who = "You win" if winner == viewer else f"{names[winner]} wins"
-        return f"Game over. {who} {value} point{'s' if value != 1 else ''}."
+        return f"Game over. {who} {win_kind(scene.position, winner)}."
     if action is Prompt.TAKE_OR_PASS:
         offer = scene.cube * 2
         if turn == viewer:

@@ -187,8 +187,13 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
     assert status_line(double) == "Ann doubles to 4: Ben, take or pass?"
     # The picture of a double is for the taker.
     assert double.perspective == Side.BLACK
-    finished = board({}, {6: 15}, turn=Side.BLACK)
-    assert status_line(BackgammonScene(finished, names=names)) == "Ann wins 2 points"
+    # BG-13: Black has borne off none -> gammon; with a checker in White's home -> backgammon.
+    gammon = board({}, {6: 15}, turn=Side.BLACK)
+    assert status_line(BackgammonScene(gammon, names=names)) == "Ann wins a gammon"
+    backgammon = board({}, {6: 14, 20: 1}, turn=Side.BLACK)
+    assert status_line(BackgammonScene(backgammon, names=names)) == "Ann wins a backgammon"
+    single = board({}, {6: 14}, turn=Side.BLACK)
+    assert status_line(BackgammonScene(single, names=names)) == "Ann wins a single game"
 
 
 @pytest.mark.parametrize(
