@@ -414,7 +414,7 @@ class Table:
         outcomes: list[Outcome] = list(run.outcomes)
         if not stored.status.is_open:
             outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
-        return ActionResult(GameView.of(stored), tuple(outcomes))
+        return ActionResult(GameView.of(stored, session), tuple(outcomes))
 
     async def _close_challenge(
         self,

@@ -51,9 +51,10 @@ class GameView:
     session: AnySession
 
     @classmethod
-    def of(cls, row: GameRow) -> GameView:
-        """The view of a stored game."""
-        session = load_session(row.state)
+    def of(cls, row: GameRow, session: AnySession | None = None) -> GameView:
+        """The view of a stored game (`session`: the row's state, already read, if at hand)."""
+        if session is None:
+            session = load_session(row.state)
         closed = not row.status.is_open
         return cls(
             id=row.id,

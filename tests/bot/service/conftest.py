@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +30,25 @@ GUILD, CHANNEL = 9000, 9100
 def fixed_seeds(count: int = 200, tag: str = "table") -> list[str]:
     """Fixed seeds, so every test game is the same on every run (and still verifiable)."""
     return [hashlib.sha256(f"{tag} {index}".encode()).hexdigest() for index in range(count)]
+
+
+@pytest.fixture
+def tmp_path(tmp_path: Path) -> Iterator[Path]:
+    """A RAM-disk folder when there is one, so the store's SQLite copies live there.
+
+    The table tests write thousands of events, and on a shared disk the fsync of every commit
+    would take most of the CI budget; the files are still real SQLite files in WAL mode, and
+    durability on disk is the store's own tests' subject.
+    """
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(dir=shm, prefix="duelboard_service_"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

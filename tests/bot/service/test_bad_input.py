@@ -119,7 +119,7 @@ ACTIONS = [
 ]
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=25)
 @given(
     action=st.sampled_from(ACTIONS),
     user_id=st.integers(min_value=0, max_value=2**63 - 1),

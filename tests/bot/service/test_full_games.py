@@ -109,6 +109,8 @@ async def test_five_point_match_with_a_crawford_game_bg16(table: Table) -> None:
         if session.may_double() and actor == trailer_id:
             post_crawford_doubles.append(match.game_number)
             return table.double(game_id, actor)
+        if match.game.phase is Phase.DOUBLED:
+            return table.drop(game_id, actor)  # post-Crawford games end at the first double
         return None
 
     history = await play_backgammon(table, result, policy)

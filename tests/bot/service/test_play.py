@@ -190,7 +190,7 @@ async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: 
 
 async def test_the_bot_plays_a_backgammon_match_to_the_end(table: Table) -> None:
     posted = await table.challenge(
-        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=3
+        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=1
     )
     history = await play_backgammon(table, posted)
     told = [o for r in history for o in r.outcomes]
