@@ -150,7 +150,7 @@ async def _new_thread(
     if thread.id in guild.channels:
         raise limits.DiscordError(400, 160004, "A thread has already been created for this message")
     guild.channels[thread.id] = thread
-    event = payloads.channel(thread) | {"newly_created": True}
+    event = payloads.thread_create(thread)
     await core.gateway.dispatch("THREAD_CREATE", event, guild_id=guild.id, intent=GUILDS_INTENT)
     core.state.signal.fire()
     return json_response(payloads.channel(thread), status=201)

@@ -242,11 +242,7 @@ class Core:
         """Tell the gateway about a visible message change, as Discord does."""
         if not message.ephemeral:
             if event == "MESSAGE_DELETE":
-                data: dict[str, Any] = {
-                    "id": str(message.id),
-                    "channel_id": str(message.channel_id),
-                    "guild_id": str(message.guild_id),
-                }
+                data = payloads.message_delete(message)
             else:
                 data = payloads.message(message)
             await self.gateway.dispatch(event, data, guild_id=message.guild_id, intent=1 << 9)

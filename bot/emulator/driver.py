@@ -139,17 +139,13 @@ class Emulator:
         """Make the bot hold exactly `permissions` (bits) in the guild, as a server admin would."""
         everyone = self.guild.roles[self.guild.id]
         everyone.permissions &= permissions
+        changed = [everyone]
         for role_id in self.guild.members[self.bot_user.id].role_ids:
-            role = self.guild.roles[role_id]
-            role.permissions = permissions
-            changed = payloads.role(role.id, role.name, role.permissions, role.position)
-            data = {"guild_id": str(self.guild.id), "role": changed}
+            self.guild.roles[role_id].permissions = permissions
+            changed.append(self.guild.roles[role_id])
+        for role in changed:
+            data = payloads.role_update(self.guild.id, role)
             await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=self.guild.id)
-        data = {
-            "guild_id": str(self.guild.id),
-            "role": payloads.role(everyone.id, everyone.name, everyone.permissions, 0),
-        }
-        await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=self.guild.id)
 
     def add_channel(self, name: str) -> Channel:
         """A new text channel (add before the client connects, so GUILD_CREATE carries it)."""
@@ -209,11 +205,7 @@ class Emulator:
         registered = self.command(name)
         self._check_visible(user, registered)
         built, resolved = build_options(registered.body, path, options or {}, self._world(), None)
-        data: dict[str, Any] = {"id": str(registered.id), "name": name, "type": 1, "options": built}
-        if registered.guild_id is not None:
-            data["guild_id"] = str(registered.guild_id)
-        if resolved:
-            data["resolved"] = resolved
+        data = payloads.command_data(registered, built, resolved)
         return await self._send(
             APPLICATION_COMMAND, user, channel or self.general, data, None, locale
         )
@@ -250,9 +242,7 @@ class Emulator:
         registered = self.command(name)
         self._check_visible(user, registered)
         built, resolved = build_options(registered.body, path, options, self._world(), focused)
-        data: dict[str, Any] = {"id": str(registered.id), "name": name, "type": 1, "options": built}
-        if resolved:
-            data["resolved"] = resolved
+        data = payloads.command_data(registered, built, resolved)
         return await self._send(AUTOCOMPLETE, user, channel or self.general, data, None, locale)
 
     def _clickable(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
@@ -279,7 +269,7 @@ class Emulator:
         component = self._clickable(user, message, custom_id)
         if component.get("type") != 2:
             raise DriverError(f"{custom_id!r} is not a button")
-        data = {"custom_id": custom_id, "component_type": 2}
+        data = payloads.button_data(custom_id)
         return await self._send(
             COMPONENT, user, self.channel(message.channel_id), data, message, locale
         )
@@ -303,7 +293,7 @@ class Emulator:
         low, high = int(component.get("min_values", 1)), int(component.get("max_values", 1))
         if not low <= len(values) <= high:
             raise DriverError(f"{len(values)} values chosen; {custom_id!r} takes {low} to {high}")
-        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        data = payloads.select_data(custom_id, values)
         return await self._send(
             COMPONENT, user, self.channel(message.channel_id), data, message, locale
         )
@@ -323,7 +313,7 @@ class Emulator:
                 f"the modal was shown to {opened.interaction.user.name}, not {user.name}"
             )
         components = fill_modal(modal.get("components", []), dict(values))
-        data = {"custom_id": modal["custom_id"], "components": components}
+        data = payloads.modal_submit_data(modal["custom_id"], components)
         channel = self.channel(opened.interaction.channel_id)
         source = opened.interaction.source_message
         return await self._send(

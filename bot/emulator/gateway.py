@@ -76,14 +76,14 @@ class Gateway:
         op = frame.get("op")
         data = frame.get("d")
         if op == payloads.OP_HEARTBEAT:
-            await session.ws.send_str(json.dumps({"op": payloads.OP_HEARTBEAT_ACK}))
+            await session.ws.send_str(json.dumps(payloads.heartbeat_ack()))
         elif op == payloads.OP_IDENTIFY:
             await self._identify(session, data or {})
         elif op in (payloads.OP_PRESENCE, payloads.OP_VOICE_STATE):
             return
         elif op == payloads.OP_RESUME:
             # Sessions are not kept across connections; Discord's answer is "start over".
-            await session.ws.send_str(json.dumps({"op": payloads.OP_INVALID_SESSION, "d": False}))
+            await session.ws.send_str(json.dumps(payloads.invalid_session()))
         elif not session.identified:
             await session.ws.close(code=CLOSE_NOT_AUTHENTICATED)
         else:

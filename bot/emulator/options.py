@@ -64,7 +64,7 @@ def _nest(
         raise DriverError(f"/{where} {word} needs a subcommand")
     else:
         inner = _fill(inner_definitions, given, world, focused, resolved, f"{where} {word}")
-    return [{"type": found["type"], "name": word, "options": inner}]
+    return [payloads.subcommand(found["type"], word, inner)]
 
 
 def _fill(
@@ -88,16 +88,14 @@ def _fill(
             if not definition.get("autocomplete"):
                 raise DriverError(f"option {name!r} of /{where} has no autocomplete")
             typed = str(given.get(name, ""))
-            options.append(
-                {"type": definition["type"], "name": name, "value": typed, "focused": True}
-            )
+            options.append(payloads.option(definition["type"], name, typed, focused=True))
             continue
         if name not in given:
             if definition.get("required") and focused is None:
                 raise DriverError(f"/{where} needs option {name!r}")
             continue
         value = _value(definition, given[name], world, resolved, where)
-        options.append({"type": definition["type"], "name": name, "value": value})
+        options.append(payloads.option(definition["type"], name, value))
     if focused is not None and focused not in known:
         raise DriverError(f"/{where} has no option {focused!r} to focus")
     return options
@@ -134,9 +132,7 @@ def _value(definition: JSON, raw: Any, world: World, resolved: JSON, where: str)
         )
         value = str(raw.id)
     elif kind == CHANNEL and isinstance(raw, Channel):
-        resolved.setdefault("channels", {})[str(raw.id)] = payloads.channel(raw) | {
-            "permissions": "0"
-        }
+        resolved.setdefault("channels", {})[str(raw.id)] = payloads.resolved_channel(raw)
         value = str(raw.id)
     else:
         raise DriverError(f"option {name!r} (type {kind}) of /{where} cannot take {raw!r}")
@@ -150,9 +146,9 @@ def _resolve_user(user: User, world: World, resolved: JSON) -> str:
     resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
     member = world.guild.members.get(user.id)
     if member is not None:
-        payload = payloads.member(member, permissions=world.permissions(user.id))
-        del payload["user"]
-        resolved.setdefault("members", {})[str(user.id)] = payload
+        resolved.setdefault("members", {})[str(user.id)] = payloads.resolved_member(
+            member, world.permissions(user.id)
+        )
     return str(user.id)
 
 
@@ -162,9 +158,10 @@ def fill_modal(components: list[dict[str, Any]], values: dict[str, str]) -> list
     for component in components:
         if component.get("type") == 1:
             inner = [_fill_input(c, values) for c in component.get("components", [])]
-            filled.append({"type": 1, "components": inner})
+            filled.append(payloads.submitted_row(inner))
         elif component.get("type") == 18:
-            filled.append({"type": 18, "component": _fill_input(component["component"], values)})
+            submitted = _fill_input(component["component"], values)
+            filled.append(payloads.submitted_label(submitted))
     if values:
         raise DriverError(f"the modal has no inputs {sorted(values)}")
     return filled
@@ -178,4 +175,4 @@ def _fill_input(component: dict[str, Any], values: dict[str, str]) -> dict[str, 
     low, high = int(component.get("min_length", 0)), int(component.get("max_length", 4000))
     if value and not low <= len(value) <= high:
         raise DriverError(f"modal input {custom_id!r} takes {low} to {high} characters")
-    return {"type": component["type"], "custom_id": custom_id, "value": value}
+    return payloads.submitted_input(component["type"], custom_id, value)

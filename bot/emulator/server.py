@@ -106,8 +106,7 @@ async def get_gateway(request: web.Request) -> web.Response:
 
 async def get_gateway_bot(request: web.Request) -> web.Response:
     """`GET /gateway/bot`: what AutoShardedClient asks for."""
-    limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return json_response({"url": _gateway_url(request), "shards": 1, "session_start_limit": limit})
+    return json_response(payloads.gateway_bot(_gateway_url(request)))
 
 
 async def get_me(request: web.Request) -> web.Response:
