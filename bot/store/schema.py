@@ -12,6 +12,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -143,4 +144,62 @@ guild_settings = Table(
     Column("key", String(64), primary_key=True),
     Column("value", JSON, nullable=False),
     Column("updated_at", UtcDateTime, nullable=False),
+)
+
+# Ratings, results and rating changes (issue 6). A scope is a guild id, or GLOBAL_SCOPE for the
+# ladder across every server; a ladder is a game kind plus, for checkers, its variant. No foreign
+# keys: rows are written only by `record_result`, which reads the finished game in the same
+# transaction, and other suites may TRUNCATE games and players without knowing these tables.
+GLOBAL_SCOPE = 0
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("scope", BigInteger, primary_key=True, autoincrement=False),
+    Column("ladder", String(48), primary_key=True),
+    Column("user_id", BigInteger, primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("losses", Integer, nullable=False),
+    Column("draws", Integer, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+    # Leaderboard pages and "my rank" are range scans of this index.
+    Index("ix_ratings_board", "scope", "ladder", "rating", "user_id"),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("game_id", GAME_ID, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, primary_key=True),
+    Column("opponent_id", BigInteger, nullable=False),
+    Column("ladder", String(48), nullable=False),
+    Column("outcome", String(4), nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("gammons_won", Integer, nullable=False),
+    Column("backgammons_won", Integer, nullable=False),
+    Column("gammons_lost", Integer, nullable=False),
+    Column("backgammons_lost", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("finished_at", UtcDateTime, nullable=False),
+    CheckConstraint("outcome IN ('win', 'loss', 'draw')", name="outcome"),
+    # Stats and history read one player's results, newest first.
+    Index("ix_results_user_id", "user_id", "finished_at"),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("game_id", GAME_ID, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, primary_key=True),
+    Column("scope", BigInteger, primary_key=True, autoincrement=False),
+    Column("ladder", String(48), nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("deviation_after", Float, nullable=False),
+    Column("changed_at", UtcDateTime, nullable=False),
+    Index("ix_rating_changes_user_id", "user_id", "scope", "ladder", "changed_at"),
 )

@@ -1,0 +1,1 @@
+"""Game records other programs open: Jellyfish .mat for backgammon, PDN for checkers."""

@@ -1,0 +1,56 @@
+"""A finished table's event log replayed step by step, keeping what each step meant."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.outcomes import GameEnded, Outcome
+from bot.service.session import Context
+from bot.service.views import AnySession, load_session, steps_of
+from bot.store import GameEvent, GameRow
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedStep:
+    """One step of the table: the step record, the session after it, and its outcomes."""
+
+    step: dict[str, Any]
+    session: AnySession
+    outcomes: tuple[Outcome, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableLog:
+    """Every step of one table in order, from the challenge's pending session onwards."""
+
+    game: GameRow
+    start: AnySession
+    steps: tuple[LoggedStep, ...]
+
+    @classmethod
+    def replay(cls, game: GameRow, events: Sequence[GameEvent]) -> TableLog:
+        """Fold the events' steps from the game's initial state, as the store's reducer does."""
+        session: Any = load_session(game.initial_state)
+        start = session
+        ctx = Context(game.id, game.dice_commitment or "")
+        logged = []
+        for event in events:
+            for step in steps_of(event):
+                session, outcomes = session.apply(step, ctx)
+                logged.append(LoggedStep(step, session, tuple(outcomes)))
+        return cls(game, start, tuple(logged))
+
+    @property
+    def final(self) -> AnySession:
+        """The session after the last step (the stored state for a closed game)."""
+        return self.steps[-1].session if self.steps else self.start
+
+    def outcomes(self) -> list[Outcome]:
+        """Every outcome of the table, in order."""
+        return [outcome for logged in self.steps for outcome in logged.outcomes]
+
+    def games_ended(self) -> list[GameEnded]:
+        """One `GameEnded` per game played at the table (several for a match)."""
+        return [o for o in self.outcomes() if isinstance(o, GameEnded)]

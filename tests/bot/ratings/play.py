@@ -1,0 +1,103 @@
+"""Short whole tables through the real table, ending the way a test needs (no long play-outs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.table import Table
+from bot.service.views import ActionResult, Person
+from engine.backgammon.matchplay import Phase
+from tests.bot.service.conftest import CHANNEL, GUILD
+
+MAX_ACTIONS = 2000
+
+
+async def challenge(
+    table: Table,
+    kind: str,
+    first: Person,
+    second: Person,
+    *,
+    variant: str | None = None,
+    guild_id: int | None = GUILD,
+    channel_id: int = CHANNEL,
+    **choices: Any,
+) -> ActionResult:
+    """`first` challenges `second`, who accepts."""
+    posted = await table.challenge(
+        channel_id=channel_id,
+        guild_id=guild_id,
+        challenger=first,
+        opponent=second,
+        kind=kind,
+        variant=variant,
+        **choices,
+    )
+    return await table.accept(posted.game.id, second)
+
+
+async def checkers_win(table: Table, result: ActionResult, winner: int) -> int:
+    """Play on until the loser is to move, then the loser resigns; returns the game id."""
+    game_id = result.game.id
+    for _ in range(MAX_ACTIONS):
+        view = result.game
+        if not view.status.is_open:
+            return game_id
+        session = view.session
+        assert isinstance(session, CheckersSession) and session.game is not None
+        actor = view.to_move_id
+        assert actor is not None
+        if actor == winner:
+            move = session.game.position.legal_moves()[0]
+            result = await table.move(game_id, actor, move.pdn())
+        else:
+            result = await table.resign(game_id, actor)
+    raise AssertionError("the checkers game did not end")
+
+
+async def checkers_draw(table: Table, result: ActionResult) -> int:
+    """The player to move offers a draw and the other accepts; returns the game id."""
+    game_id = result.game.id
+    offerer = result.game.to_move_id
+    assert offerer is not None
+    offered = await table.offer_draw(game_id, offerer)
+    answerer = offered.game.to_move_id
+    assert answerer is not None and answerer != offerer
+    await table.accept_offer(game_id, answerer)
+    return game_id
+
+
+async def backgammon_win(
+    table: Table, result: ActionResult, winner: int, *, level: int = 1, double: bool = False
+) -> int:
+    """Play until `winner` has won the table: the loser resigns at `level` each game, or, with
+    `double`, the winner doubles and the loser passes. Returns the game id."""
+    game_id = result.game.id
+    for _ in range(MAX_ACTIONS):
+        view = result.game
+        if not view.status.is_open:
+            return game_id
+        session = view.session
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        game = session.match.game
+        actor = view.to_move_id
+        assert actor is not None
+        if game.phase is Phase.DOUBLED:
+            result = await table.drop(game_id, actor)
+        elif game.phase is Phase.RESIGNING:
+            result = await table.accept_offer(game_id, actor)
+        elif actor == winner and game.phase is Phase.ROLLING:
+            if double and session.may_double():
+                result = await table.double(game_id, actor)
+            else:
+                result = await table.roll(game_id, actor)
+        elif actor != winner and not double:
+            result = await table.resign(game_id, actor, level)
+        elif game.phase is Phase.ROLLING:
+            result = await table.roll(game_id, actor)
+        else:
+            play = game.legal_plays()[0]
+            result = await table.move(game_id, actor, play.notation())
+    raise AssertionError("the backgammon table did not end")
