@@ -6,6 +6,8 @@ store (not from the bot's text), so a wrong message cannot steer the test into a
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.emulator import Emulator, InteractionHandle, Message, User
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
@@ -40,9 +42,12 @@ async def ck_session(store: Store, game_id: int = 1) -> CheckersSession:
 
 
 async def game_message(emulator: Emulator, store: Store, game_id: int = 1) -> Message:
-    """The one message that shows the game."""
-    row = await store.get_game(game_id)
-    assert row.message_id is not None, "the game has no message"
+    """The one message that shows the game (the bot records it just after posting it)."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while (row := await store.get_game(game_id)).message_id is None:
+        assert asyncio.get_running_loop().time() < deadline, "the game has no message"
+        await asyncio.sleep(0.005)
+    assert row.message_id is not None
     return emulator.state.messages[row.message_id]
 
 
