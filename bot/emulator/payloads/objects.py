@@ -1,4 +1,4 @@
-"""Every Discord JSON payload the emulator produces, in one place: a Discord change is one edit."""
+"""Discord's objects as the REST API and the gateway carry them: users, guilds, messages..."""
 
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ if TYPE_CHECKING:
         Channel,
         Command,
         Guild,
-        Interaction,
         Member,
         Message,
-        Role,
         User,
     )
 
@@ -22,20 +20,8 @@ JSON = dict[str, Any]
 API_VERSION = 10
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 DISCORD_EPOCH_MS = 1_420_070_400_000
-HEARTBEAT_INTERVAL_MS = 41_250
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7
-
-# Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
-OP_DISPATCH = 0
-OP_HEARTBEAT = 1
-OP_IDENTIFY = 2
-OP_PRESENCE = 3
-OP_VOICE_STATE = 4
-OP_RESUME = 6
-OP_INVALID_SESSION = 9
-OP_HELLO = 10
-OP_HEARTBEAT_ACK = 11
 
 
 def iso(moment: datetime) -> str:
@@ -280,194 +266,9 @@ def command(c: Command) -> JSON:
     return payload
 
 
-def ready(
-    bot: User,
-    guilds: list[Guild],
-    session_id: str,
-    resume_url: str,
-    app_id: int,
-    shard: tuple[int, int],
-) -> JSON:
-    """The READY dispatch: guilds arrive unavailable and follow as GUILD_CREATE."""
-    return {
-        "shard": list(shard),
-        "v": API_VERSION,
-        "user": user(bot),
-        "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-        "session_id": session_id,
-        "resume_gateway_url": resume_url,
-        "application": {"id": str(app_id), "flags": 0},
-        "private_channels": [],
-        "relationships": [],
-        "presences": [],
-        "_trace": ["duelboard-emulator"],
-    }
-
-
-def hello() -> JSON:
-    """The HELLO frame that opens every gateway connection."""
-    return {
-        "op": OP_HELLO,
-        "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS},
-        "s": None,
-        "t": None,
-    }
-
-
-def dispatch(event: str, data: JSON, seq: int) -> JSON:
-    """A gateway dispatch frame."""
-    return {"op": OP_DISPATCH, "t": event, "s": seq, "d": data}
-
-
-def interaction(
-    i: Interaction, guild_: Guild, channel_: Channel, *, permissions: int, app_permissions: int
-) -> JSON:
-    """INTERACTION_CREATE for a guild interaction of any type."""
-    payload: JSON = {
-        "id": str(i.id),
-        "application_id": str(i.application_id),
-        "type": i.type,
-        "token": i.token,
-        "version": 1,
-        "guild_id": str(guild_.id),
-        "guild": {"id": str(guild_.id), "locale": guild_.locale, "features": []},
-        "guild_locale": guild_.locale,
-        "channel_id": str(channel_.id),
-        "channel": channel(channel_),
-        "member": member(guild_.members[i.user.id], permissions=permissions),
-        "app_permissions": str(app_permissions),
-        "locale": i.locale,
-        "entitlements": [],
-        "authorizing_integration_owners": {"0": str(guild_.id)},
-        "context": 0,
-        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-    }
-    if i.data is not None:
-        payload["data"] = i.data
-    if i.source_message is not None:
-        payload["message"] = message(i.source_message)
-    return payload
-
-
-def callback_response(i: Interaction, callback_type: int, result: Message | None) -> JSON:
-    """The `?with_response=1` body of an interaction callback (discord.py >= 2.5 needs it)."""
-    body: JSON = {
-        "interaction": {
-            "id": str(i.id),
-            "type": i.type,
-            "response_message_id": str(result.id) if result is not None else None,
-            "response_message_loading": callback_type == 5,
-            "response_message_ephemeral": bool(result is not None and result.ephemeral),
-        },
-        "resource": {"type": callback_type},
-    }
-    if result is not None:
-        body["resource"]["message"] = message(result)
-    return body
-
-
 def error(code: int, text: str, errors: JSON | None = None) -> JSON:
     """Discord's JSON error body."""
     payload: JSON = {"code": code, "message": text}
     if errors:
         payload["errors"] = errors
     return payload
-
-
-def heartbeat_ack() -> JSON:
-    """The answer to a heartbeat."""
-    return {"op": OP_HEARTBEAT_ACK}
-
-
-def invalid_session() -> JSON:
-    """INVALID_SESSION, not resumable: the client must IDENTIFY again."""
-    return {"op": OP_INVALID_SESSION, "d": False}
-
-
-def gateway_bot(url: str) -> JSON:
-    """`GET /gateway/bot`: one shard, and no identify rate limit to speak of."""
-    limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return {"url": url, "shards": 1, "session_start_limit": limit}
-
-
-def role_update(guild_id: int, r: Role) -> JSON:
-    """GUILD_ROLE_UPDATE."""
-    return {"guild_id": str(guild_id), "role": role(r.id, r.name, r.permissions, r.position)}
-
-
-def thread_create(thread: Channel) -> JSON:
-    """THREAD_CREATE for a thread the bot just made."""
-    return channel(thread) | {"newly_created": True}
-
-
-def message_delete(m: Message) -> JSON:
-    """MESSAGE_DELETE."""
-    return {"id": str(m.id), "channel_id": str(m.channel_id), "guild_id": str(m.guild_id)}
-
-
-# What users send: the `data` of the interactions the driver dispatches.
-
-
-def command_data(c: Command, options: list[JSON], resolved: JSON) -> JSON:
-    """An application command interaction's data."""
-    data: JSON = {"id": str(c.id), "name": c.name, "type": 1, "options": options}
-    if c.guild_id is not None:
-        data["guild_id"] = str(c.guild_id)
-    if resolved:
-        data["resolved"] = resolved
-    return data
-
-
-def option(kind: int, name: str, value: Any, *, focused: bool = False) -> JSON:
-    """One filled-in option (the focused one of an autocomplete carries the raw text)."""
-    payload: JSON = {"type": kind, "name": name, "value": value}
-    if focused:
-        payload["focused"] = True
-    return payload
-
-
-def subcommand(kind: int, name: str, options: list[JSON]) -> JSON:
-    """A subcommand or subcommand group wrapping its options."""
-    return {"type": kind, "name": name, "options": options}
-
-
-def resolved_channel(c: Channel) -> JSON:
-    """A channel in `resolved`."""
-    return channel(c) | {"permissions": "0"}
-
-
-def resolved_member(m: Member, permissions: int) -> JSON:
-    """A member in `resolved` (the user sits beside it, under `users`)."""
-    payload = member(m, permissions=permissions)
-    del payload["user"]
-    return payload
-
-
-def button_data(custom_id: str) -> JSON:
-    """A button press."""
-    return {"custom_id": custom_id, "component_type": 2}
-
-
-def select_data(custom_id: str, values: list[str]) -> JSON:
-    """A string select choice."""
-    return {"custom_id": custom_id, "component_type": 3, "values": list(values)}
-
-
-def modal_submit_data(custom_id: str, components: list[JSON]) -> JSON:
-    """A modal submission."""
-    return {"custom_id": custom_id, "components": components}
-
-
-def submitted_row(inputs: list[JSON]) -> JSON:
-    """An action row of submitted inputs (classic modals)."""
-    return {"type": 1, "components": inputs}
-
-
-def submitted_label(submitted: JSON) -> JSON:
-    """A label wrapping one submitted input (modals with label components)."""
-    return {"type": 18, "component": submitted}
-
-
-def submitted_input(kind: int, custom_id: str, value: str) -> JSON:
-    """One submitted modal input."""
-    return {"type": kind, "custom_id": custom_id, "value": value}
