@@ -323,7 +323,8 @@ class BackgammonSession:
             else:
                 raise ActionNotAllowedError(f"{action} is not a backgammon action")
         except GameActionError as error:
-            raise ActionNotAllowedError(str(error).capitalize() + ".") from None
+            reason = str(error)
+            raise ActionNotAllowedError(f"{reason[:1].upper()}{reason[1:]}.") from None
         run.session.settle(run, roller)
         return run
 

@@ -70,6 +70,13 @@ async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -
     assert ended.seed is not None and ended.seed == accepted.game.seed
 
 
+async def test_the_seed_stays_secret_while_the_game_is_open(table: Table) -> None:
+    result = await start_game(table, "backgammon")
+    assert result.game.seed is None
+    with pytest.raises(ActionNotAllowedError, match="revealed when the game ends"):
+        await table.verify(result.game.id)
+
+
 async def test_bg14_double_take_and_drop(table: Table) -> None:
     result = await start_game(table, "backgammon")
     game_id = result.game.id

@@ -151,3 +151,15 @@ def test_text_form_round_trips_and_replays() -> None:
     payload: dict[str, Any] = {"steps": run.steps}
     event = GameEvent(7, 1, "accepted", payload, WHITE_ID, datetime(2026, 3, 1, tzinfo=UTC))
     assert reduce_event(pending.to_text(), event) == text
+
+
+def test_bg16_no_doubling_in_the_crawford_game() -> None:
+    # 5-point match, White leads 4-2: this game is the Crawford game, so nobody may double.
+    options = GameOptions.create("backgammon", match_length=5)
+    rules = options.match_options()
+    game = Game(rules, Position.initial(), phase=Phase.ROLLING, crawford=True)
+    session = BackgammonSession(options, (WHITE_ID, BLACK_ID), Match(rules, game, (4, 2)))
+    assert not session.may_double()
+    assert session.awaiting() == "to roll"
+    with pytest.raises(ActionNotAllowedError, match="Crawford"):
+        session.act(0, "double", None, scripted(), CTX)
