@@ -17,6 +17,10 @@ from bot.emulator.driver import Emulator
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
+# discord.py logs exceptions from commands, views and events instead of raising them (contract 5);
+# the bot's own logger is watched too, so its error handler cannot hide a crash either.
+WATCHED_LOGGERS = ("discord", "duelboard")
+
 # Pass these to the Client/Bot constructor in tests: the default waits 2 s for guilds (contract 6).
 CLIENT_OPTIONS: dict[str, Any] = {"guild_ready_timeout": 0.05}
 
@@ -47,7 +51,9 @@ class ErrorCapture(logging.Handler):
                 return
         self.records.append(record)
         if self.emulator is not None:
-            self.emulator.state.signal.fail(f"discord logged: {self.describe(record)}")
+            self.emulator.state.signal.fail(
+                f"{record.name.split('.')[0]} logged: {self.describe(record)}"
+            )
 
     @staticmethod
     def describe(record: logging.LogRecord) -> str:

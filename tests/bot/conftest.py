@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.emulator import Emulator, ManualClock
-from bot.emulator.harness import ErrorCapture, running
+from bot.emulator.harness import WATCHED_LOGGERS, ErrorCapture, running
 
 StartClient = Callable[[discord.Client], AbstractAsyncContextManager[discord.Client]]
 
@@ -33,12 +33,13 @@ async def emulator(clock: ManualClock) -> AsyncIterator[Emulator]:
 
 @pytest.fixture
 def discord_errors(emulator: Emulator) -> Iterator[ErrorCapture]:
-    """ERROR records from the `discord` loggers fail the test (take() the ones a test expects)."""
+    """ERROR records from the `discord` and `duelboard` loggers fail the test (`expect()` one)."""
     capture = ErrorCapture(emulator)
-    logger = logging.getLogger("discord")
-    logger.addHandler(capture)
+    for name in WATCHED_LOGGERS:
+        logging.getLogger(name).addHandler(capture)
     yield capture
-    logger.removeHandler(capture)
+    for name in WATCHED_LOGGERS:
+        logging.getLogger(name).removeHandler(capture)
     if capture.records:
         described = "\n".join(ErrorCapture.describe(record) for record in capture.records)
         pytest.fail(f"discord logged errors:\n{described}")

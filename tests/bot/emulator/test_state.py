@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 import pytest
 
 from bot.emulator import BotFailure, Emulator, EmulatorTimeout, ManualClock
+from bot.emulator.harness import ErrorCapture
 from bot.emulator.state import Signal
 from tests.bot.conftest import StartClient
 from tests.bot.emulator.testbot import SampleBot
@@ -88,3 +90,22 @@ async def test_a_really_slow_reply_misses_the_window(
         await handle.refused(10062)
         seen = await emulator.wait_until(lambda: bot.outcomes.get("late"), "the bot's view")
     assert seen == 10062
+
+
+def test_error_capture_keeps_unexpected_and_expected_errors_apart() -> None:
+    emulator = Emulator()
+    capture = ErrorCapture(emulator)
+    logger = logging.getLogger("duelboard.test")
+    logger.addHandler(capture)
+    logger.propagate = False
+    try:
+        capture.expect("refused 40060")
+        logger.error("the callback was refused 40060")
+        assert capture.records == [] and len(capture.expected) == 1
+        assert emulator.state.signal.failures == []
+        logger.error("boom")
+        assert [r.getMessage() for r in capture.records] == ["boom"]
+        assert emulator.state.signal.failures == ["duelboard logged: boom"]
+    finally:
+        logger.removeHandler(capture)
+        logger.propagate = True
