@@ -1,0 +1,157 @@
+"""The backgammon computer at a level: plays, cube actions, resignations and hints.
+
+`beginner` is pubeval with noise; `intermediate` and `expert` are Open Sage at 1 and 2 plies when
+the `ai` extra is installed, and the built-in pubeval player otherwise (`notice` says so).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ai.backgammon.context import CubeContext
+from ai.backgammon.evaluator import CubeAdvice, Evaluator, Pubeval, RankedPlay
+from ai.backgammon.sage import Sage, SageUnavailableError
+from ai.levels import DEFAULT_LEVEL, Level
+from engine.backgammon import Play
+from engine.backgammon.matchplay import Match, Phase
+
+# Standard deviation of the beginner's noise, in pubeval score units: enough to miss good plays
+# now and then, not so much that it plays like a random mover.
+BEGINNER_NOISE = 0.6
+SAGE_PLIES = {Level.INTERMEDIATE: 1, Level.EXPERT: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One candidate play: its notation, its value for the mover and how far below the best."""
+
+    play: Play
+    notation: str
+    equity: float | None  # None at the built-in level, whose scores are not equities
+    loss: float | None
+
+
+def make_evaluator(
+    level: Level, rng: random.Random | None = None, threads: int = 1
+) -> tuple[Evaluator, str | None]:
+    """The evaluator for `level`, and a notice when it had to fall back to the built-in level."""
+    if level is Level.BEGINNER:
+        return Pubeval(BEGINNER_NOISE, rng or random.Random()), None
+    try:
+        return Sage(SAGE_PLIES[level], threads), None
+    except SageUnavailableError as error:
+        notice = (
+            f"Open Sage is not installed, so the computer plays {level.value} at the built-in"
+            f" level (pubeval). {error}"
+        )
+        return Pubeval(), notice
+
+
+class BackgammonPlayer:
+    """Backgammon decisions for the computer's chair; every play is one of the engine's own."""
+
+    def __init__(
+        self,
+        level: Level = DEFAULT_LEVEL,
+        rng: random.Random | None = None,
+        *,
+        evaluator: Evaluator | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.level = level
+        if evaluator is None:
+            evaluator, self.notice = make_evaluator(level, rng, threads)
+        else:
+            self.notice = None
+        self.evaluator: Evaluator = evaluator
+
+    def ranked_plays(self, match: Match) -> list[RankedPlay]:
+        """Every legal play for the dice on the table, best first (empty before the roll)."""
+        game = match.game
+        plays = game.legal_plays()
+        if not plays or game.dice is None:
+            return []
+        context = CubeContext.of(match, game.position.turn)
+        return self.evaluator.rank(game.position, game.dice, plays, context)
+
+    def choose_play(self, match: Match) -> Play:
+        """The computer's play: always one of `match.game.legal_plays()`."""
+        plays = match.game.legal_plays()
+        if not plays:
+            raise ValueError(f"nothing to play: the game is in the {match.game.phase.value} phase")
+        if len(plays) == 1:
+            return plays[0]
+        best = self.ranked_plays(match)[0].play
+        if best not in plays:
+            raise AssertionError(f"the evaluator chose {best.notation()}, which is not legal")
+        return best
+
+    def cube_advice(self, match: Match) -> CubeAdvice:
+        """The evaluator's cube view of the position before the side on roll rolls."""
+        game = match.game
+        if game.phase not in (Phase.ROLLING, Phase.DOUBLED):
+            raise ValueError(
+                f"cube decisions come before the roll, not in the {game.phase.value} phase"
+            )
+        roller = game.position.turn
+        return self.evaluator.cube(game.position, CubeContext.of(match, roller))
+
+    def wants_to_double(self, match: Match) -> bool:
+        """Whether the computer, on roll, offers a double now (never when the rules forbid it)."""
+        game = match.game
+        if not game.can_double:
+            return False
+        if not match.options.money:
+            length = match.options.match_length
+            roller = game.position.turn
+            # The cube is dead once it already covers what the roller needs to win the match.
+            if game.cube.value >= length - match.score[roller]:
+                return False
+        return self.cube_advice(match).double
+
+    def takes_double(self, match: Match) -> bool:
+        """Whether the computer takes the double on offer (match score aware)."""
+        game = match.game
+        if game.phase is not Phase.DOUBLED:
+            raise ValueError("there is no double to answer")
+        if not match.options.money:
+            taker = game.position.turn.opponent
+            doubler_needs = match.options.match_length - match.score[taker.opponent]
+            # Passing gives away the match anyway: taking costs nothing.
+            if game.cube.value >= doubler_needs:
+                return True
+        return self.cube_advice(match).take
+
+    def accepts_resignation(self, match: Match) -> bool:
+        """Accept a resignation worth at least what the computer expects to win from here."""
+        game = match.game
+        if game.phase is not Phase.RESIGNING or game.resigned_by is None:
+            raise ValueError("there is no resignation to answer")
+        if not self.evaluator.has_equity:
+            # The built-in level cannot weigh gammons; it takes what it is offered.
+            return True
+        me = game.resigned_by.opponent
+        advice = self.evaluator.cube(game.position, CubeContext.of(match, game.position.turn))
+        expected = advice.no_double if advice.no_double is not None else 0.0
+        mine = expected if game.position.turn == me else -expected
+        return game.resignation >= mine
+
+    def hints(self, match: Match, count: int = 3) -> list[Hint]:
+        """The top `count` plays for the side on roll, with equities when the evaluator has them."""
+        if count < 1:
+            raise ValueError(f"ask for at least one hint, not {count}")
+        ranked = self.ranked_plays(match)
+        if not ranked:
+            raise ValueError("a hint needs rolled dice: roll first")
+        best = ranked[0].value
+        equity = self.evaluator.has_equity
+        return [
+            Hint(
+                item.play,
+                item.play.notation(),
+                item.value if equity else None,
+                best - item.value if equity else None,
+            )
+            for item in ranked[:count]
+        ]
