@@ -134,7 +134,8 @@ class Desk:
         text = present.game_text(t, view, outcomes, names)
         return MessageParts(text, picture, components.game_controls(t, view))
 
-    def _channel(self, channel_id: int) -> discord.abc.Messageable:
+    def channel(self, channel_id: int) -> discord.abc.Messageable:
+        """Where to send or edit a game's message (a partial channel if not cached)."""
         channel = self.bot.get_channel(channel_id)
         if isinstance(channel, discord.abc.Messageable):
             return channel
@@ -149,7 +150,7 @@ class Desk:
         """Edit the game's message to show `result` (post a new one if it has none)."""
         row = await self.store.get_game(result.game.id)
         parts = await self.parts(result.game, result.outcomes, locale or self.locale_of(row))
-        channel = self._channel(row.channel_id)
+        channel = self.channel(row.channel_id)
         if row.message_id is None:
             message = await channel.send(**parts.send_kwargs())
             await self.store.attach_message(row.id, message.id)
@@ -157,13 +158,13 @@ class Desk:
         partial = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
         await partial.edit(**parts.edit_kwargs())
 
-    async def post_in_reply(
-        self, interaction: discord.Interaction[Any], result: ActionResult
-    ) -> None:
-        """Fill a deferred public reply with the game message and remember it as the game's."""
-        parts = await self.parts(result.game, result.outcomes, reader_locale(interaction))
-        message = await interaction.edit_original_response(**parts.edit_kwargs())
-        await self.store.attach_message(result.game.id, message.id)
+    async def post(self, result: ActionResult, locale: object) -> discord.Message:
+        """Post the game's message anew at the bottom of its channel and remember it."""
+        row = await self.store.get_game(result.game.id)
+        parts = await self.parts(result.game, result.outcomes, locale)
+        message = await self.channel(row.channel_id).send(**parts.send_kwargs())
+        await self.store.attach_message(row.id, message.id)
+        return message
 
     # Acting.
 
@@ -286,7 +287,7 @@ class Desk:
                 result = await self.table.cancel(game_id, user.id)
             elif action == "rematch":
                 result = await self.table.rematch(game_id, user.id)
-                await self._post_new(interaction, result)
+                await self.post(result, reader_locale(interaction))
                 return
             elif action == "accept":
                 result = await self.table.accept(game_id, person(user))
@@ -305,11 +306,6 @@ class Desk:
                 await interaction.edit_original_response(content=done, view=None)
 
         await self.guarded(interaction, work)
-
-    async def _post_new(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:
-        parts = await self.parts(result.game, result.outcomes, reader_locale(interaction))
-        message = await interaction.followup.send(wait=True, **parts.send_kwargs())
-        await self.store.attach_message(result.game.id, message.id)
 
     async def on_pick(
         self, interaction: discord.Interaction[Any], game_id: int, value: str
@@ -341,5 +337,5 @@ class Desk:
                 game=row.id,
                 deadline=present.timestamp(reminder.deadline),
             )
-            await self._channel(row.channel_id).send(text)
+            await self.channel(row.channel_id).send(text)
         return len(results)

@@ -67,10 +67,6 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
             await response.send_message(message, ephemeral=True)
         elif interaction.extras.get(EPHEMERAL_DEFER):
             await interaction.edit_original_response(content=message)
-        elif response.type is discord.InteractionResponseType.deferred_channel_message:
-            # A public "thinking…" placeholder: remove it so the refusal stays private.
-            await interaction.delete_original_response()
-            await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.followup.send(message, ephemeral=True)
     except discord.HTTPException:

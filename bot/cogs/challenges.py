@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.desk import person
+from bot.desk import person, reader_locale
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.present import game_name
@@ -122,11 +122,10 @@ class Challenges(commands.Cog):
             rival = None if opponent is None or against_bot else person(opponent)
             if opponent is not None:
                 desk.remember(opponent)
+            await desk.defer_private(interaction)
             channel_id = interaction.channel_id or 0
             if settings.get(SETTING_THREADS) is True:
-                await self._in_thread(interaction, kind, rival, against_bot, variant, choices)
-                return
-            await interaction.response.defer(thinking=True)
+                channel_id = await self._thread(interaction, kind)
             result = await self.bot.table.challenge(
                 channel_id=channel_id,
                 challenger=person(interaction.user),
@@ -137,40 +136,22 @@ class Challenges(commands.Cog):
                 guild_id=interaction.guild_id,
                 **choices,
             )
-            await desk.post_in_reply(interaction, result)
+            message = await desk.post(result, reader_locale(interaction))
+            await interaction.edit_original_response(
+                content=t("reply.posted", link=message.jump_url)
+            )
 
         await desk.guarded(interaction, work)
 
-    async def _in_thread(
-        self,
-        interaction: Interaction,
-        kind: str,
-        rival: Any,
-        against_bot: bool,
-        variant: str | None,
-        choices: dict[str, Any],
-    ) -> None:
-        """Open a public thread for the game and post the challenge there."""
+    async def _thread(self, interaction: Interaction, kind: str) -> int:
+        """Open a public thread for the game (the server's setting) and return its id."""
         t = Localizer(interaction.locale)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise Refusal(t("error.refused", reason="threads need a text channel"))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras["duelboard.ephemeral"] = True
+            raise Refusal(t("error.refused", reason="games in threads need a text channel"))
         name = f"{game_name(t, kind)}: {interaction.user.display_name}"
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-        result = await self.bot.table.challenge(
-            channel_id=thread.id,
-            challenger=person(interaction.user),
-            kind=kind,
-            variant=variant,
-            opponent=rival,
-            against_bot=against_bot,
-            guild_id=interaction.guild_id,
-            **choices,
-        )
-        await self.bot.desk.show(result, interaction.guild_locale or interaction.locale)
-        await interaction.edit_original_response(content=t("reply.thread", thread=thread.mention))
+        return thread.id
 
 
 async def setup(bot: DuelboardBot) -> None:

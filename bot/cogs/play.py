@@ -13,6 +13,7 @@ from bot.components import legal_choices
 from bot.desk import reader_locale
 from bot.i18n import Localizer
 from bot.present import name_of
+from bot.service.views import ActionResult
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -119,18 +120,17 @@ class Play(commands.Cog):
         desk = self.bot.desk
 
         async def work() -> None:
+            await desk.defer_private(interaction)
             row = await desk.channel_game(interaction)
-            await interaction.response.defer(thinking=True)
             view = await self.bot.table.view(row.id)
-            parts = await desk.parts(view, (), reader_locale(interaction))
-            message = await interaction.edit_original_response(**parts.edit_kwargs())
-            await self.bot.store.attach_message(row.id, message.id)
+            t = Localizer(reader_locale(interaction))
             if row.message_id is not None:
-                t = Localizer(reader_locale(interaction))
-                old = interaction.channel
-                if isinstance(old, discord.abc.Messageable):
-                    stale = discord.PartialMessage(channel=old, id=row.message_id)
-                    await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
+                channel = desk.channel(row.channel_id)
+                stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
+                await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
+            await desk.post(ActionResult(view, ()), reader_locale(interaction))
+            mine = Localizer(interaction.locale)
+            await interaction.edit_original_response(content=mine("reply.board_moved"))
 
         await desk.guarded(interaction, work)
 

@@ -111,6 +111,7 @@ MESSAGES: dict[str, str] = {
     "btn.resign_level": "{level} aufgeben",
     "select.placeholder": "Wähle deinen Zug ({count} legal)",
     "reply.played": "Gespielt: {play}.",
+    "reply.posted": "Gepostet: {link}",
     "reply.done": "Erledigt: {what}",
     "reply.confirm_pass": "Die Verdopplung ablehnen und das Spiel zum aktuellen Würfelwert "
     "verlieren? Das ist endgültig.",

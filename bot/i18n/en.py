@@ -113,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "select.placeholder": "Choose your play ({count} legal)",
     # Private replies.
     "reply.played": "Played {play}.",
+    "reply.posted": "Posted: {link}",
     "reply.done": "Done: {what}",
     "reply.confirm_pass": "Pass the double and lose the game at the current cube? "
     "This cannot be undone.",

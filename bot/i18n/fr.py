@@ -111,6 +111,7 @@ MESSAGES: dict[str, str] = {
     "btn.resign_level": "Abandonner {level}",
     "select.placeholder": "Choisissez votre coup ({count} légaux)",
     "reply.played": "Joué : {play}.",
+    "reply.posted": "Publié : {link}",
     "reply.done": "Fait : {what}",
     "reply.confirm_pass": "Refuser le videau et perdre la partie au videau actuel ? "
     "C'est définitif.",

@@ -33,7 +33,9 @@ async def test_three_point_match_with_double_take_and_crawford_bg14_bg16(
         handle = await emulator.slash(
             players.alice, "backgammon", {"opponent": players.bob, "points": 3}
         )
-        challenge = await handle.original()
+        posted = await handle.original()
+        assert posted.ephemeral and "Posted" in posted.content
+        challenge = await game_message(emulator, store)
         assert challenge.custom_ids == ["db:1:accept", "db:1:decline", "db:1:cancel"]
         assert f"<@{players.bob.id}>" in challenge.content
         await click(emulator, store, players.bob, "accept")
