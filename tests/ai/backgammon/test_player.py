@@ -17,9 +17,9 @@ from engine.backgammon.matchplay import Cube, Game, Match, MatchOptions, Phase
 
 from .positions import before_roll, position, random_matches
 
-# A short race, White on roll far ahead (4 pips against 44); Black has borne off 7 already.
-#   White: 2 on its 1-point, 1 on its 2-point     Black: 4 on its 6-point, 4 on its 5-point
-FAR_AHEAD = position({1: 2, 2: 1}, {6: 4, 5: 4})
+# A short race, White on roll far ahead (18 pips and 4 checkers against 33 pips and 6).
+#   White: 2 on its 5-point, 2 on its 4-point     Black: 3 on its 6-point, 3 on its 5-point
+FAR_AHEAD = position({5: 2, 4: 2}, {6: 3, 5: 3})
 # The start of an even race: each side 3 on its 10, 8, 6, 5 and 4 points (99 pips each).
 EVEN_RACE = position({10: 3, 8: 3, 6: 3, 5: 3, 4: 3}, {10: 3, 8: 3, 6: 3, 5: 3, 4: 3})
 
@@ -73,7 +73,7 @@ def test_builtin_no_double_in_the_opening_position() -> None:
 
 
 def test_builtin_double_and_pass_far_ahead_in_a_short_race() -> None:
-    """Four pips against 44: the roller doubles and the other side passes (BG-14)."""
+    """18 pips against 33 at the end of a race: the roller doubles, the other side passes."""
     player = BackgammonPlayer(evaluator=Pubeval())
     assert player.wants_to_double(before_roll(FAR_AHEAD))
     assert not player.takes_double(before_roll(FAR_AHEAD, doubled=True))
