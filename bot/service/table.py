@@ -55,6 +55,9 @@ from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
+# The bot replies at once; its turn still gets a deadline, so that a reply lost to a crash or a
+# restart (the person's action committed, the bot's not yet) is picked up by the sweeper.
+BOT_GRACE = timedelta(minutes=1)
 
 
 class Table:
@@ -259,7 +262,7 @@ class Table:
     # Clocks
 
     async def sweep(self, now: datetime | None = None) -> list[ActionResult]:
-        """Handle what is due: expired challenges, wins on time, then reminders."""
+        """Handle what is due: expired challenges, lost bot replies, wins on time, reminders."""
         moment = self.clock.now() if now is None else now
         results = []
         for row in await self.store.due_deadlines(moment):
@@ -292,6 +295,8 @@ class Table:
             return await self._close_challenge(
                 row, "expired", None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
             )
+        if row.to_move_id == self.bot.id:
+            return await self._bot_replies(ActionResult(GameView.of(row), ()))
         session = load_session(row.state)
         run = session.timeout(self._ctx(row))
         return await self._commit(row, run, "timeout", None, now=now)
@@ -397,7 +402,7 @@ class Table:
             mover = session.seats[actor]
             changes["to_move_id"] = mover
             if mover == self.bot.id:
-                changes.update(turn_deadline=None, reminder_at=None)
+                changes.update(turn_deadline=moment + BOT_GRACE, reminder_at=None)
             else:
                 clock = turn_clock(moment, limit)
                 changes.update(turn_deadline=clock.deadline, reminder_at=clock.reminder_at)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
+import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
+from bot.service.opponent import SimplePlayer
 from bot.service.table import Table
-from bot.store import GameStatus
+from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
 from tests.bot.store.conftest import Backend
@@ -82,3 +86,37 @@ async def test_games_against_the_bot_wait_only_for_the_person(
     clock.advance(timedelta(days=1))
     swept = await table.sweep()
     assert swept and swept[0].outcomes[0] == out.WonOnTime(result.game.id, BOT.id, ALICE.id)
+
+
+class PowerCut(SimplePlayer):
+    """A bot whose process dies as it starts to think."""
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """Never returns."""
+        raise RuntimeError("power cut")
+
+
+async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
+    store: Store, clock: FakeClock
+) -> None:
+    crashing = Table(
+        store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=PowerCut()
+    )
+    result = await crashing.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        against_bot=True,
+        kind="checkers",
+        starter="challenger",
+    )
+    with pytest.raises(RuntimeError, match="power cut"):
+        await crashing.move(result.game.id, ALICE.id, "22-18")
+    stalled = await store.get_game(result.game.id)
+    assert stalled.to_move_id == BOT.id and stalled.turn_deadline is not None
+    restarted = Table(store, bot=BOT, dice=SeededDice([]), clock=clock)
+    assert await restarted.sweep() == []
+    clock.advance(timedelta(minutes=1))
+    swept = await restarted.sweep()
+    assert len(swept) == 1
+    assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in swept[0].outcomes)
+    assert swept[0].game.to_move_id == ALICE.id and swept[0].game.status is GameStatus.ACTIVE
