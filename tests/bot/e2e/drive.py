@@ -113,3 +113,18 @@ async def confirm(
     return await emulator.wait_until(
         lambda: dialog if not dialog.custom_ids else None, "the confirmation to close", WAIT
     )
+
+
+async def start_game(
+    emulator: Emulator,
+    store: Store,
+    challenger: User,
+    opponent: User,
+    game: str = "backgammon",
+    **options: object,
+) -> Message:
+    """Challenge `opponent`, let them accept, and return the game message."""
+    handle = await emulator.slash(challenger, game, {"opponent": opponent, **options})
+    await handle.original(timeout=WAIT)
+    await click(emulator, store, opponent, "accept")
+    return await game_message(emulator, store)

@@ -1,0 +1,171 @@
+"""Playing through Discord: refusals with reasons, who may press, suggestions, time, the bot."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.emulator import Emulator
+from bot.service.clock import FakeClock
+from bot.service.dice import ScriptedDice
+from bot.store import GameStatus, Store
+from engine.backgammon import Position
+from engine.backgammon.matchplay import Phase
+from tests.bot.e2e.conftest import Players, StartBot, board_image
+from tests.bot.e2e.drive import (
+    bg_session,
+    click,
+    command,
+    game_message,
+    start_game,
+)
+
+# Opening roll 3-1 for White (alice, the challenger plays white): alice moves first with 3-1.
+OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
+
+
+async def test_illegal_move_is_answered_with_the_reason_bg7(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        before = message.edits
+        # BG-7: both dice must be used when they can be; 8/5 alone leaves the 1 unplayed.
+        reply = await command(emulator, players.alice, "move", {"play": "8/5"})
+    assert reply.ephemeral
+    assert "you must use both dice" in reply.content
+    assert message.edits == before  # nothing changed
+    session = await bg_session(store)
+    assert session.match is not None and session.match.game.position == Position.initial()
+
+
+async def test_unreadable_move_is_answered_with_the_reason(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.alice, players.bob)
+        reply = await command(emulator, players.alice, "move", {"play": "13/99"})
+    assert reply.ephemeral and "'99' is not a point" in reply.content
+
+
+async def test_non_player_pressing_roll_changes_nothing(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
+        assert "db:1:roll" in message.custom_ids  # bob, on roll, sees Roll and Double
+        version = (await store.get_game(1)).version
+        edits = message.edits
+        press = await emulator.click(players.carol, message, "db:1:roll")
+        reply = await press.followup()
+        assert reply.ephemeral and "You are not playing in game #1" in reply.content
+        # The right player was not made to wait behind the refusal.
+        pressed_out_of_turn = await emulator.click(players.alice, message, "db:1:roll")
+        out_of_turn = await pressed_out_of_turn.followup()
+    assert "It is not your turn in game #1" in out_of_turn.content
+    assert message.edits == edits
+    assert (await store.get_game(1)).version == version
+
+
+async def test_move_suggestions_are_the_legal_plays_for_the_roll(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.alice, players.bob)
+        typed = await emulator.autocomplete(players.alice, "move", {"play": "8"}, focused="play")
+        everything = await emulator.autocomplete(
+            players.alice, "move", {"play": ""}, focused="play"
+        )
+        waiting = await emulator.autocomplete(players.bob, "move", {"play": ""}, focused="play")
+    legal = [play.notation() for play in Position.initial().legal_plays((3, 1))]
+    assert sorted(c["value"] for c in everything) == sorted(legal)
+    assert "8/5 6/5" in [c["value"] for c in everything]
+    # What was typed filters: plays starting with it first, then plays containing it.
+    values = [c["value"] for c in typed]
+    starting = [p for p in legal if p.startswith("8")]
+    assert sorted(values[: len(starting)]) == sorted(starting)
+    assert sorted(values) == sorted(p for p in legal if "8" in p)
+    # Bob is not to move: one hint, in his language (French).
+    assert len(waiting) == 1 and "C'est au tour de" in waiting[0]["name"]
+
+
+async def test_restart_on_the_same_database_keeps_the_buttons_working(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
+    assert "db:1:roll" in message.custom_ids
+    async with start_bot(OPENING_31):
+        await click(emulator, store, players.bob, "roll")  # a button sent by the first process
+        session = await bg_session(store)
+        assert session.match is not None and session.match.game.phase is Phase.MOVING
+        assert session.match.game.dice == (6, 5)  # roll 2 of the script
+        [menu] = [c for c in message.custom_ids if c.startswith("dbp:")]
+        picked = await emulator.select(players.bob, message, menu, ["24/13"])
+        await picked.acknowledged()
+        await emulator.wait_until(
+            lambda: True if "Bob played 24/13" in message.content else None, "bob's play"
+        )
+    assert "24/13" in message.content
+
+
+async def test_win_on_time_through_the_sweeper(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    async with start_bot(OPENING_31) as bot:
+        message = await start_game(
+            emulator, store, players.alice, players.bob, "checkers", time="10m"
+        )
+        session_row = await store.get_game(1)
+        sleeper = session_row.to_move_id
+        assert sleeper is not None
+        game_clock.advance(timedelta(minutes=7, seconds=31))  # past three quarters of 10 min
+        assert await bot.desk.sweep() == 1
+        reminder = await emulator.wait_for_message(
+            emulator.general, lambda m: "three quarters of your time" in m.content
+        )
+        assert f"<@{sleeper}>" in reminder.content
+        game_clock.advance(timedelta(minutes=2, seconds=30))
+        assert await bot.desk.sweep() == 1
+    row = await store.get_game(1)
+    assert row.status is GameStatus.FINISHED
+    assert row.winner_id is not None and row.winner_id != sleeper
+    assert "ran out of time" in message.content
+    assert message.custom_ids == ["db:1:rematch"]
+
+
+async def test_a_whole_game_against_the_bot(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot() as bot:
+        assert bot.user is not None
+        bot_user = emulator.bot_user
+        handle = await emulator.slash(
+            players.alice, "backgammon", {"opponent": bot_user, "cube": False}
+        )
+        await handle.original()
+        for count in range(400):
+            row = await store.get_game(1)
+            if not row.status.is_open:
+                break
+            assert row.to_move_id == players.alice.id  # the bot never keeps anyone waiting
+            session = await bg_session(store)
+            assert session.match is not None
+            game = session.match.game
+            assert game.phase is Phase.MOVING  # no cube: rolls are automatic
+            plays = game.legal_plays()
+            text = plays[count % len(plays)].notation()
+            await command(emulator, players.alice, "move", {"play": text})
+        else:
+            raise AssertionError("the game against the bot did not end")
+        message = await game_message(emulator, store)
+    row = await store.get_game(1)
+    assert row.status is GameStatus.FINISHED
+    assert row.winner_id in (players.alice.id, bot.user.id)
+    assert " wins " in message.content
+    board_image(message)
