@@ -5,7 +5,10 @@ Two measurements, each with 1 and 20 concurrent users (or those given with --use
 - click: a button press until the message is edited with a fresh 40 KB PNG (callback type 7,
   multipart), the shape of the later /move → edited board image benchmark.
 
-Run: .venv/bin/python benchmarks/emulator_roundtrip.py [--rounds N] [--users 1 20 100]
+With no think time every user fires again the moment its answer lands (a worst case: latency at
+20 users is then mostly queueing); `--think 0.5` paces users like quick players.
+
+Run: .venv/bin/python benchmarks/emulator_roundtrip.py [--rounds N] [--users 1 20 100] [--think S]
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import asyncio
 import io
 import logging
 import os
+import random
 import statistics
 import time
 from typing import Any
@@ -64,21 +68,40 @@ class BenchBot(discord.Client):
         await self.tree.sync()
 
 
-async def _slash_user(emu: Emulator, user: User, rounds: int, samples: list[float]) -> None:
+class Pace:
+    """A user's think time between actions: exponential around a mean, seeded per user."""
+
+    def __init__(self, mean: float, seed: int) -> None:
+        self.mean = mean
+        self.rng = random.Random(seed)
+
+    async def think(self) -> None:
+        """Pause like a player would (not at all when the mean is 0)."""
+        if self.mean > 0:
+            await asyncio.sleep(self.rng.expovariate(1 / self.mean))
+
+
+async def _slash_user(
+    emu: Emulator, user: User, rounds: int, samples: list[float], pace: Pace
+) -> None:
     for n in range(rounds):
         start = time.perf_counter()
         handle = await emu.slash(user, "ping", {"text": str(n)})
         await handle.response()
         samples.append(time.perf_counter() - start)
+        await pace.think()
 
 
-async def _click_user(emu: Emulator, user: User, rounds: int, samples: list[float]) -> None:
+async def _click_user(
+    emu: Emulator, user: User, rounds: int, samples: list[float], pace: Pace
+) -> None:
     message = await (await emu.slash(user, "board")).response()
     for _ in range(rounds):
         start = time.perf_counter()
         handle = await emu.click(user, message, "bench:roll")
         await handle.acknowledged()
         samples.append(time.perf_counter() - start)
+        await pace.think()
 
 
 def _report(name: str, users: int, samples: list[float], elapsed: float) -> None:
@@ -92,7 +115,7 @@ def _report(name: str, users: int, samples: list[float], elapsed: float) -> None
     )
 
 
-async def main(rounds: int, concurrency: list[int]) -> None:
+async def main(rounds: int, concurrency: list[int], think: float) -> None:
     """Start one emulator and one client; measure both scenarios at each concurrency."""
     capture = ErrorCapture()
     logging.getLogger("discord").addHandler(capture)
@@ -104,7 +127,12 @@ async def main(rounds: int, concurrency: list[int]) -> None:
                     samples: list[float] = []
                     per_user = max(1, rounds // count)
                     start = time.perf_counter()
-                    await asyncio.gather(*(body(emu, u, per_user, samples) for u in users[:count]))
+                    await asyncio.gather(
+                        *(
+                            body(emu, u, per_user, samples, Pace(think, seed))
+                            for seed, u in enumerate(users[:count])
+                        )
+                    )
                     _report(name, count, samples, time.perf_counter() - start)
         emu.check()
     if capture.records:
@@ -115,5 +143,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="round trips per scenario")
     parser.add_argument("--users", type=int, nargs="+", default=[1, 20], help="concurrent users")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a user waits between actions"
+    )
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.rounds, arguments.users))
+    asyncio.run(main(arguments.rounds, arguments.users, arguments.think))
