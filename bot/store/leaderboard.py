@@ -86,18 +86,26 @@ class Leaderboards:
     ) -> list[BoardEntry]:
         """Ranks `offset + 1` to `offset + limit` of a ladder in a scope, best first.
 
-        Ties in rating are broken by user id so that pages never overlap or skip anyone.
+        Equal ratings are ordered by user id, highest first: that is the board index read
+        backwards, so a deep page skips index entries instead of sorting the whole ladder.
         """
         board = _board(scope_id(scope), ladder(ladder_name))
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ValueError(f"the offset is a whole number of at least 0, not {offset!r}")
-        query = (
-            select(ratings, players.c.display_name)
-            .join(players, players.c.user_id == ratings.c.user_id)
+        chosen = (
+            select(ratings.c.user_id)
             .where(board)
-            .order_by(ratings.c.rating.desc(), ratings.c.user_id)
+            .order_by(ratings.c.rating.desc(), ratings.c.user_id.desc())
             .offset(offset)
             .limit(_page_size(limit, MAX_PAGE))
+            .subquery()
+        )
+        query = (
+            select(ratings, players.c.display_name)
+            .join(chosen, chosen.c.user_id == ratings.c.user_id)
+            .join(players, players.c.user_id == ratings.c.user_id)
+            .where(board)
+            .order_by(ratings.c.rating.desc(), ratings.c.user_id.desc())
         )
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
@@ -126,7 +134,7 @@ class Leaderboards:
             mine = RatingRow(**values)
             ahead = or_(
                 ratings.c.rating > mine.rating,
-                and_(ratings.c.rating == mine.rating, ratings.c.user_id < user_id),
+                and_(ratings.c.rating == mine.rating, ratings.c.user_id > user_id),
             )
             count = select(func.count()).select_from(ratings).where(board, ahead)
             better = int(await connection.scalar(count) or 0)

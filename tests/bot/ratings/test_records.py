@@ -37,7 +37,7 @@ async def _seed_board(store: Store, standings: Mapping[int, Standing]) -> None:
 async def test_leaderboard_pages_rank_best_first_and_show_the_viewer_off_page(
     store: Store,
 ) -> None:
-    # 25 players rated 1010 … 1250; 1013 and 1014 tie at 1130 (lower id ranks first).
+    # 25 players rated 1010 … 1250; 1013 and 1014 tie at 1130 (higher id ranks first).
     standings = {1000 + i: (1000.0 + 10 * i, 100.0, 0.06) for i in range(1, 26)}
     standings[1013] = standings[1014] = (1130.0, 100.0, 0.06)
     standings[1025] = (1250.0, 120.0, 0.06)  # the leader is still provisional
@@ -50,11 +50,11 @@ async def test_leaderboard_pages_rank_best_first_and_show_the_viewer_off_page(
     assert first.lines[0].rating_text == "1250?" and first.lines[1].rating_text == "1240"
     assert first.viewer is not None and (first.viewer.rank, first.viewer.user_id) == (25, 1001)
     assert first.lines[0].games == 1 and first.lines[0].win_percent == 100.0
-    second = await records.leaderboard(GUILD, LADDER, page=2, viewer_id=1014)
+    second = await records.leaderboard(GUILD, LADDER, page=2, viewer_id=1013)
     ranks = {line.user_id: line.rank for line in second.lines}
-    assert ranks[1013] == 12 and ranks[1014] == 13  # 1013 and 1014 both 1130: ids decide
+    assert ranks[1014] == 12 and ranks[1013] == 13  # 1013 and 1014 both 1130: ids decide
     assert second.viewer is None  # the viewer is on the page already
-    tied = await records.boards.rank_of(GUILD, LADDER, 1014)
+    tied = await records.boards.rank_of(GUILD, LADDER, 1013)
     assert tied is not None and tied.rank == 13
     third = await records.leaderboard(GUILD, LADDER, page=3)
     assert [line.rank for line in third.lines] == [21, 22, 23, 24, 25]

@@ -1,0 +1,277 @@
+"""Leaderboard, rank, stats and history query times on 10,000 players and 100,000 finished games.
+
+Run: .venv/bin/python benchmarks/leaderboard.py [--players 10000] [--games 100000] [--repeat 50]
+     [--postgres-url URL]
+PostgreSQL is measured when --postgres-url, DUELBOARD_BENCH_POSTGRES_URL or
+DUELBOARD_TEST_POSTGRES_URL is set (in a private schema, dropped afterwards). The target is
+under 50 ms per query (issue 6); the figures are p50 and max over `--repeat` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import insert, text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.service.glicko2 import Rating, Result, update
+from bot.service.records import Records
+from bot.store import Store
+from bot.store.connect import normalize_url
+from bot.store.schema import GLOBAL_SCOPE, games, players, rating_changes, ratings, results
+
+START = datetime(2026, 1, 1, tzinfo=UTC)
+GUILDS = (9001, 9002, 9003, 9004, 9005)
+LADDERS = ("backgammon", "checkers:box", "checkers:russian")
+CHUNK = 5000
+TARGET_MS = 50.0
+
+
+@asynccontextmanager
+async def sqlite_store(folder: Path) -> AsyncIterator[Store]:
+    """A store on a fresh SQLite file."""
+    store = await Store.open(f"sqlite:///{folder / 'leaderboard.sqlite3'}")
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@asynccontextmanager
+async def postgres_store(url: str) -> AsyncIterator[Store]:
+    """A store in a fresh PostgreSQL schema, dropped afterwards."""
+    plain = normalize_url(url).render_as_string(hide_password=False)
+    schema = f"bench_board_{uuid.uuid4().hex[:12]}"
+    admin = create_async_engine(plain, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as connection:
+        await connection.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        store = await Store.open(url, schema=schema)
+        try:
+            yield store
+        finally:
+            await store.close()
+    finally:
+        async with admin.connect() as connection:
+            await connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        await admin.dispose()
+
+
+Rows = dict[str, list[dict[str, Any]]]
+
+
+def build_rows(player_count: int, game_count: int, seed: int = 6) -> Rows:
+    """Players, finished games, results, ratings and rating changes as Glicko-2 leaves them."""
+    rng = random.Random(seed)
+    user_ids = [10_000 + n for n in range(player_count)]
+    rows: Rows = {name: [] for name in ("players", "games")}
+    rows.update(results=[], ratings=[], rating_changes=[])
+    for user in user_ids:
+        rows["players"].append(
+            {
+                "user_id": user,
+                "display_name": f"Player {user}",
+                "is_bot": False,
+                "created_at": START,
+                "updated_at": START,
+            }
+        )
+    standing: dict[tuple[int, str, int], Rating] = {}
+    counters: dict[tuple[int, str, int], list[int]] = {}
+    for game_id in range(1, game_count + 1):
+        white, black = rng.sample(user_ids, 2)
+        guild = rng.choice(GUILDS)
+        ladder = rng.choice(LADDERS)
+        kind, _, variant = ladder.partition(":")
+        winner = white if rng.random() < 0.5 else black
+        at = START + timedelta(minutes=game_id)
+        rows["games"].append(
+            {
+                "id": game_id,
+                "guild_id": guild,
+                "channel_id": 1_000_000 + game_id % 500,
+                "kind": kind,
+                "variant": variant or "standard",
+                "options": {},
+                "status": "finished",
+                "challenger_id": white,
+                "opponent_id": black,
+                "to_move_id": None,
+                "winner_id": winner,
+                "result": {"reason": "played"},
+                "initial_state": "{}",
+                "state": "{}",
+                "version": 10,
+                "message_id": 5_000_000 + game_id,
+                "created_at": at,
+                "updated_at": at,
+            }
+        )
+        for user, opponent in ((white, black), (black, white)):
+            won = user == winner
+            rows["results"].append(
+                {
+                    "game_id": game_id,
+                    "user_id": user,
+                    "opponent_id": opponent,
+                    "ladder": ladder,
+                    "outcome": "win" if won else "loss",
+                    "points": int(won),
+                    "gammons_won": int(won and game_id % 7 == 0),
+                    "backgammons_won": int(won and game_id % 31 == 0),
+                    "gammons_lost": int(not won and game_id % 7 == 0),
+                    "backgammons_lost": int(not won and game_id % 31 == 0),
+                    "rated": True,
+                    "finished_at": at,
+                }
+            )
+        for scope in (guild, GLOBAL_SCOPE):
+            keys = {user: (scope, ladder, user) for user in (white, black)}
+            old = {user: standing.get(key, Rating()) for user, key in keys.items()}
+            for user, opponent in ((white, black), (black, white)):
+                new = update(old[user], [Result(old[opponent], float(user == winner))])
+                standing[keys[user]] = new
+                tally = counters.setdefault(keys[user], [0, 0, 0])
+                tally[0] += 1
+                tally[1 if user == winner else 2] += 1
+                rows["rating_changes"].append(
+                    {
+                        "game_id": game_id,
+                        "user_id": user,
+                        "scope": scope,
+                        "ladder": ladder,
+                        "rating_before": old[user].rating,
+                        "rating_after": new.rating,
+                        "deviation_after": new.deviation,
+                        "changed_at": at,
+                    }
+                )
+    for (scope, ladder, user), rating in standing.items():
+        played, wins, losses = counters[(scope, ladder, user)]
+        rows["ratings"].append(
+            {
+                "scope": scope,
+                "ladder": ladder,
+                "user_id": user,
+                "rating": rating.rating,
+                "deviation": rating.deviation,
+                "volatility": rating.volatility,
+                "games": played,
+                "wins": wins,
+                "losses": losses,
+                "draws": 0,
+                "updated_at": START,
+            }
+        )
+    return rows
+
+
+async def load(store: Store, rows: Rows) -> None:
+    """Bulk-insert the rows (the benchmark's own loading, not the bot's write path)."""
+    tables = {
+        "players": players,
+        "games": games,
+        "results": results,
+        "ratings": ratings,
+        "rating_changes": rating_changes,
+    }
+    engine = store._engine
+    for name, table in tables.items():
+        for start in range(0, len(rows[name]), CHUNK):
+            async with engine.begin() as connection:
+                await connection.execute(insert(table), rows[name][start : start + CHUNK])
+    # Fresh planner statistics, as a database that has been running a while would have.
+    async with engine.begin() as connection:
+        await connection.execute(text("ANALYZE"))
+
+
+async def timed(repeat: int, query: Callable[[int], Awaitable[object]]) -> tuple[float, float]:
+    """p50 and max milliseconds of `query(i)` over `repeat` runs (after one warm-up)."""
+    await query(0)
+    times = []
+    for index in range(repeat):
+        began = time.perf_counter()
+        await query(index)
+        times.append((time.perf_counter() - began) * 1000.0)
+    return statistics.median(times), max(times)
+
+
+async def measure(store: Store, name: str, player_count: int, repeat: int) -> None:
+    """Time each read `/leaderboard`, `/stats` and `/history` make."""
+    records = Records(store)
+    rng = random.Random(7)
+    users = [10_000 + rng.randrange(player_count) for _ in range(repeat + 1)]
+    guild, ladder = GUILDS[0], LADDERS[0]
+    size = await records.boards.size(GLOBAL_SCOPE, ladder)
+    last_page = max(1, -(-size // 10))
+    cases: dict[str, Callable[[int], Awaitable[object]]] = {
+        "leaderboard global p1 + own rank": lambda i: records.leaderboard(
+            GLOBAL_SCOPE, ladder, page=1, viewer_id=users[i]
+        ),
+        "leaderboard global last page": lambda i: records.leaderboard(
+            GLOBAL_SCOPE, ladder, page=last_page, viewer_id=users[i]
+        ),
+        "leaderboard server p1 + own rank": lambda i: records.leaderboard(
+            guild, ladder, page=1, viewer_id=users[i]
+        ),
+        "stats (all ladders)": lambda i: records.stats(users[i], GLOBAL_SCOPE),
+        "stats (one ladder)": lambda i: records.stats(users[i], guild, ladder),
+        "history page 1": lambda i: records.history(users[i]),
+    }
+    print(f"\n{name}: {size} players on the global {ladder} ladder ({last_page} pages)")
+    for label, query in cases.items():
+        p50, worst = await timed(repeat, query)
+        verdict = "ok" if p50 < TARGET_MS else "OVER TARGET"
+        print(f"  {label:36s} p50 {p50:7.2f} ms   max {worst:7.2f} ms   {verdict}")
+
+
+async def main() -> None:
+    """Build the data once, then measure on SQLite and (if configured) PostgreSQL."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--postgres-url", default=None)
+    arguments = parser.parse_args()
+    began = time.perf_counter()
+    rows = build_rows(arguments.players, arguments.games)
+    print(
+        f"built {len(rows['games'])} games, {len(rows['results'])} results, "
+        f"{len(rows['ratings'])} ratings, {len(rows['rating_changes'])} rating changes "
+        f"in {time.perf_counter() - began:.1f} s"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        async with sqlite_store(Path(tmp)) as store:
+            began = time.perf_counter()
+            await load(store, rows)
+            print(f"SQLite loaded in {time.perf_counter() - began:.1f} s")
+            await measure(store, "SQLite", arguments.players, arguments.repeat)
+    url = (
+        arguments.postgres_url
+        or os.environ.get("DUELBOARD_BENCH_POSTGRES_URL")
+        or os.environ.get("DUELBOARD_TEST_POSTGRES_URL")
+    )
+    if url:
+        async with postgres_store(url) as store:
+            began = time.perf_counter()
+            await load(store, rows)
+            print(f"PostgreSQL loaded in {time.perf_counter() - began:.1f} s")
+            await measure(store, "PostgreSQL", arguments.players, arguments.repeat)
+    else:
+        print("PostgreSQL skipped: set --postgres-url or DUELBOARD_BENCH_POSTGRES_URL")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
