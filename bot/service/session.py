@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from bot.service.opponent import Opponent
 from bot.service.outcomes import Outcome
 from bot.store import JsonValue
 
@@ -56,14 +57,18 @@ class Session(Protocol):
         """The session after one step, with what the step means for the players."""
         ...
 
-    def start(self, roller: Roller, ctx: Context) -> Run[Any]:
-        """The steps that open play once both seats are filled (opening roll, lot, forced play)."""
+    def start(self, challenger: int, opponent: int, roller: Roller, ctx: Context) -> Run[Any]:
+        """Seat both players and open play (colours, lot, opening roll, forced plays)."""
         ...
 
     def act(
         self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
         """Validate and perform one player action, plus what the table then does by itself."""
+        ...
+
+    def bot_turn(self, opponent: Opponent, roller: Roller, ctx: Context) -> Run[Any]:
+        """The bot's decision when it is the actor, plus what the table then does by itself."""
         ...
 
     def can_abort(self) -> bool:

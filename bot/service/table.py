@@ -39,7 +39,7 @@ from bot.service.outcomes import (
     Outcome,
     ReminderDue,
 )
-from bot.service.session import Context, Roller, Run
+from bot.service.session import Context, Roller, Run, Session
 from bot.service.views import (
     ActionResult,
     AnySession,
@@ -332,7 +332,7 @@ class Table:
             raise ActionNotAllowedError(f"Game #{game_id} has not started: accept it first.")
         if not row.status.is_open:
             raise GameOverError(game_id, row.status.value)
-        session: Any = load_session(row.state)
+        session: Session = load_session(row.state)
         seats = session.seats
         if seats is None or user_id not in seats:
             raise NotAPlayerError(game_id, user_id)
@@ -357,12 +357,10 @@ class Table:
         outcomes = list(result.outcomes)
         view = result.game
         for _ in range(MAX_BOT_TURNS):
-            session: Any = view.session
-            actor = session.actor()
-            if actor is None or session.seats[actor] != self.bot.id:
+            if view.to_move_id != self.bot.id or view.session.actor() is None:
                 break
             row = await self.store.get_game(view.id)
-            session = load_session(row.state)
+            session: Session = load_session(row.state)
             run = session.bot_turn(self.opponent, self._roller(row), self._ctx(row))
             step_result = await self._commit(row, run, "bot", self.bot.id)
             outcomes.extend(step_result.outcomes)
