@@ -36,8 +36,6 @@ MESSAGES: dict[str, str] = {
     "level.3": "ein Backgammon",
     "points.one": "1 Punkt",
     "points.many": "{count} Punkte",
-    "colour.white": "Weiß",
-    "colour.black": "Schwarz",
     "game.header": "**{kind}** · {variant} · Partie #{game} · {white} (Weiß) gegen "
     "{black} (Schwarz)",
     "game.money": "Geldspiel",
@@ -119,7 +117,6 @@ MESSAGES: dict[str, str] = {
     "reply.confirm_resign_checkers": "Diese Partie aufgeben? Das ist endgültig.",
     "reply.no_game": "In diesem Kanal läuft keine Partie. Starte eine mit /backgammon oder "
     "/checkers.",
-    "reply.thread": "Deine Herausforderung ist in {thread}.",
     "reply.board_moved": "Das Brett ist jetzt unten im Kanal.",
     "reply.board_elsewhere": "Diese Partie geht weiter unten im Kanal weiter.",
     "reply.reminder": "{mention}, drei Viertel deiner Zeit in Partie #{game} sind um: handle "
@@ -137,7 +134,6 @@ MESSAGES: dict[str, str] = {
     "hint.no_game": "Keine Partie in diesem Kanal: starte eine mit /backgammon oder /checkers.",
     "hint.answer_offer": "Beantworte zuerst das Angebot auf dem Brett.",
     "error.not_player": "Du spielst nicht in Partie #{game}.",
-    "error.not_your_turn": "Du bist in Partie #{game} nicht dran: es wird auf {player} gewartet.",
     "error.game_over": "Partie #{game} ist vorbei; starte eine neue oder fordere eine Revanche.",
     "error.busy": "In diesem Kanal ist schon Partie #{game} offen: beende sie oder spiele in "
     "einem anderen Kanal oder Thread.",

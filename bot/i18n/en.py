@@ -38,8 +38,6 @@ MESSAGES: dict[str, str] = {
     "level.3": "a backgammon",
     "points.one": "1 point",
     "points.many": "{count} points",
-    "colour.white": "white",
-    "colour.black": "black",
     # The game message.
     "game.header": "**{kind}** · {variant} · game #{game} · {white} (white) vs {black} (black)",
     "game.money": "Money game",
@@ -120,7 +118,6 @@ MESSAGES: dict[str, str] = {
     "reply.confirm_resign": "Resign at which level? Your opponent may accept or decline.",
     "reply.confirm_resign_checkers": "Resign this game? This cannot be undone.",
     "reply.no_game": "There is no game in this channel. Start one with /backgammon or /checkers.",
-    "reply.thread": "Your challenge is in {thread}.",
     "reply.board_moved": "The board is now at the bottom of the channel.",
     "reply.board_elsewhere": "This game continues further down the channel.",
     "reply.reminder": "{mention}, three quarters of your time in game #{game} is gone: "
@@ -139,7 +136,6 @@ MESSAGES: dict[str, str] = {
     "hint.answer_offer": "Answer the offer on the board first.",
     # Errors.
     "error.not_player": "You are not playing in game #{game}.",
-    "error.not_your_turn": "It is not your turn in game #{game}: waiting for {player}.",
     "error.game_over": "Game #{game} is over; start a new one or ask for a rematch.",
     "error.busy": "This channel already has game #{game} open: finish it, or play in another "
     "channel or thread.",

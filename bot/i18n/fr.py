@@ -36,8 +36,6 @@ MESSAGES: dict[str, str] = {
     "level.3": "un backgammon",
     "points.one": "1 point",
     "points.many": "{count} points",
-    "colour.white": "blancs",
-    "colour.black": "noirs",
     "game.header": "**{kind}** · {variant} · partie n°{game} · {white} (blancs) contre "
     "{black} (noirs)",
     "game.money": "Partie d'argent",
@@ -118,7 +116,6 @@ MESSAGES: dict[str, str] = {
     "reply.confirm_resign": "Abandonner à quel niveau ? L'adversaire peut accepter ou refuser.",
     "reply.confirm_resign_checkers": "Abandonner cette partie ? C'est définitif.",
     "reply.no_game": "Aucune partie dans ce salon. Lancez-en une avec /backgammon ou /checkers.",
-    "reply.thread": "Votre défi est dans {thread}.",
     "reply.board_moved": "Le plateau est maintenant en bas du salon.",
     "reply.board_elsewhere": "La partie continue plus bas dans le salon.",
     "reply.reminder": "{mention}, les trois quarts de votre temps dans la partie n°{game} sont "
@@ -136,7 +133,6 @@ MESSAGES: dict[str, str] = {
     "hint.no_game": "Aucune partie ici : lancez-en une avec /backgammon ou /checkers.",
     "hint.answer_offer": "Répondez d'abord à l'offre sur le plateau.",
     "error.not_player": "Vous ne jouez pas dans la partie n°{game}.",
-    "error.not_your_turn": "Ce n'est pas votre tour dans la partie n°{game} : on attend {player}.",
     "error.game_over": "La partie n°{game} est finie ; lancez-en une nouvelle ou demandez "
     "une revanche.",
     "error.busy": "Ce salon a déjà la partie n°{game} en cours : terminez-la, ou jouez dans un "

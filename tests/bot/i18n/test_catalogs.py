@@ -1,0 +1,74 @@
+"""Every catalog has every key, with the same placeholders; locales pick the right one."""
+
+from __future__ import annotations
+
+import pytest
+from discord import Locale, app_commands
+
+from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, language_of, placeholders, text
+from bot.i18n.translator import CatalogTranslator
+
+REFERENCE = CATALOGS[DEFAULT_LANGUAGE]
+
+
+@pytest.mark.parametrize("language", sorted(set(CATALOGS) - {DEFAULT_LANGUAGE}))
+def test_every_catalog_has_every_key(language: str) -> None:
+    catalog = CATALOGS[language]
+    assert sorted(set(REFERENCE) - set(catalog)) == []
+    assert sorted(set(catalog) - set(REFERENCE)) == []
+
+
+@pytest.mark.parametrize("language", sorted(set(CATALOGS) - {DEFAULT_LANGUAGE}))
+def test_every_translation_has_the_same_placeholders(language: str) -> None:
+    catalog = CATALOGS[language]
+    different = {
+        key: (placeholders(REFERENCE[key]), placeholders(catalog[key]))
+        for key in REFERENCE
+        if placeholders(REFERENCE[key]) != placeholders(catalog.get(key, ""))
+    }
+    assert different == {}
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_translations_are_not_left_in_english(language: str) -> None:
+    """A translation identical to the English is a forgotten one, except names and formats."""
+    if language == DEFAULT_LANGUAGE:
+        return
+    same = {
+        key
+        for key, message in CATALOGS[language].items()
+        if message == REFERENCE[key] and not set(message) <= set("{}.: *,()-_0123456789")
+    }
+    allowed = {"kind.backgammon", "points.many", "points.one", "level.2", "btn.rematch"}
+    allowed |= {"rules.checkers", "game.money", "level.3"}
+    assert same - allowed == set()
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [
+        ("fr", "fr"),
+        ("de", "de"),
+        ("en-GB", "en"),
+        ("pt-BR", "en"),
+        (Locale.french, "fr"),
+        ("", "en"),
+    ],
+)
+def test_locale_picks_the_catalog(locale: object, language: str) -> None:
+    assert language_of(locale) == language
+
+
+def test_text_fills_placeholders() -> None:
+    assert text("de", "error.not_player", game=7) == "Du spielst nicht in Partie #7."
+
+
+async def test_translator_localizes_descriptions_not_names() -> None:
+    translator = CatalogTranslator()
+    location = app_commands.TranslationContextLocation
+    description = app_commands.TranslationContext(location.command_description, None)
+    name = app_commands.TranslationContext(location.command_name, None)
+    english = app_commands.locale_str(REFERENCE["cmd.roll"])
+    assert await translator.translate(english, Locale.german, description) == "Würfeln (Backgammon)"
+    assert await translator.translate(english, Locale.american_english, description) is None
+    assert await translator.translate(app_commands.locale_str("roll"), Locale.german, name) is None
