@@ -1,0 +1,65 @@
+"""The computer at the table: both games behind the service's `Opponent` interface."""
+
+from __future__ import annotations
+
+import random
+
+import engine.checkers as ck
+from ai.backgammon.player import BackgammonPlayer, Hint
+from ai.checkers import STRENGTHS, choose_move, think
+from ai.levels import DEFAULT_LEVEL, Level
+from engine.backgammon import Play
+from engine.backgammon.matchplay import Match
+
+# A draw is agreed when the search sees the position within this many hundredths of a man of
+# level, whichever side the computer plays: it never gives away a clearly better game.
+DRAW_MARGIN = 30
+
+
+class ComputerPlayer:
+    """Backgammon and checkers decisions at one level; every answer is one the engine allows.
+
+    `rng` feeds the beginner's noise (seed it for repeatable games); `notice` is set when the
+    backgammon level had to fall back to the built-in player because Open Sage is missing.
+    """
+
+    def __init__(
+        self, level: Level = DEFAULT_LEVEL, rng: random.Random | None = None, *, threads: int = 1
+    ) -> None:
+        self.level = level
+        self.rng = rng or random.Random()
+        self.backgammon = BackgammonPlayer(level, self.rng, threads=threads)
+
+    @property
+    def notice(self) -> str | None:
+        """Why the computer plays backgammon below the level asked for, if it does."""
+        return self.backgammon.notice
+
+    def choose_play(self, match: Match) -> Play:
+        """One of `match.game.legal_plays()`."""
+        return self.backgammon.choose_play(match)
+
+    def wants_to_double(self, match: Match) -> bool:
+        """Whether to double before rolling (False whenever the rules forbid it)."""
+        return self.backgammon.wants_to_double(match)
+
+    def takes_double(self, match: Match) -> bool:
+        """Whether to take the double on offer."""
+        return self.backgammon.takes_double(match)
+
+    def accepts_resignation(self, match: Match) -> bool:
+        """Whether to accept the resignation on offer."""
+        return self.backgammon.accepts_resignation(match)
+
+    def hints(self, match: Match, count: int = 3) -> list[Hint]:
+        """The best plays for the side on roll, with equities when Open Sage is installed."""
+        return self.backgammon.hints(match, count)
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """One of `game.position.legal_moves()`."""
+        return choose_move(game, self.level, self.rng)
+
+    def accepts_draw(self, game: ck.Game) -> bool:
+        """Agree to a draw only in a level position (the interface does not say whose side)."""
+        result = think(game, STRENGTHS[Level.INTERMEDIATE])
+        return abs(result.score) <= DRAW_MARGIN
