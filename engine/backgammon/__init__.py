@@ -7,6 +7,7 @@ Match play (cube, match score, Match ID) lives beside this core and is re-export
 from __future__ import annotations
 
 from engine.backgammon.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engine.backgammon.notation import parse_play
 from engine.backgammon.play import Move, Play
 from engine.backgammon.position import Position, Side
 from engine.backgammon.variant import (
@@ -32,4 +33,5 @@ __all__ = [
     "Position",
     "Side",
     "Variant",
+    "parse_play",
 ]

@@ -1,0 +1,202 @@
+"""Reading typed plays (BG-18): forgiving syntax first, then one of the legal plays or a reason.
+
+The text is read without the position into checker paths (`24/18*/13`, `8/5(2)`, `bar/22`);
+the legal play is then the one reaching the same position. When none does, the paths are
+replayed on the board to say what is wrong in the player's own terms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise, permutations
+
+from engine.backgammon import movegen
+from engine.backgammon.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engine.backgammon.play import BAR, OFF, PASS_TEXT, Play
+from engine.backgammon.position import Position
+from engine.backgammon.variant import STANDARD, Variant
+
+Segment = tuple[int, int, bool]
+
+_PASS_WORDS = {PASS_TEXT, "no move", "nomove", "no play", "cannot move", "dance"}
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<times>\d)\))?$")
+_POINT = re.compile(r"^(?P<name>bar|b|off|o|\d{1,2})(?P<hit>\*?)$")
+
+
+def read_segments(text: str) -> list[Segment]:
+    """Checker moves `(source, target, marked hit)` in the text's order; no position needed."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a play is text like 13/8 6/5, not {text!r}")
+    body = text.strip().lower().replace(",", " ").replace("-", "/")
+    body = re.sub(r"\s*/\s*", "/", body)
+    body = re.sub(r"\s*\*", "*", body)
+    body = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", body)
+    if not body:
+        raise InvalidMoveError("type a play like 13/8 6/5 (or pass)")
+    if " ".join(body.split()) in _PASS_WORDS:
+        return []
+    segments: list[Segment] = []
+    for token in body.split():
+        segments.extend(_read_path(token))
+    return segments
+
+
+def _read_path(token: str) -> list[Segment]:
+    """One checker's path such as `24/18*/13` or `8/5(2)`, as its single moves."""
+    match = _TOKEN.match(token)
+    if not match:
+        raise InvalidMoveError(f"cannot read {token!r}: write a move like 13/8")
+    names = match.group("path").split("/")
+    if len(names) < 2:
+        raise InvalidMoveError(f"cannot read {token!r}: a move needs a start and an end, 13/8")
+    points: list[tuple[int, bool]] = []
+    for name in names:
+        found = _POINT.match(name)
+        if not found:
+            raise InvalidMoveError(f"cannot read {token!r}: {name!r} is not a point, bar or off")
+        points.append((_point_number(found.group("name"), token), bool(found.group("hit"))))
+    times = int(match.group("times") or 1)
+    if not 1 <= times <= 4:
+        raise InvalidMoveError(f"cannot read {token!r}: a move repeats 1 to 4 times")
+    path: list[Segment] = []
+    for (source, _), (target, hit) in pairwise(points):
+        if source == OFF or target == BAR:
+            raise InvalidMoveError(f"cannot read {token!r}: moves go from the bar and to off")
+        if target >= source:
+            raise InvalidMoveError(
+                f"{token}: checkers move from higher to lower points (your 24 towards your 1)"
+            )
+        if hit and target == OFF:
+            raise InvalidMoveError(f"{token}: bearing off cannot hit")
+        path.append((source, target, hit))
+    return path * times
+
+
+def _point_number(name: str, token: str) -> int:
+    """The number of a point name: 1-24, 25 for the bar, 0 for off."""
+    if name in ("bar", "b"):
+        return BAR
+    if name in ("off", "o"):
+        return OFF
+    number = int(name)
+    if not 1 <= number <= 24:
+        raise InvalidMoveError(f"cannot read {token!r}: points are numbered 1 to 24")
+    return number
+
+
+def parse_play(
+    position: Position, dice: tuple[int, int], text: str, variant: Variant = STANDARD
+) -> Play:
+    """The legal play `text` describes, or an error saying why there is none (BG-18)."""
+    segments = read_segments(text)
+    plays = position.legal_plays(dice, variant)
+    own, opp = position.boards()
+    for _source, target, marked in segments:
+        if marked and opp[target] != 1:
+            raise IllegalMoveError(f"there is no blot to hit on your {target}-point")
+    reached = _net(own, segments)
+    landed = {target for _, target, _ in segments if target != OFF and opp[target] == 1}
+    matches = [
+        play
+        for play in plays
+        if _net(own, [(m.source, m.target, m.hit) for m in play.moves]) == reached
+        and landed <= {m.target for m in play.moves if m.hit}
+    ]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        choices = tuple(play.notation() for play in matches)
+        raise AmbiguousMoveError(f"{text.strip()} could be {' or '.join(choices)}", choices)
+    raise IllegalMoveError(_reason(position, dice, segments, plays, variant))
+
+
+def _net(own: Sequence[int], segments: Sequence[Segment]) -> tuple[int, ...]:
+    """The mover's counts after the segments, checked against nothing."""
+    after = list(own)
+    for source, target, _ in segments:
+        after[source] -= 1
+        after[target] += 1
+    return tuple(after)
+
+
+def _reason(
+    position: Position,
+    dice: tuple[int, int],
+    segments: list[Segment],
+    plays: tuple[Play, ...],
+    variant: Variant,
+) -> str:
+    """Why the segments are no legal play, in the player's terms."""
+    roll = f"{dice[0]}-{dice[1]}"
+    written_moves = {(source, target) for source, target, _ in segments}
+    # Suggest the legal play that keeps most of what the player wrote.
+    closest = max(plays, key=lambda p: len(written_moves & {(m.source, m.target) for m in p.moves}))
+    example = closest.notation()
+    if plays == (Play(),):
+        return f"you cannot move with {roll}: {PASS_TEXT}"
+    if not segments:
+        return f"you can move with {roll}: {example} works"
+    own, opp = position.boards()
+    pool = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    # Higher sources first: the bar is then entered first and no checker is used before it arrives.
+    for source, target, _ in sorted(segments, key=lambda s: (-s[0], -s[1])):
+        written = f"{_name(source)}/{_name(target)}"
+        problem = movegen.move_problem(own, opp, source, target, variant.point_limit)
+        if problem:
+            return f"{written}: {problem}"
+        spent = _spend(pool, own, opp, source, target, variant.point_limit)
+        if isinstance(spent, str):
+            return f"{written}: {spent}"
+        for die in spent:
+            pool.remove(die)
+        own[source] -= 1
+        own[target] += 1
+        if target != OFF and opp[target] == 1:
+            opp[target] = 0
+    most = max(len(play.moves) for play in plays)
+    used = (4 if dice[0] == dice[1] else 2) - len(pool)
+    if used < most:
+        need = "both dice" if most == 2 else f"{most} moves"
+        return f"you must play {need}: {example} works"
+    if most == 1 and dice[0] != dice[1]:
+        return f"only one die can be played, and it must be the larger ({max(dice)}): {example}"
+    return f"that is not a legal play with {roll}; {example} is one"
+
+
+def _spend(
+    pool: list[int], own: list[int], opp: list[int], source: int, target: int, limit: int | None
+) -> list[int] | str:
+    """The dice one checker's move from `source` to `target` uses, or why it cannot."""
+    if not pool:
+        return "the dice are already used up"
+    distance = source - target
+    if distance in pool:
+        return [distance]
+    if target == OFF:
+        higher = any(own[source + 1 : BAR])
+        over = [die for die in pool if die > source]
+        if over and not higher:
+            return [min(over)]
+        if over:
+            return f"you must move a checker from a point higher than {source} first"
+    blocked: set[int] = set()
+    for size in range(2, len(pool) + 1):
+        for order in set(permutations(pool, size)):
+            if sum(order) != distance:
+                continue
+            stops = [source - sum(order[:i]) for i in range(1, size)]
+            closed = [p for p in stops if opp[p] >= 2 or (limit is not None and own[p] >= limit)]
+            if not closed:
+                return list(order)
+            blocked.update(closed)
+    if blocked:
+        names = " and ".join(str(p) for p in sorted(blocked, reverse=True))
+        return f"the way through your {names}-point is blocked"
+    rolled = "-".join(str(d) for d in pool)
+    return f"that is {distance} pips, and the dice left are {rolled}"
+
+
+def _name(point: int) -> str:
+    """A point as written in notation."""
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
