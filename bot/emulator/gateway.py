@@ -134,7 +134,7 @@ class Gateway:
             delivered += 1
         return delivered
 
-    async def close(self) -> None:
-        """Close every connection (as Discord does on a restart)."""
+    async def close(self, code: int = 1000) -> None:
+        """Close every connection; 1000 is a normal close, 4000 Discord's "unknown error"."""
         for session in list(self.sessions):
-            await session.ws.close()
+            await session.ws.close(code=code)

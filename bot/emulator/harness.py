@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, TypeVar
 
 import discord
@@ -66,7 +66,7 @@ class ErrorCapture(logging.Handler):
 
 
 @contextlib.contextmanager
-def pointed_at(emulator: Emulator) -> Any:
+def pointed_at(emulator: Emulator) -> Iterator[None]:
     """Point discord.py's REST base and gateway at the emulator; restore them afterwards."""
     old_base, old_gateway = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     discord.http.Route.BASE = emulator.api_base
@@ -82,22 +82,26 @@ def pointed_at(emulator: Emulator) -> Any:
 async def running(
     client: ClientT, emulator: Emulator, timeout: float = 5.0, token: str | None = None
 ) -> AsyncIterator[ClientT]:
-    """Log `client` in, connect it (without reconnecting), wait until ready, close it after."""
+    """Log `client` in, connect it (without reconnecting), wait until ready, close it after.
+
+    A connection that ends with anything but a normal close raises here, after the test body.
+    """
     with pointed_at(emulator):
-        await client.login(token or emulator.token)
-        task = asyncio.create_task(client.connect(reconnect=False))
+        connection: asyncio.Task[None] | None = None
         ready = asyncio.create_task(client.wait_until_ready())
         try:
+            await client.login(token or emulator.token)
+            connection = asyncio.create_task(client.connect(reconnect=False))
             done, _ = await asyncio.wait(
-                {task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+                {connection, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
             )
             if ready not in done:
-                if task in done:
-                    task.result()
+                if connection in done:
+                    connection.result()
                 raise TimeoutError(f"the client was not ready within {timeout} s")
             yield client
         finally:
             ready.cancel()
             await client.close()
-            with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
-                await task
+            if connection is not None and not connection.cancelled():
+                await connection

@@ -59,7 +59,7 @@ async def test_wrong_token_is_a_login_failure(emulator: Emulator) -> None:
     with pytest.raises(discord.LoginFailure):
         async with running(client, emulator, token="other.token.value"):
             pass
-    await client.close()
+    assert client.is_closed()
     assert emulator.requests("/users/@me")[0].status == 401
 
 
@@ -214,3 +214,22 @@ async def test_privileged_intents_need_the_portal_switch(emulator: Emulator) -> 
     emulator.allow_privileged_intents(intents.value)
     async with running(discord.Client(intents=intents, **CLIENT_OPTIONS), emulator):
         assert len(emulator.gateway.sessions) == 1
+
+
+async def test_dropped_connection_resumes_into_a_fresh_session(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    """Close 4000: discord.py tries RESUME, gets INVALID_SESSION, and identifies anew."""
+    alice = emulator.add_member("alice")
+    async with start_client(SampleBot()):
+        [first] = emulator.gateway.sessions
+        await emulator.gateway.close(code=4000)
+        await emulator.wait_until(
+            lambda: True if [s for s in emulator.gateway.sessions if s is not first] else None,
+            "a new session",
+        )
+        reply = await (await emulator.slash(alice, "echo", {"text": "back"})).response()
+    assert reply.content == "back"
+    # The first connection, the one that tried RESUME, and the one that identified again.
+    connections = [r for r in emulator.state.requests if r.route == "/gateway"]
+    assert len(connections) == 3

@@ -72,6 +72,9 @@ class SampleBot(discord.Client):
         self.release = asyncio.Event()
         _register(self)
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No 5-second pause before identifying again: the emulator has no identify limit."""
+
     async def setup_hook(self) -> None:
         """Re-register the persistent view and sync commands, as the real bot will."""
         self.add_view(PanelView())
