@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import dice as dice_module
-from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock, turn_clock
+from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock
 from bot.service.dice import CryptoDice, DiceSource, VerifyReport
 from bot.service.errors import (
     ActionNotAllowedError,
@@ -33,16 +33,12 @@ from bot.service.outcomes import (
     ChallengeDeclined,
     ChallengeExpired,
     ChallengePosted,
-    GameAborted,
-    GameEnded,
-    MatchEnded,
-    Outcome,
     ReminderDue,
 )
-from bot.service.session import Context, Roller, Run, Session
+from bot.service.recorder import Recorder
+from bot.service.session import Context, Roller, Session
 from bot.service.views import (
     ActionResult,
-    AnySession,
     GameView,
     Person,
     load_session,
@@ -50,14 +46,11 @@ from bot.service.views import (
     reduce_event,
     steps_of,
 )
-from bot.store import GameRow, GameStatus, JsonValue, Store
+from bot.store import GameRow, GameStatus, Store
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
-# The bot replies at once; its turn still gets a deadline, so that a reply lost to a crash or a
-# restart (the person's action committed, the bot's not yet) is picked up by the sweeper.
-BOT_GRACE = timedelta(minutes=1)
 
 
 class Table:
@@ -80,6 +73,7 @@ class Table:
         self.clock = clock if clock is not None else SystemClock()
         self.opponent = opponent if opponent is not None else SimplePlayer()
         self.challenge_lifetime = challenge_lifetime
+        self._recorder = Recorder(store, self.clock, self.bot.id)
 
     # Challenges
 
@@ -175,7 +169,7 @@ class Table:
         session = load_session(row.state)
         run = session.start(row.challenger_id, user.id, self._roller(row), self._ctx(row))
         run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
-        result = await self._commit(row, run, "accepted", user.id, opponent_id=user.id)
+        result = await self._recorder.commit(row, run, "accepted", user.id, opponent_id=user.id)
         return await self._bot_replies(result)
 
     async def decline(self, game_id: int, user_id: int) -> ActionResult:
@@ -185,7 +179,7 @@ class Table:
             raise ChallengeError("An open challenge cannot be declined; just leave it.")
         if user_id != row.opponent_id:
             raise ChallengeError(f"Only the challenged player can decline challenge #{game_id}.")
-        return await self._close_challenge(
+        return await self._recorder.close_challenge(
             row, "declined", user_id, GameStatus.CANCELLED, ChallengeDeclined(game_id, user_id)
         )
 
@@ -194,7 +188,7 @@ class Table:
         row = await self._pending(game_id)
         if user_id != row.challenger_id:
             raise ChallengeError(f"Only the challenger can cancel challenge #{game_id}.")
-        return await self._close_challenge(
+        return await self._recorder.close_challenge(
             row, "cancelled", user_id, GameStatus.CANCELLED, ChallengeCancelled(game_id, user_id)
         )
 
@@ -292,14 +286,14 @@ class Table:
 
     async def _deadline(self, row: GameRow, now: datetime) -> ActionResult:
         if row.status is GameStatus.PENDING:
-            return await self._close_challenge(
+            return await self._recorder.close_challenge(
                 row, "expired", None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
             )
         if row.to_move_id == self.bot.id:
             return await self._bot_replies(ActionResult(GameView.of(row), ()))
         session = load_session(row.state)
         run = session.timeout(self._ctx(row))
-        return await self._commit(row, run, "timeout", None, now=now)
+        return await self._recorder.commit(row, run, "timeout", None, now=now)
 
     # Dice and replay
 
@@ -349,7 +343,7 @@ class Table:
             if actor != seat:
                 raise NotYourTurnError(game_id, f"your opponent {session.awaiting()}")
             run = session.act(seat, action, argument, self._roller(row), ctx)
-        result = await self._commit(row, run, action, user_id)
+        result = await self._recorder.commit(row, run, action, user_id)
         return await self._bot_replies(result)
 
     async def _bot_replies(self, result: ActionResult) -> ActionResult:
@@ -362,87 +356,10 @@ class Table:
             row = await self.store.get_game(view.id)
             session: Session = load_session(row.state)
             run = session.bot_turn(self.opponent, self._roller(row), self._ctx(row))
-            step_result = await self._commit(row, run, "bot", self.bot.id)
+            step_result = await self._recorder.commit(row, run, "bot", self.bot.id)
             outcomes.extend(step_result.outcomes)
             view = step_result.game
         return ActionResult(view, tuple(outcomes))
-
-    async def _commit(
-        self,
-        row: GameRow,
-        run: Run[Any],
-        kind: str,
-        actor_id: int | None,
-        *,
-        now: datetime | None = None,
-        opponent_id: int | None = None,
-    ) -> ActionResult:
-        """Record the run's steps as one event against the version that was loaded."""
-        moment = self.clock.now() if now is None else now
-        session: AnySession = run.session
-        changes: dict[str, Any] = {}
-        if opponent_id is not None:
-            changes["opponent_id"] = opponent_id
-        if row.status is GameStatus.PENDING:
-            changes["status"] = GameStatus.ACTIVE
-        actor = session.actor()
-        limit = session.options.time_limit
-        if session.over:
-            winner = session.winner()
-            aborted = session.stopped == "aborted"
-            changes["status"] = GameStatus.CANCELLED if aborted else GameStatus.FINISHED
-            changes["winner_id"] = (
-                None if winner is None or session.seats is None else (session.seats[winner])
-            )
-            changes["result"] = _result(run.outcomes, aborted)
-            changes.update(to_move_id=None, turn_deadline=None, reminder_at=None)
-        elif actor is not None and session.seats is not None:
-            mover = session.seats[actor]
-            changes["to_move_id"] = mover
-            if mover == self.bot.id:
-                changes.update(turn_deadline=moment + BOT_GRACE, reminder_at=None)
-            else:
-                clock = turn_clock(moment, limit)
-                changes.update(turn_deadline=clock.deadline, reminder_at=clock.reminder_at)
-        stored = await self.store.record(
-            row.id,
-            row.version,
-            kind,
-            {"steps": list[JsonValue](run.steps)},
-            session.to_text(),
-            now=moment,
-            actor_id=actor_id,
-            **changes,
-        )
-        outcomes: list[Outcome] = list(run.outcomes)
-        if not stored.status.is_open:
-            outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
-        return ActionResult(GameView.of(stored, session), tuple(outcomes))
-
-    async def _close_challenge(
-        self,
-        row: GameRow,
-        kind: str,
-        actor_id: int | None,
-        status: GameStatus,
-        outcome: Outcome,
-        *,
-        now: datetime | None = None,
-    ) -> ActionResult:
-        stored = await self.store.record(
-            row.id,
-            row.version,
-            kind,
-            {"steps": []},
-            row.state,
-            now=self.clock.now() if now is None else now,
-            actor_id=actor_id,
-            status=status,
-            to_move_id=None,
-            turn_deadline=None,
-            reminder_at=None,
-        )
-        return ActionResult(GameView.of(stored), (outcome,))
 
     async def _pending(self, game_id: int) -> GameRow:
         row = await self.store.get_game(game_id)
@@ -477,24 +394,3 @@ def _swapped(options: GameOptions, challenger: int, seats: tuple[int, int]) -> G
     started = seats[0 if first is Color.WHITE else 1]
     starter = "opponent" if started == challenger else "challenger"
     return replace(options, challenger_colour=colour, starter=starter)
-
-
-def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
-    """Put the now public seed into the outcomes that end a table."""
-    if isinstance(outcome, GameEnded | MatchEnded | GameAborted):
-        return replace(outcome, seed=seed)
-    return outcome
-
-
-def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
-    """The stored summary of how a table ended."""
-    if aborted:
-        return {"reason": "aborted"}
-    ended = [o for o in outcomes if isinstance(o, GameEnded)]
-    if not ended:
-        return {"reason": "over"}
-    last = ended[-1]
-    summary: dict[str, Any] = {"reason": last.reason, "points": last.points}
-    if last.score is not None:
-        summary["score"] = list(last.score)
-    return summary

@@ -1,0 +1,126 @@
+"""How a session run becomes one stored event: status, whose turn, the clock, the seed reveal."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service.clock import Clock, turn_clock
+from bot.service.outcomes import GameAborted, GameEnded, MatchEnded, Outcome
+from bot.service.session import Run
+from bot.service.views import ActionResult, AnySession, GameView
+from bot.store import GameRow, GameStatus, JsonValue, Store
+
+# The bot replies at once; its turn still gets a deadline, so that a reply lost to a crash or a
+# restart (the person's action committed, the bot's not yet) is picked up by the sweeper.
+BOT_GRACE = timedelta(minutes=1)
+
+
+class Recorder:
+    """Writes runs to the store against the version they were computed from."""
+
+    def __init__(self, store: Store, clock: Clock, bot_id: int) -> None:
+        """Record on `store`, stamping times from `clock`; `bot_id` gets no reminder."""
+        self.store = store
+        self.clock = clock
+        self.bot_id = bot_id
+
+    async def commit(
+        self,
+        row: GameRow,
+        run: Run[Any],
+        kind: str,
+        actor_id: int | None,
+        *,
+        now: datetime | None = None,
+        opponent_id: int | None = None,
+    ) -> ActionResult:
+        """Record the run's steps as one event against the version that was loaded."""
+        moment = self.clock.now() if now is None else now
+        session: AnySession = run.session
+        changes: dict[str, Any] = {}
+        if opponent_id is not None:
+            changes["opponent_id"] = opponent_id
+        if row.status is GameStatus.PENDING:
+            changes["status"] = GameStatus.ACTIVE
+        actor = session.actor()
+        limit = session.options.time_limit
+        if session.over:
+            winner = session.winner()
+            aborted = session.stopped == "aborted"
+            changes["status"] = GameStatus.CANCELLED if aborted else GameStatus.FINISHED
+            changes["winner_id"] = (
+                None if winner is None or session.seats is None else (session.seats[winner])
+            )
+            changes["result"] = _result(run.outcomes, aborted)
+            changes.update(to_move_id=None, turn_deadline=None, reminder_at=None)
+        elif actor is not None and session.seats is not None:
+            mover = session.seats[actor]
+            changes["to_move_id"] = mover
+            if mover == self.bot_id:
+                changes.update(turn_deadline=moment + BOT_GRACE, reminder_at=None)
+            else:
+                clock = turn_clock(moment, limit)
+                changes.update(turn_deadline=clock.deadline, reminder_at=clock.reminder_at)
+        stored = await self.store.record(
+            row.id,
+            row.version,
+            kind,
+            {"steps": list[JsonValue](run.steps)},
+            session.to_text(),
+            now=moment,
+            actor_id=actor_id,
+            **changes,
+        )
+        outcomes: list[Outcome] = list(run.outcomes)
+        if not stored.status.is_open:
+            outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
+        return ActionResult(GameView.of(stored, session), tuple(outcomes))
+
+    async def close_challenge(
+        self,
+        row: GameRow,
+        kind: str,
+        actor_id: int | None,
+        status: GameStatus,
+        outcome: Outcome,
+        *,
+        now: datetime | None = None,
+    ) -> ActionResult:
+        """Close a challenge (declined, cancelled, expired): a status change, no steps."""
+        stored = await self.store.record(
+            row.id,
+            row.version,
+            kind,
+            {"steps": []},
+            row.state,
+            now=self.clock.now() if now is None else now,
+            actor_id=actor_id,
+            status=status,
+            to_move_id=None,
+            turn_deadline=None,
+            reminder_at=None,
+        )
+        return ActionResult(GameView.of(stored), (outcome,))
+
+
+def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
+    """Put the now public seed into the outcomes that end a table."""
+    if isinstance(outcome, GameEnded | MatchEnded | GameAborted):
+        return replace(outcome, seed=seed)
+    return outcome
+
+
+def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
+    """The stored summary of how a table ended."""
+    if aborted:
+        return {"reason": "aborted"}
+    ended = [o for o in outcomes if isinstance(o, GameEnded)]
+    if not ended:
+        return {"reason": "over"}
+    last = ended[-1]
+    summary: dict[str, Any] = {"reason": last.reason, "points": last.points}
+    if last.score is not None:
+        summary["score"] = list(last.score)
+    return summary
