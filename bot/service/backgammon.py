@@ -18,7 +18,7 @@ from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import BACKGAMMON, GameOptions
 from bot.service.play_text import parse_play
-from bot.service.session import Context, Roller, Run, Step, other
+from bot.service.session import Context, Roller, Run, Step, choose_starter, other
 from engine.backgammon import Move, OpeningRoll, Play, Side
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.matchplay import GameActionError, Match, Phase
@@ -412,16 +412,3 @@ def resign_level(argument: str | int | None) -> int:
     raise ActionNotAllowedError(
         f"resign a single game, a gammon or a backgammon (1, 2 or 3), not {argument!r}"
     )
-
-
-def choose_starter(
-    rule: str, challenger: int, opponent: int, roller: Roller
-) -> tuple[int, dict[str, Any] | None]:
-    """Who starts (CK-2, Bad'Gammon BG-2): as chosen, or by lot (roll 1, die 1-3: challenger)."""
-    if rule == "challenger":
-        return challenger, None
-    if rule == "opponent":
-        return opponent, None
-    dice = roller(1)
-    starter = challenger if dice[0] <= 3 else opponent
-    return starter, {"number": 1, "dice": list(dice)}

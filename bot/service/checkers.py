@@ -13,11 +13,10 @@ from typing import Any
 
 import engine.checkers as ck
 from bot.service import outcomes as out
-from bot.service.backgammon import choose_starter
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import CHECKERS, GameOptions
-from bot.service.session import WHITE_SEAT, Context, Roller, Run, Step, other
+from bot.service.session import WHITE_SEAT, Context, Roller, Run, Step, choose_starter, other
 
 MAX_FORCED_PLIES = 200
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}

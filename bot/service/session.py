@@ -116,3 +116,16 @@ class Run(Generic[T]):
 def other(seat: int) -> int:
     """The opposite seat."""
     return 1 - seat
+
+
+def choose_starter(
+    rule: str, challenger: int, opponent: int, roller: Roller
+) -> tuple[int, dict[str, Any] | None]:
+    """Who starts (CK-2, Bad'Gammon BG-2): as chosen, or by lot (roll 1, die 1-3: challenger)."""
+    if rule == "challenger":
+        return challenger, None
+    if rule == "opponent":
+        return opponent, None
+    dice = roller(1)
+    starter = challenger if dice[0] <= 3 else opponent
+    return starter, {"number": 1, "dice": list(dice)}
