@@ -8,6 +8,7 @@ one message of the game. Refusals go to `bot.errors.reply_error`, the one place 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -88,6 +89,9 @@ class Desk:
         """Serve `bot`, whose table and store exist once it has logged in."""
         self.bot = bot
         self._names: dict[int, str] = {}
+        # The last turn ping per game, deleted when the next one is sent (lost on restart:
+        # then one stale ping stays in the channel, which is harmless).
+        self._pings: dict[int, int] = {}
 
     @property
     def table(self) -> Table:
@@ -146,17 +150,47 @@ class Desk:
         guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
         return guild.preferred_locale if guild is not None else "en-US"
 
-    async def show(self, result: ActionResult, locale: object | None = None) -> None:
-        """Edit the game's message to show `result` (post a new one if it has none)."""
+    async def show(
+        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
+    ) -> None:
+        """Edit the game's message to show `result` (post a new one if it has none).
+
+        When the turn passes to someone other than `actor_id`, they get a short ping: an edit
+        never notifies anyone on Discord, a new message does.
+        """
         row = await self.store.get_game(result.game.id)
-        parts = await self.parts(result.game, result.outcomes, locale or self.locale_of(row))
+        language = locale or self.locale_of(row)
+        parts = await self.parts(result.game, result.outcomes, language)
         channel = self.channel(row.channel_id)
         if row.message_id is None:
             message = await channel.send(**parts.send_kwargs())
             await self.store.attach_message(row.id, message.id)
             return
         partial = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
+        waiting = result.game.to_move_id
+        if waiting is not None and waiting not in (actor_id, self.table.bot.id):
+            await self._ping(channel, partial, row.id, waiting, language)
+        # The board edit comes last: once it shows, everything this action caused is done.
         await partial.edit(**parts.edit_kwargs())
+
+    async def _ping(
+        self,
+        channel: discord.abc.Messageable,
+        board: discord.PartialMessage,
+        game_id: int,
+        user_id: int,
+        locale: object,
+    ) -> None:
+        """Notify the player to act; the game's previous ping goes, so one line at most stays."""
+        t = Localizer(locale)
+        text = t("ping.turn", mention=present.mention(user_id), game=game_id, link=board.jump_url)
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        sent = await channel.send(text, allowed_mentions=mentions)
+        previous = self._pings.get(game_id)
+        self._pings[game_id] = sent.id
+        if previous is not None:
+            with contextlib.suppress(discord.NotFound):
+                await discord.PartialMessage(channel=channel, id=previous).delete()  # type: ignore[arg-type]
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""
@@ -214,7 +248,7 @@ class Desk:
             await self.defer_private(interaction)
             row = await self.channel_game(interaction)
             result = await self.perform(row.id, interaction.user.id, action, arg)
-            await self.show(result, reader_locale(interaction))
+            await self.show(result, reader_locale(interaction), interaction.user.id)
             await self._done(interaction, result)
 
         await self.guarded(interaction, work)
@@ -226,7 +260,7 @@ class Desk:
             await self.defer_private(interaction)
             row = await self.channel_game(interaction)
             result = await self.table.move(row.id, interaction.user.id, play)
-            await self.show(result, reader_locale(interaction))
+            await self.show(result, reader_locale(interaction), interaction.user.id)
             await self._done(interaction, result)
 
         await self.guarded(interaction, work)
@@ -295,7 +329,7 @@ class Desk:
                 result = await self.perform(game_id, user.id, action, arg)
             else:
                 raise Refusal(f"unknown button {action!r}")
-            await self.show(result, reader_locale(interaction))
+            await self.show(result, reader_locale(interaction), interaction.user.id)
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 # A confirmation: replace its buttons by what was done.
@@ -315,7 +349,7 @@ class Desk:
         async def work() -> None:
             await interaction.response.defer()
             result = await self.table.move(game_id, interaction.user.id, value)
-            await self.show(result, reader_locale(interaction))
+            await self.show(result, reader_locale(interaction), interaction.user.id)
 
         await self.guarded(interaction, work)
 

@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "btn.confirm_resign": "Ja, aufgeben",
     "btn.resign_level": "{level} aufgeben",
     "select.placeholder": "Wähle deinen Zug ({count} legal)",
+    "ping.turn": "{mention}, du bist dran in Partie #{game}: {link}",
     "reply.played": "Gespielt: {play}.",
     "reply.posted": "Gepostet: {link}",
     "reply.done": "Erledigt: {what}",

@@ -110,6 +110,7 @@ MESSAGES: dict[str, str] = {
     "btn.resign_level": "Resign {level}",
     "select.placeholder": "Choose your play ({count} legal)",
     # Private replies.
+    "ping.turn": "{mention}, your turn in game #{game}: {link}",
     "reply.played": "Played {play}.",
     "reply.posted": "Posted: {link}",
     "reply.done": "Done: {what}",

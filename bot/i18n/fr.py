@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "btn.confirm_resign": "Oui, abandonner",
     "btn.resign_level": "Abandonner {level}",
     "select.placeholder": "Choisissez votre coup ({count} légaux)",
+    "ping.turn": "{mention}, à vous dans la partie n°{game} : {link}",
     "reply.played": "Joué : {play}.",
     "reply.posted": "Publié : {link}",
     "reply.done": "Fait : {what}",

@@ -169,3 +169,23 @@ async def test_a_whole_game_against_the_bot(
     assert row.winner_id in (players.alice.id, bot.user.id)
     assert " wins " in message.content
     board_image(message)
+
+
+async def test_the_player_to_act_is_notified_and_pings_do_not_pile_up(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        board = await start_game(emulator, store, players.alice, players.bob)
+        await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
+        first = await emulator.wait_for_message(
+            emulator.general, lambda m: players.bob in m.notified and m is not board
+        )
+        await click(emulator, store, players.bob, "roll")
+        await command(emulator, players.bob, "move", {"play": "24/13"})
+        second = await emulator.wait_for_message(
+            emulator.general, lambda m: players.alice in m.notified and m is not board
+        )
+        await emulator.wait_until(lambda: True if first.deleted else None, "the old ping to go")
+    assert second.notified == [players.alice]
+    pings = [m for m in emulator.channel_messages(emulator.general) if m is not board]
+    assert pings == [second]
