@@ -31,7 +31,7 @@ class InteractionHandle:
         )
 
     async def response(self, timeout: float = DEFAULT_TIMEOUT) -> Message:
-        """The message the callback made or updated, as it is right after the callback."""
+        """The message the callback made or updated (the live message: later edits show)."""
         kind = await self.acknowledged(timeout)
         if self.interaction.original is None:
             raise BotFailure(f"callback type {kind} carries no message")

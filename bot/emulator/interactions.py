@@ -39,6 +39,9 @@ def routes() -> list[web.RouteDef]:
 async def callback(request: web.Request) -> web.Response:
     """`POST /interactions/{id}/{token}/callback`: the first and only acknowledgement."""
     core = request.app[CORE]
+    # The body is read first: from here to the acknowledgement nothing awaits, so of two
+    # callbacks racing for one interaction exactly one wins.
+    body = await read_body(request)
     interaction = core.state.interactions.get(snowflake_arg(request.match_info["interaction_id"]))
     if interaction is None or interaction.token != request.match_info["token"]:
         raise limits.unknown_interaction()
@@ -46,7 +49,6 @@ async def callback(request: web.Request) -> web.Response:
         raise limits.already_acknowledged()
     if core.state.clock() - interaction.created_at > core.reply_window:
         raise limits.unknown_interaction()
-    body = await read_body(request)
     if not isinstance(body.data, dict) or not isinstance(body.data.get("type"), int):
         raise limits.invalid("type", "An interaction response needs an integer type.")
     kind = body.data["type"]
@@ -55,22 +57,27 @@ async def callback(request: web.Request) -> web.Response:
     if kind in (DEFER_UPDATE, UPDATE) and interaction.source_message is None:
         raise limits.invalid("type", f"Callback type {kind} needs a message to update.")
     data: dict[str, Any] = body.data.get("data") or {}
-    result = await _respond(core, interaction, kind, Body(data, body.files))
+    result, event = _respond(core, interaction, kind, Body(data, body.files))
     interaction.callback_type = kind
+    if result is not None and event:
+        await core.announce(event, result)
     core.state.signal.fire()
     if request.query.get("with_response") in ("1", "true", "True"):
         return json_response(payloads.callback_response(interaction, kind, result))
     return web.Response(status=204)
 
 
-async def _respond(core: Core, i: Interaction, kind: int, body: Body) -> Message | None:
+def _respond(core: Core, i: Interaction, kind: int, body: Body) -> tuple[Message | None, str]:
+    """Apply a callback; returns the message it made or updated and the event to announce.
+
+    Nothing here awaits, so no other request can slip in between the checks and the change.
+    """
     data: dict[str, Any] = body.data
     if kind == REPLY:
         i.original = core.new_message(i.channel_id, body, interaction=i, allow_ephemeral=True)
-        await core.announce("MESSAGE_CREATE", i.original)
-        return i.original
+        return i.original, "MESSAGE_CREATE"
     if kind == DEFER:
-        flags = int(data.get("flags") or 0) & (1 << 6)
+        flags = int(data.get("flags") or 0) & payloads.EPHEMERAL_FLAG
         channel = core.state.channel(i.channel_id)
         if channel is None:
             raise limits.unknown_channel()
@@ -84,27 +91,24 @@ async def _respond(core: Core, i: Interaction, kind: int, body: Body) -> Message
             interaction=i,
         )
         core.state.messages[i.original.id] = i.original
-        await core.announce("MESSAGE_CREATE", i.original)
-        return i.original
+        return i.original, "MESSAGE_CREATE"
     if kind in (DEFER_UPDATE, UPDATE):
         assert i.source_message is not None
         i.original = i.source_message
         if kind == UPDATE:
             core.edit_message(i.source_message, body)
-            await core.announce("MESSAGE_UPDATE", i.source_message)
-        return i.source_message
+            return i.source_message, "MESSAGE_UPDATE"
+        return i.source_message, ""
     if kind == CHOICES:
         choices = data.get("choices")
         if not isinstance(choices, list):
             raise limits.invalid("data.choices", "Expected a list of choices.")
         limits.check_choices(choices)
         i.choices = choices
-        return None
-    if kind == MODAL:
+    elif kind == MODAL:
         limits.check_modal(data)
         i.modal = data
-        return None
-    return None
+    return None, ""
 
 
 def _interaction(core: Core, request: web.Request) -> Interaction:
@@ -137,8 +141,8 @@ def _webhook_message(core: Core, request: web.Request) -> tuple[Interaction, Mes
 async def create_followup(request: web.Request) -> web.Response:
     """`POST /webhooks/{app}/{token}`: a follow-up (the first after a defer fills the original)."""
     core = request.app[CORE]
-    interaction = _interaction(core, request)
     body = await read_body(request)
+    interaction = _interaction(core, request)
     original = interaction.original
     if interaction.callback_type == DEFER and original is not None and original.loading:
         core.edit_message(original, body)
@@ -164,8 +168,9 @@ async def get_webhook_message(request: web.Request) -> web.Response:
 async def edit_webhook_message(request: web.Request) -> web.Response:
     """`PATCH …/messages/@original` or a follow-up by id."""
     core = request.app[CORE]
+    body = await read_body(request)
     _, message = _webhook_message(core, request)
-    core.edit_message(message, await read_body(request))
+    core.edit_message(message, body)
     await core.announce("MESSAGE_UPDATE", message)
     return json_response(payloads.message(message))
 

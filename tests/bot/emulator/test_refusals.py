@@ -76,3 +76,20 @@ async def test_more_than_25_autocomplete_choices_is_refused_400(
     assert len(refused.body["data"]["choices"]) == 26
     assert handle.interaction.choices is None
     assert not handle.interaction.acknowledged
+
+
+async def test_two_bot_processes_on_one_token_race_and_one_gets_40060(
+    emulator: Emulator, start_client: StartClient, discord_errors: ErrorCapture
+) -> None:
+    """The old process still running after a restart: both answer, Discord takes one."""
+    alice = emulator.add_member("alice")
+    discord_errors.expect("Ignoring exception in command 'echo'.*40060")
+    async with start_client(SampleBot()), start_client(SampleBot()):
+        await emulator.wait_for_clients(2)
+        handle = await emulator.slash(alice, "echo", {"text": "once"})
+        await handle.refused(40060)
+        await emulator.wait_until(lambda: discord_errors.expected or None, "the loser's error")
+    assert (await handle.response()).content == "once"
+    statuses = sorted(r.status for r in handle.requests())
+    assert statuses[0] == 200 and set(statuses[1:]) == {400}
+    assert [m.content for m in emulator.channel_messages(emulator.general)] == ["once"]
