@@ -48,6 +48,11 @@ class Emulator(Observer):
         token: str = DEFAULT_TOKEN,
         guild_locale: str = "en-US",
     ) -> None:
+        if reply_window <= 0 or token_lifetime <= 0:
+            raise ValueError(
+                f"reply_window ({reply_window}) and token_lifetime ({token_lifetime}) "
+                "must be positive seconds"
+            )
         self.state = State(clock or Clock(), token)
         self.app_id = self.state.snowflake()
         self.bot_user = User(self.app_id, "duelboard", bot=True)
@@ -120,6 +125,10 @@ class Emulator(Observer):
 
     def add_member(self, name: str, *, permissions: int = 0, locale: str = "en-US") -> User:
         """A new member; `permissions` (bits) are granted through a role of their own."""
+        if not 2 <= len(name) <= 32:
+            raise ValueError(f"a username has 2 to 32 characters, not {name!r}")
+        if permissions < 0:
+            raise ValueError(f"permissions are bits, not {permissions}")
         user = User(self.state.snowflake(), name, locale=locale)
         role_ids = []
         if permissions:
@@ -147,6 +156,8 @@ class Emulator(Observer):
 
     def add_channel(self, name: str) -> Channel:
         """A new text channel (add before the client connects, so GUILD_CREATE carries it)."""
+        if not 1 <= len(name) <= 100:
+            raise ValueError(f"a channel name has 1 to 100 characters, not {name!r}")
         channel = Channel(
             self.state.snowflake(), self.guild.id, name, position=len(self.guild.channels)
         )

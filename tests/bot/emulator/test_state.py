@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -109,3 +110,25 @@ def test_error_capture_keeps_unexpected_and_expected_errors_apart() -> None:
     finally:
         logger.removeHandler(capture)
         logger.propagate = True
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Emulator(reply_window=0), "must be positive"),
+        (lambda: Emulator().add_member("x"), "2 to 32 characters"),
+        (lambda: Emulator().add_member("alice", permissions=-1), "bits"),
+        (lambda: Emulator().add_channel(""), "1 to 100 characters"),
+    ],
+)
+def test_bad_world_input_is_refused(build: Callable[[], object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        build()
+
+
+def test_refused_member_leaves_the_guild_unchanged() -> None:
+    emulator = Emulator()
+    before = dict(emulator.guild.members), dict(emulator.guild.roles)
+    with pytest.raises(ValueError):
+        emulator.add_member("alice", permissions=-1)
+    assert (dict(emulator.guild.members), dict(emulator.guild.roles)) == before
