@@ -103,6 +103,10 @@ def parse_play(
         if _net(own, [(m.source, m.target, m.hit) for m in play.moves]) == reached
         and landed <= {m.target for m in play.moves if m.hit}
     ]
+    # A path that names its stops hits exactly there: 24/21* is not 24/22*/21*.
+    exact = [p for p in matches if landed == {m.target for m in p.moves if m.hit}]
+    if len(exact) == 1:
+        return exact[0]
     if len(matches) == 1:
         return matches[0]
     if matches:
@@ -133,10 +137,9 @@ def _reason(
     # Suggest the legal play that keeps most of what the player wrote.
     closest = max(plays, key=lambda p: len(written_moves & {(m.source, m.target) for m in p.moves}))
     example = closest.notation()
-    if plays == (Play(),):
-        return f"you cannot move with {roll}: {PASS_TEXT}"
+    cannot = f"you cannot move with {roll}: {PASS_TEXT}"
     if not segments:
-        return f"you can move with {roll}: {example} works"
+        return cannot if plays == (Play(),) else f"you can move with {roll}: {example} works"
     own, opp = position.boards()
     pool = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     # Higher sources first: the bar is then entered first and no checker is used before it arrives.
@@ -154,6 +157,8 @@ def _reason(
         own[target] += 1
         if target != OFF and opp[target] == 1:
             opp[target] = 0
+    if plays == (Play(),):
+        return cannot
     most = max(len(play.moves) for play in plays)
     used = (4 if dice[0] == dice[1] else 2) - len(pool)
     if used < most:

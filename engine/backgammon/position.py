@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 
 from engine.backgammon import movegen, position_id
 from engine.backgammon.errors import IllegalMoveError
@@ -64,10 +65,7 @@ class Position:
 
     def legal_plays(self, dice: tuple[int, int], variant: Variant = STANDARD) -> tuple[Play, ...]:
         """Every distinct legal play for `dice` (BG-3..BG-12), one per resulting position."""
-        die_a, die_b = _check_dice(dice)
-        own, opp = self.boards()
-        found = movegen.plays(own, opp, die_a, die_b, variant.point_limit)
-        return tuple(Play(tuple(Move(s, t, h) for s, t, h in moves)) for moves in found)
+        return _legal_plays(self, _check_dice(dice), variant)
 
     def apply(self, play: Play) -> Position:
         """The position after the side to move makes `play`; the opponent then moves.
@@ -148,6 +146,14 @@ class Position:
             (CHECKERS - sum(white), CHECKERS - sum(black)),
             Side(turn),
         )
+
+
+@lru_cache(maxsize=4096)
+def _legal_plays(position: Position, dice: tuple[int, int], variant: Variant) -> tuple[Play, ...]:
+    """The generator's plays as values, kept for the rolls asked about again (autocomplete)."""
+    own, opp = position.boards()
+    found = movegen.plays(own, opp, dice[0], dice[1], variant.point_limit)
+    return tuple(Play(tuple(Move(s, t, h) for s, t, h in moves)) for moves in found)
 
 
 def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:

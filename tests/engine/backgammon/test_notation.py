@@ -1,0 +1,144 @@
+"""Standard notation out and forgiving notation in, with reasons for refusals (BG-18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.backgammon import (
+    FIVE_LIMIT,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Play,
+    Position,
+    parse_play,
+)
+from tests.engine.backgammon.boards import row
+
+START = Position.initial()
+
+
+def test_bg18_format_hits_repeats_and_paths() -> None:
+    play = Play((Move(13, 7, hit=True), Move(8, 5), Move(8, 5)))
+    assert play.notation() == "13/7* 8/5(2)"
+    assert Play((Move(25, 22), Move(6, 0))).notation() == "bar/22 6/off"
+    # One checker moving on: written as one path, with the hit point kept.
+    assert Play((Move(24, 18), Move(18, 13))).notation() == "24/13"
+    assert Play((Move(24, 18, hit=True), Move(18, 13))).notation() == "24/18*/13"
+    assert Play().notation() == "pass"
+
+
+def test_bg18_move_text_round_trips() -> None:
+    for move in (Move(13, 7, hit=True), Move(25, 22), Move(6, 0), Move(24, 23)):
+        assert Move.from_text(move.text()) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["13/8 6/5", "6/5 13/8", "13-8 6-5", "13/8, 6/5", " 13 / 8   6/5 ", "13/8 6/5".upper()],
+)
+def test_bg18_forgiving_input(text: str) -> None:
+    assert parse_play(START, (5, 1), text).notation() == "13/8 6/5"
+
+
+def test_bg18_bar_and_off_words() -> None:
+    # White on the bar; Black holds nothing in White's entry area.
+    position = Position((row(p6=14), row(p6=15)), bar=(1, 0))
+    assert parse_play(position, (3, 1), "b/22 6/5").notation() == "bar/22 6/5"
+    assert parse_play(position, (3, 1), "BAR-22 6-5").notation() == "bar/22 6/5"
+    home = Position((row(p6=2, p1=13), row(p6=15)))
+    assert parse_play(home, (6, 1), "6/o 1/o").notation() == "6/off 1/off"
+
+
+def test_bg18_one_checker_through_two_points() -> None:
+    assert parse_play(START, (6, 5), "24/18/13").notation() == "24/13"
+    assert parse_play(START, (6, 5), "24/13") == parse_play(START, (6, 5), "24/18 18/13")
+
+
+def test_bg18_repeats() -> None:
+    assert parse_play(START, (3, 3), "8/5(2) 6/3(2)").notation() == "8/5(2) 6/3(2)"
+    assert parse_play(START, (3, 3), "8/5 (2) 6/3 6/3 ") == parse_play(
+        START, (3, 3), "8/5(2) 6/3(2)"
+    )
+
+
+def test_bg18_hit_marks_optional() -> None:
+    # Black blot on White's 7 (its 18-point).
+    position = Position((row(p13=5, p6=10), row(p18=1, p6=14)))
+    assert parse_play(position, (6, 1), "13/7 13/12").notation() == "13/12 13/7*"
+    assert parse_play(position, (6, 1), "13/7* 13/12").notation() == "13/12 13/7*"
+
+
+def test_bg18_unreadable_input_is_invalid() -> None:
+    for text in ("", "hello", "13", "13/x", "25/20", "8/13", "off/3", "13/8(7)"):
+        with pytest.raises(InvalidMoveError):
+            parse_play(START, (5, 1), text)
+
+
+def test_bg18_reason_no_checker() -> None:
+    with pytest.raises(IllegalMoveError, match="no checker on your 12-point"):
+        parse_play(START, (5, 1), "12/7 6/5")
+
+
+def test_bg18_reason_blocked() -> None:
+    # Black's 6-point is White's 19: 24/19 lands on five Black checkers.
+    with pytest.raises(IllegalMoveError, match="your 19-point is blocked"):
+        parse_play(START, (5, 1), "24/19 6/5")
+
+
+def test_bg18_reason_must_use_both_dice() -> None:
+    with pytest.raises(IllegalMoveError, match=r"you must play both dice: .*13/8"):
+        parse_play(START, (5, 1), "13/8")
+
+
+def test_bg18_reason_enter_from_the_bar_first() -> None:
+    position = Position((row(p6=14), row(p6=15)), bar=(1, 0))
+    with pytest.raises(IllegalMoveError, match="enter from the bar first"):
+        parse_play(position, (3, 1), "6/3 6/5")
+
+
+def test_bg18_reason_wrong_distance() -> None:
+    with pytest.raises(IllegalMoveError, match="that is 4 pips"):
+        parse_play(START, (5, 1), "13/9 6/5")
+
+
+def test_bg18_reason_larger_die() -> None:
+    # Black holds White's 2: 13/7 or 13/8 alone; the 6 must be played.
+    position = Position((row(p13=1, p1=14), row(p23=2, p6=13)))
+    with pytest.raises(IllegalMoveError, match=r"larger \(6\)"):
+        parse_play(position, (6, 5), "13/8")
+
+
+def test_bg18_reason_five_limit() -> None:
+    black = row(p13=2, p18=2, p22=2, p6=9)
+    position = Position((row(p13=1, p8=5, p1=9), black))
+    with pytest.raises(IllegalMoveError, match="already holds 5"):
+        parse_play(position, (5, 1), "13/8", FIVE_LIMIT)
+
+
+def test_bg18_pass_only_when_nothing_can_move() -> None:
+    black = row(p1=2, p2=2, p3=2, p4=2, p5=2, p6=2, p13=3)
+    dancing = Position((row(p13=1, p1=13), black), bar=(1, 0))
+    assert parse_play(dancing, (6, 5), "pass") == Play()
+    with pytest.raises(IllegalMoveError, match="you can move with 6-5"):
+        parse_play(START, (6, 5), "pass")
+    with pytest.raises(IllegalMoveError):
+        parse_play(dancing, (6, 5), "bar/19")
+
+
+def test_bg18_ambiguous_lists_the_choices() -> None:
+    # Black blots on White's 18 and 19; 24/13 could hit either on the way.
+    position = Position((row(p24=1, p1=14), row(p7=1, p6=1, p2=13)))
+    with pytest.raises(AmbiguousMoveError) as raised:
+        parse_play(position, (6, 5), "24/13")
+    assert set(raised.value.choices) == {"24/18*/13", "24/19*/13"}
+    assert parse_play(position, (6, 5), "24/18*/13").notation() == "24/18*/13"
+    assert parse_play(position, (6, 5), "24/19/13").notation() == "24/19*/13"
+
+
+def test_bg18_refusal_changes_nothing() -> None:
+    before = Position.initial()
+    with pytest.raises(IllegalMoveError):
+        parse_play(before, (5, 1), "12/7 6/5")
+    assert before == Position.initial()
