@@ -142,7 +142,7 @@ def judge(decision: Decision, evaluator: Evaluator) -> Verdict:
         if game.dice is None or decision.play is None:
             raise ValueError("a play decision needs the dice and the play")
         context = CubeContext.of(decision.before, decision.side)
-        ranked = evaluator.rank(position, game.dice, game.legal_plays(), context)
+        ranked = evaluator.rank(position, game.dice, game.legal_plays(), context, decision.play)
         chosen = next(r.value for r in ranked if r.play == decision.play)
         loss = max(ranked[0].value - chosen, 0.0)
         return Verdict(decision, ranked[0].play.notation(), loss, mark_for(loss))

@@ -44,8 +44,13 @@ class Evaluator(Protocol):
         dice: tuple[int, int],
         plays: Sequence[Play],
         context: CubeContext,
+        focus: Play | None = None,
     ) -> list[RankedPlay]:
-        """`plays` (all the legal plays of `dice`) best first, valued for the side to move."""
+        """`plays` (all the legal plays of `dice`) best first, valued for the side to move.
+
+        `focus`, when given, is a play that must be valued at the evaluator's full depth even if
+        a cheaper first pass would have set it aside (analysis judges the play actually made).
+        """
         ...
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
@@ -73,8 +78,12 @@ class Pubeval:
         dice: tuple[int, int],
         plays: Sequence[Play],
         context: CubeContext,
+        focus: Play | None = None,
     ) -> list[RankedPlay]:
-        """Pubeval's order of the plays; noise, if any, is drawn once per play from `rng`."""
+        """Pubeval's order of the plays; noise, if any, is drawn once per play from `rng`.
+
+        Pubeval is a single pass, so `focus` changes nothing.
+        """
         own, opp = position.boards()
         race = pubeval.is_race(own, opp)
         ranked = []

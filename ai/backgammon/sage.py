@@ -52,8 +52,12 @@ class Sage:
         dice: tuple[int, int],
         plays: Sequence[Play],
         context: CubeContext,
+        focus: Play | None = None,
     ) -> list[RankedPlay]:
-        """The engine's `plays` best first, with bgsage's cubeful equity for the mover."""
+        """The engine's `plays` best first, with bgsage's cubeful equity for the mover.
+
+        bgsage looks deeper only at the plays its first pass keeps, plus `focus` if given.
+        """
         if not plays:
             return []
         mover = position.turn
@@ -68,7 +72,7 @@ class Sage:
             context.owner,
             **self._score(context),
             beaver=False,
-            force_boards=[list(board) for board in reached.values()],
+            force_boards=[list(reached[focus])] if focus in reached else None,
         )
         equity = {tuple(move.board): float(move.equity) for move in result.moves}
         ranked = [

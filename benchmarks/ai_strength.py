@@ -1,0 +1,251 @@
+"""How strong the computer plays, and how long it thinks: duplicate games against references.
+
+Run (reduced counts, minutes):
+    .venv/bin/python benchmarks/ai_strength.py all --bg-pairs 10 --ladder-pairs 10 --ck-games 4
+Full run, the figures issue 8 asks for (hours on two shared cores):
+    .venv/bin/python benchmarks/ai_strength.py all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
+
+Backgammon: duplicate games, cubeless money play with gammons counted (no Jacoby): each pair
+plays the same dice twice with the seats swapped. `expert` meets gnubg 0-ply (the PyPI `gnubg`
+bindings, choosing among OUR legal plays by its 0-ply cubeless equity); each level meets the level
+below it and a random mover. Checkers (`russian`): `expert` meets py-draughts' SimpleEngine at
+depth 6; each opening (two random plies from a seed) is played twice with colours swapped; our
+engine judges every move and the end of the game (win 1, draw 1/2). Printed: win rate (or score)
+± standard error, points per game, and the median time per computer move by level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine.checkers as ck
+from ai.backgammon.player import BackgammonPlayer
+from ai.checkers import choose_move
+from ai.levels import Level
+from engine.backgammon import Play, Position, Side
+from engine.backgammon.matchplay import Match, MatchOptions, Phase
+
+BgChooser = Callable[[Match], Play]
+TIMES: dict[str, list[float]] = {}
+OPTIONS = MatchOptions(cube=False, jacoby=False)
+
+
+def _timed(name: str, choose: BgChooser) -> BgChooser:
+    """`choose`, recording how long each call with a real choice takes under `name`."""
+
+    def run(match: Match) -> Play:
+        if len(match.game.legal_plays()) < 2:
+            return choose(match)
+        start = time.perf_counter()
+        play = choose(match)
+        TIMES.setdefault(name, []).append(time.perf_counter() - start)
+        return play
+
+    return run
+
+
+def level_player(level: Level, seed: int) -> BgChooser:
+    """Our computer at `level` (the beginner's noise seeded)."""
+    player = BackgammonPlayer(level, random.Random(seed))
+    if player.notice:
+        print(f"note: {player.notice}")
+    return _timed(f"backgammon {level.value}", player.choose_play)
+
+
+def random_player(seed: int) -> BgChooser:
+    """Any legal play, uniformly."""
+    rng = random.Random(seed)
+    return lambda match: rng.choice(match.game.legal_plays())
+
+
+def gnubg_player() -> BgChooser:
+    """gnubg 0-ply: the legal play after which the opponent's cubeless equity is lowest."""
+    import gnubg
+
+    context = gnubg.evalcontext(0, 0, 1, 0, 0)
+    cube = gnubg.cubeinfo()
+
+    def opponent_equity(after: Position) -> float:
+        if after.winner() is not None:
+            return -3.0
+        waiting, on_roll = after.turn.opponent, after.turn
+        board = (
+            (*after.points[waiting], after.bar[waiting]),
+            (*after.points[on_roll], after.bar[on_roll]),
+        )
+        win, win_g, win_bg, lose_g, lose_bg = gnubg.evaluate(board, cube, context)[:5]
+        return float(2 * win - 1 + win_g - lose_g + win_bg - lose_bg)
+
+    def choose(match: Match) -> Play:
+        position = match.game.position
+        return min(match.game.legal_plays(), key=lambda p: opponent_equity(position.apply(p)))
+
+    return choose
+
+
+def play_backgammon(white: BgChooser, black: BgChooser, seed: int) -> tuple[Side, int]:
+    """One cubeless game with dice drawn in order from `seed`: the winner and its points."""
+    dice = random.Random(seed)
+    match = Match.start(OPTIONS)
+    while match.game.phase is Phase.OPENING:
+        match = match.opening_roll(dice.randint(1, 6), dice.randint(1, 6))
+    players = {Side.WHITE: white, Side.BLACK: black}
+    while match.game.phase is not Phase.OVER:
+        if match.game.phase is Phase.ROLLING:
+            match = match.roll((dice.randint(1, 6), dice.randint(1, 6)))
+        match = match.move(players[match.game.position.turn](match))
+    result = match.game.result
+    assert result is not None
+    return result.winner, result.points
+
+
+@dataclass
+class Tally:
+    """Results of one side of a head-to-head: per-game scores and points."""
+
+    scores: list[float] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+
+    def line(self, label: str) -> str:
+        """`label: 53.0% ± 2.2% (n=500), 0.081 points per game`."""
+        n = len(self.scores)
+        mean = sum(self.scores) / n
+        spread = statistics.pstdev(self.scores) if n > 1 else 0.0
+        error = spread / math.sqrt(n)
+        text = f"{label}: {100 * mean:.1f}% ± {100 * error:.1f}% (n={n})"
+        if self.points:
+            text += f", {sum(self.points) / n:+.3f} points per game"
+        return text
+
+
+def duplicate_backgammon(
+    make_a: Callable[[], BgChooser], make_b: Callable[[], BgChooser], pairs: int, seed: int
+) -> Tally:
+    """`pairs` duplicate pairs: the same dice with A as White, then with A as Black."""
+    tally = Tally()
+    a, b = make_a(), make_b()
+    for i in range(pairs):
+        for a_side in (Side.WHITE, Side.BLACK):
+            white, black = (a, b) if a_side is Side.WHITE else (b, a)
+            winner, points = play_backgammon(white, black, seed + i)
+            won = winner is a_side
+            tally.scores.append(1.0 if won else 0.0)
+            tally.points.append(points if won else -points)
+    return tally
+
+
+def run_backgammon(pairs: int, ladder_pairs: int, seed: int) -> None:
+    """Expert against gnubg 0-ply, each level against the one below and against random."""
+    if pairs:
+        tally = duplicate_backgammon(
+            lambda: level_player(Level.EXPERT, seed), gnubg_player, pairs, seed
+        )
+        print(tally.line("backgammon expert vs gnubg 0-ply"), flush=True)
+    if not ladder_pairs:
+        return
+    ladder = [Level.BEGINNER, Level.INTERMEDIATE, Level.EXPERT]
+    for lower, upper in pairwise(ladder):
+        tally = duplicate_backgammon(
+            lambda u=upper: level_player(u, seed),
+            lambda lo=lower: level_player(lo, seed + 1),
+            ladder_pairs,
+            seed + 10_000,
+        )
+        print(tally.line(f"backgammon {upper.value} vs {lower.value}"), flush=True)
+    for level in ladder:
+        tally = duplicate_backgammon(
+            lambda lv=level: level_player(lv, seed),
+            lambda: random_player(seed),
+            ladder_pairs,
+            seed + 20_000,
+        )
+        print(tally.line(f"backgammon {level.value} vs random"), flush=True)
+
+
+def draughts_move(game: ck.Game, engine: Any, board_type: Any) -> ck.Move:
+    """py-draughts' choice in our position, matched to one of our legal moves."""
+    board = board_type.from_fen(game.position.to_fen())
+    theirs = engine.get_best_move(board)
+    start, end = theirs.square_list[0] + 1, theirs.square_list[-1] + 1
+    taken = {square + 1 for square in theirs.captured_list}
+    for move in game.position.legal_moves():
+        if move.start == start and move.end == end and set(move.captures) == taken:
+            return move
+    raise RuntimeError(f"py-draughts chose {theirs}, which is not legal in {game.position}")
+
+
+def run_checkers(games: int, variant: str, seed: int, max_plies: int = 300) -> None:
+    """Our expert against py-draughts' SimpleEngine (depth 6), colours swapped per opening."""
+    import draughts
+
+    boards = {"russian": draughts.RussianBoard, "english": draughts.AmericanBoard}
+    board_type = boards[variant]
+    engine = draughts.SimpleEngine(depth_limit=6)
+    rng = random.Random(seed)
+    tally = Tally()
+    times = TIMES.setdefault(f"checkers {Level.EXPERT.value} ({variant})", [])
+    for i in range(games):
+        if i % 2 == 0:
+            opening = ck.Game.new(variant)
+            for _ in range(2):
+                opening = opening.play(rng.choice(opening.position.legal_moves()))
+        ours = ck.Color.WHITE if i % 2 == 0 else ck.Color.BLACK
+        game = opening
+        while game.outcome() is None and len(game.moves) < max_plies:
+            if game.position.turn is ours:
+                start = time.perf_counter()
+                move = choose_move(game, Level.EXPERT)
+                times.append(time.perf_counter() - start)
+            else:
+                move = draughts_move(game, engine, board_type)
+            game = game.play(move)
+        outcome = game.outcome()
+        winner = outcome.winner if outcome is not None else None
+        tally.scores.append(1.0 if winner is ours else 0.5 if winner is None else 0.0)
+        print(f"  game {i + 1}: {outcome.describe() if outcome else 'move cap: draw'}", flush=True)
+    print(tally.line(f"checkers expert vs py-draughts SimpleEngine depth 6 ({variant})"))
+
+
+def print_times() -> None:
+    """Median (and 90th percentile) seconds per computer move, by level."""
+    for name, times in sorted(TIMES.items()):
+        if times:
+            ordered = sorted(times)
+            p90 = ordered[int(0.9 * (len(ordered) - 1))]
+            print(
+                f"time per move, {name}: median {statistics.median(times):.3f} s,"
+                f" 90% {p90:.3f} s (n={len(times)})"
+            )
+
+
+def main() -> None:
+    """Parse the counts and run the chosen benchmarks."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("which", choices=["all", "backgammon", "checkers"])
+    parser.add_argument("--bg-pairs", type=int, default=250, help="expert vs gnubg pairs")
+    parser.add_argument("--ladder-pairs", type=int, default=100, help="pairs per ladder match")
+    parser.add_argument("--ck-games", type=int, default=100, help="checkers games")
+    parser.add_argument("--variant", default="russian", choices=["russian", "english"])
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    if args.which in ("all", "backgammon"):
+        run_backgammon(args.bg_pairs, args.ladder_pairs, args.seed)
+    if args.which in ("all", "checkers"):
+        run_checkers(args.ck_games, args.variant, args.seed)
+    print_times()
+
+
+if __name__ == "__main__":
+    main()
