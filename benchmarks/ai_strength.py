@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,7 @@ def run_backgammon(pairs: int, ladder_pairs: int, seed: int) -> None:
     """Expert against gnubg 0-ply, each level against the one below and against random."""
     if pairs:
         tally = duplicate_backgammon(
-            lambda: level_player(Level.EXPERT, seed), gnubg_player, pairs, seed
+            partial(level_player, Level.EXPERT, seed), gnubg_player, pairs, seed
         )
         print(tally.line("backgammon expert vs gnubg 0-ply"), flush=True)
     if not ladder_pairs:
@@ -158,16 +159,16 @@ def run_backgammon(pairs: int, ladder_pairs: int, seed: int) -> None:
     ladder = [Level.BEGINNER, Level.INTERMEDIATE, Level.EXPERT]
     for lower, upper in pairwise(ladder):
         tally = duplicate_backgammon(
-            lambda u=upper: level_player(u, seed),
-            lambda lo=lower: level_player(lo, seed + 1),
+            partial(level_player, upper, seed),
+            partial(level_player, lower, seed + 1),
             ladder_pairs,
             seed + 10_000,
         )
         print(tally.line(f"backgammon {upper.value} vs {lower.value}"), flush=True)
     for level in ladder:
         tally = duplicate_backgammon(
-            lambda lv=level: level_player(lv, seed),
-            lambda: random_player(seed),
+            partial(level_player, level, seed),
+            partial(random_player, seed),
             ladder_pairs,
             seed + 20_000,
         )
