@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from bot.emulator.gateway import Gateway
 from bot.emulator.handle import DEFAULT_TIMEOUT
-from bot.emulator.state import Channel, Message, RecordedRequest, State, T
+from bot.emulator.state import Channel, Interaction, Message, RecordedRequest, State, T
 
 
 class Observer:
@@ -86,3 +86,7 @@ class Observer:
     def refusals(self) -> list[RecordedRequest]:
         """The requests the emulator refused, as Discord would have."""
         return [r for r in self.state.requests if r.error_code is not None or r.status >= 400]
+
+    def unanswered(self) -> list[Interaction]:
+        """Interactions the bot never acknowledged: each one a "This interaction failed"."""
+        return [i for i in self.state.interactions.values() if not i.acknowledged]

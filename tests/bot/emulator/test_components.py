@@ -76,6 +76,7 @@ async def test_restarted_client_handles_click_on_earlier_message(
         click = await emulator.click(player, panel, "panel:roll")
         await click.acknowledged()
     assert panel.content == "rolled by player1"
+    assert emulator.unanswered() == []
 
 
 async def test_impossible_clicks_are_driver_errors(

@@ -93,3 +93,18 @@ async def test_two_bot_processes_on_one_token_race_and_one_gets_40060(
     statuses = sorted(r.status for r in handle.requests())
     assert statuses[0] == 200 and set(statuses[1:]) == {400}
     assert [m.content for m in emulator.channel_messages(emulator.general)] == ["once"]
+
+
+async def test_an_ignored_interaction_is_listed_as_unanswered(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    alice = emulator.add_member("alice")
+    bot = SampleBot()
+    async with start_client(bot):
+        handled = await emulator.slash(alice, "echo", {"text": "hi"})
+        await handled.response()
+        ignored = await emulator.slash(alice, "late")
+        assert emulator.unanswered() == [ignored.interaction]
+        bot.release.set()
+        await ignored.response()
+    assert emulator.unanswered() == []
