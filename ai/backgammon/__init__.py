@@ -1,0 +1,1 @@
+"""The backgammon computer: pubeval, Open Sage, cube advice, hints and analysis."""

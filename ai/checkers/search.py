@@ -41,7 +41,9 @@ class SearchResult:
     score: int
     depth: int
     nodes: int
-    scores: tuple[tuple[Move, int], ...]  # every root move with its score at `depth`
+    # Every root move with its score at `depth`, best first: exact for the best move, upper
+    # bounds for the others unless the search was asked for exact root scores.
+    scores: tuple[tuple[Move, int], ...]
 
 
 def key_of(position: Position) -> Key:
