@@ -72,6 +72,15 @@ class MessageParts:
         return {"content": self.content, "attachments": self.files(), "view": self.controls}
 
 
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a game is shown: its channel (or thread), server, and message once posted."""
+
+    channel_id: int
+    guild_id: int | None
+    message_id: int | None
+
+
 def person(user: discord.abc.User) -> Person:
     """The table's view of a Discord user."""
     return Person(user.id, user.display_name, user.bot)
@@ -92,6 +101,7 @@ class Desk:
         # The last turn ping per game, deleted when the next one is sent (lost on restart:
         # then one stale ping stays in the channel, which is harmless).
         self._pings: dict[int, int] = {}
+        self._where_cache: dict[int, Where] = {}
 
     @property
     def table(self) -> Table:
@@ -145,10 +155,23 @@ class Desk:
             return channel
         return self.bot.get_partial_messageable(channel_id)
 
-    def locale_of(self, row: GameRow) -> object:
+    def guild_locale(self, guild_id: int | None) -> object:
         """The language a game's public messages use: its server's."""
-        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+        guild = self.bot.get_guild(guild_id) if guild_id else None
         return guild.preferred_locale if guild is not None else "en-US"
+
+    async def _where(self, game_id: int) -> Where:
+        """Where a game is shown; cached, since only this desk moves a game's message."""
+        where = self._where_cache.get(game_id)
+        if where is None or where.message_id is None:
+            row = await self.store.get_game(game_id)
+            where = Where(row.channel_id, row.guild_id, row.message_id)
+            self._where_cache[game_id] = where
+        return where
+
+    async def _attach(self, game_id: int, where: Where, message_id: int) -> None:
+        await self.store.attach_message(game_id, message_id)
+        self._where_cache[game_id] = Where(where.channel_id, where.guild_id, message_id)
 
     async def show(
         self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
@@ -158,20 +181,23 @@ class Desk:
         When the turn passes to someone other than `actor_id`, they get a short ping: an edit
         never notifies anyone on Discord, a new message does.
         """
-        row = await self.store.get_game(result.game.id)
-        language = locale or self.locale_of(row)
-        parts = await self.parts(result.game, result.outcomes, language)
-        channel = self.channel(row.channel_id)
-        if row.message_id is None:
+        game_id = result.game.id
+        where = await self._where(game_id)
+        language = locale or self.guild_locale(where.guild_id)
+        channel = self.channel(where.channel_id)
+        if where.message_id is None:
+            parts = await self.parts(result.game, result.outcomes, language)
             message = await channel.send(**parts.send_kwargs())
-            await self.store.attach_message(row.id, message.id)
+            await self._attach(game_id, where, message.id)
             return
-        partial = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
+        board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
         waiting = result.game.to_move_id
+        work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         if waiting is not None and waiting not in (actor_id, self.table.bot.id):
-            await self._ping(channel, partial, row.id, waiting, language)
+            work.append(self._ping(channel, board, game_id, waiting, language))
+        parts, *_ = await asyncio.gather(*work)
         # The board edit comes last: once it shows, everything this action caused is done.
-        await partial.edit(**parts.edit_kwargs())
+        await board.edit(**parts.edit_kwargs())
 
     async def _ping(
         self,
@@ -194,10 +220,10 @@ class Desk:
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""
-        row = await self.store.get_game(result.game.id)
+        where = await self._where(result.game.id)
         parts = await self.parts(result.game, result.outcomes, locale)
-        message = await self.channel(row.channel_id).send(**parts.send_kwargs())
-        await self.store.attach_message(row.id, message.id)
+        message = await self.channel(where.channel_id).send(**parts.send_kwargs())
+        await self._attach(result.game.id, where, message.id)
         return message
 
     # Acting.
@@ -364,7 +390,7 @@ class Desk:
                 await self.show(result)
                 continue
             row = await self.store.get_game(result.game.id)
-            t = Localizer(self.locale_of(row))
+            t = Localizer(self.guild_locale(row.guild_id))
             text = t(
                 "reply.reminder",
                 mention=present.mention(reminder.player_id),
