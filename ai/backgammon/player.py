@@ -135,7 +135,9 @@ class BackgammonPlayer:
         advice = self.evaluator.cube(game.position, CubeContext.of(match, game.position.turn))
         expected = advice.no_double if advice.no_double is not None else 0.0
         mine = expected if game.position.turn == me else -expected
-        return game.resignation >= mine
+        # What the resignation is worth per unit of cube (Jacoby may count a gammon as single).
+        offered = game.cube.points(game.resignation, jacoby=match.options.jacoby_applies)
+        return offered / game.cube.value >= mine
 
     def hints(self, match: Match, count: int = 3) -> list[Hint]:
         """The top `count` plays for the side on roll, with equities when the evaluator has them."""

@@ -108,3 +108,29 @@ def test_accepts_a_single_game_resignation_when_winning(player: BackgammonPlayer
     options = MatchOptions()
     game = Game(options, FAR_AHEAD, phase=Phase.ROLLING).offer_resignation(1, Side.BLACK)
     assert player.accepts_resignation(Match(options, game))
+
+
+# White has closed points 2-6 with all 15 checkers; Black has three on the bar and none off.
+GAMMONISH = position({6: 3, 5: 3, 4: 3, 3: 3, 2: 3}, {24: 2, 13: 10}, bar=(0, 3))
+
+
+@pytest.mark.parametrize(
+    ("jacoby", "accepted"),
+    [
+        # BG-16: with Jacoby and a centred cube a gammon counts single, so one point is all
+        # there is to win; without Jacoby the gammon is worth more than a single game.
+        (True, {1: True, 2: True, 3: True}),
+        (False, {1: False, 2: False, 3: True}),
+    ],
+)
+def test_bg15_resignation_weighed_against_gammons(
+    player: BackgammonPlayer, jacoby: bool, accepted: dict[int, bool]
+) -> None:
+    """A resignation is accepted only when worth what the position is worth to the computer."""
+    options = MatchOptions(jacoby=jacoby)
+    game = Game(options, GAMMONISH, phase=Phase.ROLLING)
+    answers = {
+        level: player.accepts_resignation(Match(options, game.offer_resignation(level, Side.BLACK)))
+        for level in (1, 2, 3)
+    }
+    assert answers == accepted
