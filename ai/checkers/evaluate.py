@@ -30,7 +30,6 @@ class Tables:
         "bottom_row",
         "centre",
         "coords",
-        "half",
         "king_value",
         "rows",
         "start_material",
@@ -42,7 +41,6 @@ class Tables:
     def __init__(self, variant: Variant) -> None:
         geo = geometry(variant.board_size)
         size = variant.board_size
-        self.half = geo.half
         self.valid = geo.valid
         self.top_row = geo.top_row
         self.bottom_row = geo.bottom_row
