@@ -22,8 +22,9 @@ from tests.bot.store.conftest import (
     postgres_url,
     templates,
 )
+from tests.engine.checkers.conftest import pydraughts_dir
 
-__all__ = ["NOW", "clock", "store", "templates", "tmp_path"]
+__all__ = ["NOW", "clock", "pydraughts_dir", "store", "templates", "tmp_path"]
 
 TABLES = "game_events, games, players, guild_settings, ratings, results, rating_changes"
 
