@@ -37,7 +37,7 @@ def _steps(
         return [(BAR, target, opp[target] == 1 and not hits >> target & 1)]
     top = _highest(own)
     found: list[Step] = []
-    for source in range(min(top, floor), 0, -1):
+    for source in range(top if top < floor else floor, 0, -1):
         if not own[source]:
             continue
         target = source - die
@@ -61,7 +61,7 @@ def plays(
     cuts the search to one order per multiset of moves. With a point limit a lower checker can
     open a full point, so every order is searched.
     """
-    start = tuple(own)
+    board = list(own)
     cap = 16 if limit is None else limit
     doubles = die_a == die_b
     orders = [(die_a,) * 4] if doubles else [(die_a, die_b), (die_b, die_a)]
@@ -69,15 +69,20 @@ def plays(
     best: dict[State, tuple[Step, ...]] = {}
     best_first: dict[State, int] = {}
     deepest = 0
-    seen: set[tuple[tuple[int, ...], int, int, int]] = set()
+    seen: set[tuple[tuple[int, ...], int, int]] = set()
 
-    def walk(
-        board: tuple[int, ...], hits: int, dice: tuple[int, ...], done: tuple[Step, ...], floor: int
-    ) -> None:
+    def walk(hits: int, dice: tuple[int, ...], done: tuple[Step, ...], floor: int) -> None:
+        # `board` is changed in place and restored: the search builds a tuple only to remember.
         nonlocal deepest
         depth = len(done)
+        frozen = tuple(board)
+        if not ordered:
+            # Different orders reach the same board; expand each (board, hits, depth) once.
+            if (frozen, hits, depth) in seen:
+                return
+            seen.add((frozen, hits, depth))
         steps = (
-            _steps(board, opp, hits, dice[depth], cap, floor if ordered else BAR)
+            _steps(frozen, opp, hits, dice[depth], cap, floor if ordered else BAR)
             if depth < len(dice)
             else []
         )
@@ -86,23 +91,21 @@ def plays(
                 deepest = depth
                 best.clear()
                 best_first.clear()
-            if depth == deepest and (board, hits) not in best:
-                best[(board, hits)] = done
-                best_first[(board, hits)] = dice[0]
+            if depth == deepest and (frozen, hits) not in best:
+                best[(frozen, hits)] = done
+                best_first[(frozen, hits)] = dice[0]
             return
-        for source, target, hit in steps:
-            after = list(board)
-            after[source] -= 1
-            after[target] += 1
-            key = (tuple(after), hits | (hit << target), depth, source)
-            if key in seen:
-                continue
-            seen.add(key)
-            walk(key[0], key[1], dice, (*done, (source, target, hit)), source)
+        for step in steps:
+            source, target, hit = step
+            board[source] -= 1
+            board[target] += 1
+            walk(hits | (hit << target), dice, (*done, step), source)
+            board[source] += 1
+            board[target] -= 1
 
     for dice in orders:
         seen.clear()
-        walk(start, 0, dice, (), BAR)
+        walk(0, dice, (), BAR)
     if deepest == 1 and not doubles:
         # BG-7: when only one die can be played, the larger one if it can be.
         larger = max(die_a, die_b)

@@ -148,12 +148,22 @@ class Position:
         )
 
 
+# Every possible single move, built once: a large roll's plays share these few hundred values.
+_MOVES = {
+    (source, target, hit): Move(source, target, hit)
+    for source in range(1, BAR + 1)
+    for target in range(OFF, source)
+    for hit in (False, True)
+    if (source < BAR or target > POINTS - HOME) and not (hit and target == OFF)
+}
+
+
 @lru_cache(maxsize=4096)
 def _legal_plays(position: Position, dice: tuple[int, int], variant: Variant) -> tuple[Play, ...]:
     """The generator's plays as values, kept for the rolls asked about again (autocomplete)."""
     own, opp = position.boards()
     found = movegen.plays(own, opp, dice[0], dice[1], variant.point_limit)
-    return tuple(Play(tuple(Move(s, t, h) for s, t, h in moves)) for moves in found)
+    return tuple(Play(tuple(_MOVES[step] for step in moves)) for moves in found)
 
 
 def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
