@@ -1,0 +1,161 @@
+"""A finished table's recap: final board, animated replay, result, rating change, record file.
+
+`build_recap` is pure and CPU-bound (it draws every frame), so the table calls `recap_for`,
+which reads the log and draws in a worker thread. For a backgammon match the replay shows the
+last game (a whole match would make a GIF too long to watch); the record file has every game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import engine.checkers as ck
+from bot.service import outcomes as out
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.export.log import TableLog
+from bot.service.export.mat import match_text
+from bot.service.export.pdn import game_text, move_text
+from bot.service.ratings import RecordedResult
+from bot.store import Store
+from engine.backgammon import Move, Play, Position
+from render import (
+    BackgammonScene,
+    CheckersScene,
+    backgammon_replay_scenes,
+    checkers_replay_scenes,
+    describe,
+    describe_replay,
+    render_png,
+    replay_gif,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFile:
+    """The game record to attach: its file name and text."""
+
+    filename: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recap:
+    """Everything the end-of-game message shows; the Discord layer words the result."""
+
+    game_id: int
+    winner_id: int | None
+    loser_id: int | None
+    score: tuple[int, int] | None
+    reason: str
+    board_png: bytes
+    board_alt: str
+    replay_gif: bytes
+    replay_alt: str
+    record: RecordFile
+    rating: RecordedResult | None
+
+
+def _final_outcome(log: TableLog) -> out.GameEnded:
+    ended = log.games_ended()
+    if not ended:
+        raise ValueError(f"game #{log.game.id} has no result to recap")
+    return ended[-1]
+
+
+def _backgammon_last_game(log: TableLog) -> tuple[Position, list[tuple[tuple[int, int], Play]]]:
+    """The start position and (dice, play) turns of the table's last game."""
+    start: Position | None = None
+    turns: list[tuple[tuple[int, int], Play]] = []
+    before: Any = log.start
+    for logged in log.steps:
+        if any(isinstance(o, out.GameStarted) for o in logged.outcomes):
+            start, turns = None, []
+        if logged.step["op"] == "move":
+            game = before.match.game
+            if start is None:
+                start = game.position
+            play = Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in logged.step["moves"]))
+            turns.append((game.dice, play))
+        before = logged.session
+    if start is None:
+        session = log.final
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        start = session.match.game.position
+    return start, turns
+
+
+def build_recap(
+    log: TableLog, names: tuple[str, str], rating: RecordedResult | None = None
+) -> Recap:
+    """Draw the recap of a finished table; `names` are White's and Black's display names."""
+    ended = _final_outcome(log)
+    session = log.final
+    game = log.game
+    caption = f"{ended.reason}"
+    if isinstance(session, BackgammonSession) and session.match is not None:
+        match = session.match
+        start, turns = _backgammon_last_game(log)
+        scenes: list[Any] = backgammon_replay_scenes(start, turns, names=names)
+        final: BackgammonScene | CheckersScene = BackgammonScene(
+            match.game.position,
+            names=names,
+            cube_in_play=False,
+            match_length=session.options.match_length,
+            score=match.score,
+            caption=caption,
+        )
+        record = RecordFile(f"duelboard-{game.id}.mat", match_text(log, names))
+        score: tuple[int, int] | None = match.score if session.options.match_length else None
+    elif isinstance(session, CheckersSession) and session.game is not None:
+        moves = [move_text(s.step) for s in log.steps if s.step["op"] == "move"]
+        replayed = ck.Game.replay(session.options.variant, moves)
+        scenes = checkers_replay_scenes(replayed, names=names)
+        final = CheckersScene(session.game.position, names=names, caption=caption)
+        record = RecordFile(f"duelboard-{game.id}.pdn", game_text(log, names))
+        score = None
+    else:
+        raise ValueError(f"game #{game.id} never started: there is nothing to recap")
+    return Recap(
+        game_id=game.id,
+        winner_id=ended.winner_id,
+        loser_id=ended.loser_id,
+        score=score,
+        reason=ended.reason,
+        board_png=render_png(final),
+        board_alt=describe(final),
+        replay_gif=replay_gif(scenes),
+        replay_alt=describe_replay(scenes),
+        record=record,
+        rating=rating,
+    )
+
+
+async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
+    """A table's replayed log and its players' names (White's, Black's)."""
+    row = await store.get_game(game_id)
+    log = TableLog.replay(row, await store.events_for(game_id))
+    seats = log.final.seats
+    if seats is None:
+        raise ValueError(f"game #{game_id} never started: there is nothing to show")
+    names = []
+    for user in seats:
+        player = await store.get_player(user)
+        names.append(str(user) if player is None else player.display_name)
+    return log, (names[0], names[1])
+
+
+async def recap_for(store: Store, game_id: int, rating: RecordedResult | None = None) -> Recap:
+    """Load a finished table and draw its recap off the event loop."""
+    log, names = await _load(store, game_id)
+    return await asyncio.to_thread(build_recap, log, names, rating)
+
+
+async def record_for(store: Store, game_id: int) -> RecordFile:
+    """The record file of a table (`.mat` or `.pdn`), for `/export`; the seed only once closed."""
+    log, names = await _load(store, game_id)
+    if isinstance(log.start, BackgammonSession):
+        return RecordFile(f"duelboard-{game_id}.mat", match_text(log, names))
+    return RecordFile(f"duelboard-{game_id}.pdn", game_text(log, names))
