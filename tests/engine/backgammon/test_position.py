@@ -86,3 +86,14 @@ def test_bg13_single_gammon_backgammon() -> None:
 def test_pip_count_counts_the_bar_as_25() -> None:
     position = Position((row(p6=10, p1=4), row(p6=15)), bar=(1, 0))
     assert position.pip_count(Side.WHITE) == 60 + 4 + 25
+
+
+@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (3,), (1, 2, 3)])
+def test_bad_dice_are_refused(dice: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError, match="dice are two numbers 1-6"):
+        Position.initial().legal_plays(dice)  # type: ignore[arg-type]
+
+
+def test_count_refuses_a_point_off_the_board() -> None:
+    with pytest.raises(ValueError, match="a point is 0-25"):
+        Position.initial().count(Side.WHITE, 26)
