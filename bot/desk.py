@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import components, present
+from bot import components, present, recap
 from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
+from bot.service.export.log import TableLog
 from bot.service.table import Table
 from bot.service.views import ActionResult, GameView, Person
 from bot.store import GameRow, GameStatus, Store
@@ -195,6 +196,10 @@ class Desk:
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         if waiting is not None and waiting not in (actor_id, self.table.bot.id):
             work.append(self._ping(channel, board, game_id, waiting, language))
+        if result.game.status is GameStatus.FINISHED and any(
+            isinstance(o, out.GameEnded) for o in result.outcomes
+        ):
+            work.append(self._recap(channel, result.game, language))
         parts, *_ = await asyncio.gather(*work)
         # The board edit comes last: once it shows, everything this action caused is done.
         await board.edit(**parts.edit_kwargs())
@@ -217,6 +222,23 @@ class Desk:
         if previous is not None:
             with contextlib.suppress(discord.NotFound):
                 await discord.PartialMessage(channel=channel, id=previous).delete()  # type: ignore[arg-type]
+
+    async def _recap(
+        self, channel: discord.abc.Messageable, view: GameView, locale: object
+    ) -> None:
+        """Post the finished table's replay and record file."""
+        row = await self.store.get_game(view.id)
+        log = TableLog.replay(row, await self.store.events_for(view.id))
+        names = await self.names(view)
+        seats = view.seats or (view.challenger_id, view.opponent_id or 0)
+        pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
+        made = await asyncio.to_thread(recap.build, log, pair)
+        files = [
+            discord.File(io.BytesIO(made.gif), filename="replay.gif", description=made.alt_text),
+            discord.File(io.BytesIO(made.record.encode()), filename=made.record_name),
+        ]
+        t = Localizer(locale)
+        await channel.send(t("recap.text", game=view.id, record=made.record_name), files=files)
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

@@ -79,6 +79,8 @@ MESSAGES: dict[str, str] = {
     "ev.on_time": "{loser} hat die Zeit überschritten: {winner} gewinnt.",
     "end.seed": "Würfel-Seed, jetzt offengelegt: `{seed}`. Prüfe jeden Wurf mit "
     "/verify game:{game}.",
+    "recap.text": "Rückblick auf Partie #{game}: "
+    "die Wiederholung und die Notation ({record}) für andere Programme.",
     "end.no_result": "Partie #{game} ist geschlossen.",
     "challenge.directed": "{challenger} fordert {opponent} zu {game} heraus ({options}). "
     "{opponent}, nimm an oder lehne ab bis {expires}.",

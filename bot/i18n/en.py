@@ -79,6 +79,8 @@ MESSAGES: dict[str, str] = {
     "ev.match_ended": "{winner} wins the match {white_score}-{black_score}.",
     "ev.on_time": "{loser} ran out of time: {winner} wins.",
     "end.seed": "Dice seed, now revealed: `{seed}`. Check every roll with /verify game:{game}.",
+    "recap.text": "Recap of game #{game}: "
+    "the replay, and the record ({record}) for other programs.",
     "end.no_result": "Game #{game} is closed.",
     # Challenges.
     "challenge.directed": "{challenger} challenges {opponent} to {game} ({options}). "

@@ -79,6 +79,8 @@ MESSAGES: dict[str, str] = {
     "ev.on_time": "{loser} a dépassé son temps : {winner} gagne.",
     "end.seed": "Graine des dés, maintenant révélée : `{seed}`. Vérifiez chaque lancer avec "
     "/verify game:{game}.",
+    "recap.text": "Récapitulatif de la partie n°{game} : "
+    "le replay, et la notation ({record}) pour d'autres logiciels.",
     "end.no_result": "La partie n°{game} est close.",
     "challenge.directed": "{challenger} défie {opponent} au {game} ({options}). "
     "{opponent}, acceptez ou refusez avant {expires}.",

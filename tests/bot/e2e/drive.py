@@ -128,3 +128,15 @@ async def start_game(
     await handle.original(timeout=WAIT)
     await click(emulator, store, opponent, "accept")
     return await game_message(emulator, store)
+
+
+def recap_files(emulator: Emulator) -> dict[str, bytes]:
+    """The attachments of the recap message posted when a table finished, by file name."""
+    [recap] = [
+        m
+        for m in emulator.channel_messages(emulator.general)
+        if any(a.filename == "replay.gif" for a in m.attachments)
+    ]
+    gif = next(a for a in recap.attachments if a.filename == "replay.gif")
+    assert gif.description and gif.description.startswith("Animated replay")
+    return {a.filename: a.data for a in recap.attachments}

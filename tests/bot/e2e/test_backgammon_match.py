@@ -6,7 +6,15 @@ from bot.emulator import Emulator, User
 from bot.store import GameStatus, Store
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.conftest import Players, StartBot, board_image
-from tests.bot.e2e.drive import bg_session, click, command, confirm, game_message, pick
+from tests.bot.e2e.drive import (
+    bg_session,
+    click,
+    command,
+    confirm,
+    game_message,
+    pick,
+    recap_files,
+)
 
 MAX_ACTIONS = 400
 
@@ -105,3 +113,7 @@ async def test_three_point_match_with_double_take_and_crawford_bg14_bg16(
 
         audit = await command(emulator, players.carol, "verify", {"game": 1})
         assert audit.ephemeral and "rolls match the seed" in audit.content
+        files = recap_files(emulator)
+    assert files["replay.gif"].startswith(b"GIF8")
+    record = files["duelboard-1.mat"].decode()
+    assert "3 point match" in record
