@@ -95,6 +95,9 @@ def parse_play(
     for _source, target, marked in segments:
         if marked and opp[target] != 1:
             raise IllegalMoveError(f"there is no blot to hit on your {target}-point")
+    if any(target != OFF and opp[target] >= 2 for _, target, _ in segments):
+        # Even if the end is reachable another way, a stop the player named must be open.
+        raise IllegalMoveError(_reason(position, dice, segments, plays, variant))
     reached = _net(own, segments)
     landed = {target for _, target, _ in segments if target != OFF and opp[target] == 1}
     matches = [
@@ -195,9 +198,12 @@ def _spend(
             if not closed:
                 return list(order)
             blocked.update(closed)
+    if len(blocked) == 1:
+        return f"your {blocked.pop()}-point on the way is blocked"
     if blocked:
-        names = " and ".join(str(p) for p in sorted(blocked, reverse=True))
-        return f"the way through your {names}-point is blocked"
+        high, *lower = sorted(blocked, reverse=True)
+        names = ", ".join(f"{p}-" for p in [high, *lower[:-1]])
+        return f"your {names} and {lower[-1]}-points on the way are blocked"
     rolled = "-".join(str(d) for d in pool)
     return f"that is {distance} pips, and the dice left are {rolled}"
 

@@ -87,6 +87,18 @@ def test_bg18_reason_blocked() -> None:
         parse_play(START, (5, 1), "24/19 6/5")
 
 
+def test_bg18_reason_blocked_on_the_way() -> None:
+    # Black holds White's 19 and 18 (its 6 and 7): 24/13 with 6-5 must touch one of them.
+    position = Position((row(p24=1, p1=14), row(p7=2, p6=2, p2=11)))
+    with pytest.raises(IllegalMoveError, match="your 19- and 18-points on the way are blocked"):
+        parse_play(position, (6, 5), "24/13")
+    # Only the 18 held: 24/19/13 is the way, so a 24/18/13 path names a blocked stop.
+    one = Position((row(p24=1, p1=14), row(p7=2, p2=13)))
+    assert parse_play(one, (6, 5), "24/13").notation() == "24/13"
+    with pytest.raises(IllegalMoveError, match="18-point is blocked"):
+        parse_play(one, (6, 5), "24/18/13")
+
+
 def test_bg18_reason_must_use_both_dice() -> None:
     with pytest.raises(IllegalMoveError, match=r"you must play both dice: .*13/8"):
         parse_play(START, (5, 1), "13/8")
