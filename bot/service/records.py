@@ -75,6 +75,7 @@ class PlayerStats:
     totals: Totals
     streaks: Streaks
     ratings: tuple[RatingRow, ...]
+    history_ladder: str | None
     rating_history: tuple[RatingPoint, ...]
 
 
@@ -166,7 +167,7 @@ class Records:
         points: tuple[RatingPoint, ...] = ()
         if shown is not None:
             points = tuple(await self.boards.rating_history(user_id, scope, shown, limit=history))
-        return PlayerStats(user_id, totals, runs, rows, points)
+        return PlayerStats(user_id, totals, runs, rows, shown, points)
 
     async def history(
         self, user_id: int, *, page: int = 1, per_page: int = PAGE_SIZE, ladder: str | None = None

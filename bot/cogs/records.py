@@ -1,0 +1,298 @@
+"""/leaderboard, /stats, /history and /export: ratings, results and game records.
+
+The texts are looked up in the catalog first; keys it does not have yet fall back to the
+English defaults here (`TEXTS`), so the commands work before the catalogs carry them.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import Refusal
+from bot.i18n import Localizer
+from bot.present import timestamp
+from bot.service.glicko2 import PROVISIONAL_DEVIATION
+from bot.service.ratings import ladder_for
+from bot.service.recap import record_for
+from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
+from bot.store.schema import GLOBAL_SCOPE
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+Interaction = discord.Interaction[Any]
+LADDERS = [
+    "backgammon",
+    *(
+        ladder_for("checkers", v)
+        for v in ("box", "english", "russian", "brazilian", "pool", "international")
+    ),
+]
+GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in LADDERS]
+SCOPE_CHOICES = [
+    app_commands.Choice(name="this server", value="server"),
+    app_commands.Choice(name="all servers", value="global"),
+]
+MAX_MESSAGE = 2000
+HISTORY_POINTS = 10
+
+TEXTS: dict[str, str] = {
+    "records.scope.server": "this server",
+    "records.scope.global": "all servers",
+    "records.board.title": "**Leaderboard: {ladder}, {scope}** (page {page} of {pages})",
+    "records.board.line": "`#{rank}` **{name}** {rating} · games: {games} · won: {win}%",
+    "records.board.you": "You: `#{rank}` {rating} · games: {games} · won: {win}%",
+    "records.board.empty": "Nobody is rated on this ladder yet: finish a rated game!",
+    "records.stats.title": "**Stats for {name}**",
+    "records.stats.totals": "Games: {games} · won {wins} · lost {losses} · drawn {draws}",
+    "records.stats.gammons": "Gammons {gw} won / {gl} lost · backgammons {bw} won / {bl} lost",
+    "records.stats.streaks": "Current streak: {current} · best winning streak: {best}",
+    "records.stats.rating": "{ladder}: {rating} (rated games: {games})",
+    "records.stats.history": "Rating history ({ladder}): {points}",
+    "records.stats.none": "No finished games yet.",
+    "records.outcome.win": "won",
+    "records.outcome.loss": "lost",
+    "records.outcome.draw": "drawn",
+    "records.history.title": "**Recent games of {name}** (page {page})",
+    "records.history.line": "`#{game}` {ladder} vs {opponent}: {outcome} {when}{link}",
+    "records.history.unrated": " (unrated)",
+    "records.history.empty": "No finished games on this page.",
+    "records.export.none": "No finished game to export yet.",
+    "records.export.done": "The record of game #{game} ({kind}).",
+}
+
+
+def say(t: Localizer, key: str, **values: object) -> str:
+    """The catalog's text for `key`, or the English default kept here."""
+    try:
+        return t(key, **values)
+    except KeyError:
+        return TEXTS[key].format(**values)
+
+
+def _rating(line: BoardLine) -> str:
+    return line.rating_text
+
+
+def board_text(t: Localizer, page: BoardPage) -> str:
+    """A leaderboard page, with the reader's own line under it when off the page."""
+    scope = say(t, "records.scope.global" if page.scope == GLOBAL_SCOPE else "records.scope.server")
+    lines = [
+        say(
+            t,
+            "records.board.title",
+            ladder=page.ladder,
+            scope=scope,
+            page=page.page,
+            pages=page.pages,
+        )
+    ]
+    for line in page.lines:
+        lines.append(
+            say(
+                t,
+                "records.board.line",
+                rank=line.rank,
+                name=discord.utils.escape_markdown(line.name),
+                rating=_rating(line),
+                games=line.games,
+                win=round(line.win_percent),
+            )
+        )
+    if not page.lines:
+        lines.append(say(t, "records.board.empty"))
+    if page.viewer is not None:
+        mine = page.viewer
+        lines.append(
+            say(
+                t,
+                "records.board.you",
+                rank=mine.rank,
+                rating=_rating(mine),
+                games=mine.games,
+                win=round(mine.win_percent),
+            )
+        )
+    return "\n".join(lines)[:MAX_MESSAGE]
+
+
+def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
+    """A player's totals, streaks, ratings and recent rating history."""
+    lines = [say(t, "records.stats.title", name=discord.utils.escape_markdown(name))]
+    totals = stats.totals
+    if not totals.games:
+        lines.append(say(t, "records.stats.none"))
+        return "\n".join(lines)
+    lines.append(
+        say(
+            t,
+            "records.stats.totals",
+            games=totals.games,
+            wins=totals.wins,
+            losses=totals.losses,
+            draws=totals.draws,
+        )
+    )
+    if totals.gammons_won or totals.gammons_lost or totals.backgammons_won:
+        lines.append(
+            say(
+                t,
+                "records.stats.gammons",
+                gw=totals.gammons_won,
+                gl=totals.gammons_lost,
+                bw=totals.backgammons_won,
+                bl=totals.backgammons_lost,
+            )
+        )
+    runs = stats.streaks
+    current = "-"
+    if runs.current_outcome is not None:
+        current = f"{runs.current_length} {say(t, f'records.outcome.{runs.current_outcome}')}"
+    lines.append(say(t, "records.stats.streaks", current=current, best=runs.best_wins))
+    for row in stats.ratings:
+        shown = f"{round(row.rating)}{'?' if row.deviation > PROVISIONAL_DEVIATION else ''}"
+        lines.append(
+            say(t, "records.stats.rating", ladder=row.ladder, rating=shown, games=row.games)
+        )
+    if stats.rating_history:
+        recent = stats.rating_history[-HISTORY_POINTS:]
+        points = " → ".join(str(round(point.rating)) for point in recent)
+        lines.append(say(t, "records.stats.history", ladder=stats.history_ladder, points=points))
+    return "\n".join(lines)[:MAX_MESSAGE]
+
+
+def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
+    """Recent games, newest first, each with a link to its message."""
+    lines = [say(t, "records.history.title", name=discord.utils.escape_markdown(name), page=page)]
+    for line in entries:
+        entry = line.entry
+        outcome = say(t, f"records.outcome.{entry.outcome}")
+        if not entry.rated:
+            outcome += say(t, "records.history.unrated")
+        lines.append(
+            say(
+                t,
+                "records.history.line",
+                game=entry.game_id,
+                ladder=entry.ladder,
+                opponent=discord.utils.escape_markdown(entry.opponent_name),
+                outcome=outcome,
+                when=timestamp(entry.finished_at),
+                link=f" · {line.link}" if line.link else "",
+            )
+        )
+    if not entries:
+        lines.append(say(t, "records.history.empty"))
+    return "\n".join(lines)[:MAX_MESSAGE]
+
+
+class RecordsCog(commands.Cog, name="Records"):
+    """Leaderboards, stats, history and game records."""
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        """Serve `bot`."""
+        self.bot = bot
+        self.records = Records(bot.store)
+
+    @app_commands.command(name="leaderboard", description="Show the best-rated players")
+    @app_commands.describe(
+        game="Which ladder", scope="This server or all servers", page="Page number"
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        game: str = "backgammon",
+        scope: str | None = None,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+    ) -> None:
+        """A page of the ladder, with your own rank."""
+
+        async def work() -> None:
+            where = _scope(interaction, scope)
+            board = await self.records.leaderboard(
+                where, game, page=page, viewer_id=interaction.user.id
+            )
+            text = board_text(Localizer(interaction.locale), board)
+            await interaction.response.send_message(text)
+
+        await self.bot.desk.guarded(interaction, work)
+
+    @app_commands.command(name="stats", description="Show a player's results and ratings")
+    @app_commands.describe(player="Whose stats (you by default)", game="Only this ladder")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: Interaction,
+        player: discord.User | discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        """Games, wins, gammons, streaks, ratings and rating history."""
+
+        async def work() -> None:
+            who = player or interaction.user
+            where = _scope(interaction, None)
+            found = await self.records.stats(who.id, where, game)
+            text = stats_text(Localizer(interaction.locale), who.display_name, found)
+            await interaction.response.send_message(text)
+
+        await self.bot.desk.guarded(interaction, work)
+
+    @app_commands.command(name="history", description="Show a player's recent games")
+    @app_commands.describe(player="Whose games (you by default)", page="Page number")
+    async def history(
+        self,
+        interaction: Interaction,
+        player: discord.User | discord.Member | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        """Recent games with opponent, result and a link to the game."""
+
+        async def work() -> None:
+            who = player or interaction.user
+            entries = await self.records.history(who.id, page=page)
+            text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
+            await interaction.response.send_message(text, ephemeral=True)
+
+        await self.bot.desk.guarded(interaction, work)
+
+    @app_commands.command(name="export", description="Download a game record (.mat or .pdn)")
+    @app_commands.describe(game="The game number (your last finished game by default)")
+    async def export(self, interaction: Interaction, game: int | None = None) -> None:
+        """The record file of a game: Jellyfish .mat for backgammon, PDN for checkers."""
+
+        async def work() -> None:
+            t = Localizer(interaction.locale)
+            game_id = game
+            if game_id is None:
+                last = await self.records.history(interaction.user.id, per_page=1)
+                if not last:
+                    raise Refusal(say(t, "records.export.none"))
+                game_id = last[0].entry.game_id
+            record = await record_for(self.bot.store, game_id)
+            data = io.BytesIO(record.text.encode())
+            kind = record.filename.rsplit(".", 1)[-1]
+            await interaction.response.send_message(
+                say(t, "records.export.done", game=game_id, kind=kind),
+                file=discord.File(data, filename=record.filename),
+                ephemeral=True,
+            )
+
+        await self.bot.desk.guarded(interaction, work)
+
+
+def _scope(interaction: Interaction, scope: str | None) -> int:
+    """The scope asked for: this server by default inside one, else all servers."""
+    if scope == "global" or interaction.guild_id is None:
+        return GLOBAL_SCOPE
+    return interaction.guild_id
+
+
+async def setup(bot: DuelboardBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(RecordsCog(bot))

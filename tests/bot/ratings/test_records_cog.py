@@ -1,0 +1,68 @@
+"""/leaderboard, /stats, /history and /export end to end: the real bot against the emulator."""
+
+from __future__ import annotations
+
+from bot.app import DuelboardBot
+from bot.emulator import Emulator, User
+from bot.service.ratings import Ratings
+from bot.service.views import Person
+from bot.store import Store
+from tests.bot.conftest import clock
+from tests.bot.e2e.conftest import (
+    Players,
+    StartBot,
+    app_errors,
+    game_clock,
+    players,
+    start_bot,
+    store,
+)
+from tests.bot.e2e.drive import command
+from tests.bot.ratings.play import checkers_win
+
+__all__ = ["app_errors", "clock", "game_clock", "players", "start_bot", "store"]
+
+
+async def finished_checkers(
+    bot: DuelboardBot, emulator: Emulator, first: User, second: User, winner: User
+) -> int:
+    """A rated checkers game between two members, finished and recorded; returns its id."""
+    table = bot.table
+    posted = await table.challenge(
+        channel_id=emulator.general.id,
+        guild_id=emulator.guild.id,
+        challenger=Person(first.id, first.name),
+        opponent=Person(second.id, second.name),
+        kind="checkers",
+    )
+    accepted = await table.accept(posted.game.id, Person(second.id, second.name))
+    game_id = await checkers_win(table, accepted, winner.id)
+    await Ratings(bot.store, bot_id=table.bot.id).record_finished(game_id, now=table.clock.now())
+    return game_id
+
+
+async def test_leaderboard_stats_history_and_export(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    alice, bob = players.alice, players.bob
+    async with start_bot() as bot:
+        game_id = await finished_checkers(bot, emulator, alice, bob, alice)
+        await store.attach_message(game_id, 123_456)
+        board = await command(emulator, bob, "leaderboard", {"game": "checkers:box"})
+        stats = await command(emulator, alice, "stats", {})
+        history = await command(emulator, bob, "history", {})
+        exported = await command(emulator, alice, "export", {})
+        empty = await command(emulator, alice, "leaderboard", {"scope": "global"})
+    lines = board.content.splitlines()
+    assert "checkers:box" in lines[0] and "page 1 of 1" in lines[0]
+    assert lines[1].startswith("`#1` **alice** 1662?") and lines[2].startswith("`#2` **bob** 1338?")
+    assert "won: 100%" in lines[1]
+    assert "Games: 1 · won 1 · lost 0 · drawn 0" in stats.content
+    assert "checkers:box: 1662?" in stats.content and "1662" in stats.content.splitlines()[-1]
+    assert f"`#{game_id}` checkers:box vs alice: lost" in history.content
+    link = f"https://discord.com/channels/{emulator.guild.id}/{emulator.general.id}/123456"
+    assert link in history.content and history.ephemeral
+    [record] = exported.attachments
+    assert record.filename == f"duelboard-{game_id}.pdn"
+    assert b'[Result "2-0"]' in record.data or b'[Result "0-2"]' in record.data
+    assert "Nobody is rated on this ladder yet" in empty.content  # backgammon: nobody yet
