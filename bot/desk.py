@@ -264,6 +264,8 @@ class Desk:
 
     async def defer_private(self, interaction: discord.Interaction[Any]) -> None:
         """Acknowledge with a private "thinking…" reply that the outcome will fill."""
+        if interaction.response.is_done():
+            return
         interaction.extras[EPHEMERAL_DEFER] = True
         await interaction.response.defer(ephemeral=True, thinking=True)
 
@@ -330,6 +332,7 @@ class Desk:
         """Show the private confirmation before passing a double or resigning."""
 
         async def work() -> None:
+            await self.defer_private(interaction)
             row = await self.channel_game(interaction)
             await self._ask(interaction, row.id, action)
 
@@ -337,20 +340,19 @@ class Desk:
 
     async def _ask(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
         t = Localizer(interaction.locale)
+        await self.defer_private(interaction)
         view = await self.table.view(game_id)
         if view.seats is None or interaction.user.id not in view.seats:
             raise NotAPlayerError(game_id, interaction.user.id)
         if action == "askdrop":
             controls = components.confirm_drop(t, game_id)
-            await interaction.response.send_message(
-                t("reply.confirm_pass"), view=controls, ephemeral=True
-            )
+            await interaction.edit_original_response(content=t("reply.confirm_pass"), view=controls)
             return
         key = "reply.confirm_resign"
         if view.kind != "backgammon":
             key = "reply.confirm_resign_checkers"
         controls = components.confirm_resign(t, view)
-        await interaction.response.send_message(t(key), view=controls, ephemeral=True)
+        await interaction.edit_original_response(content=t(key), view=controls)
 
     async def on_button(
         self, interaction: discord.Interaction[Any], game_id: int, action: str, arg: str | None

@@ -63,6 +63,7 @@ class Admin(commands.Cog):
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise Refusal(t("error.permission"))
+            await self.bot.desk.defer_private(interaction)
             now = self.bot.table.clock.now()
             changes: dict[str, JsonValue] = {}
             if time is not None:
@@ -75,9 +76,8 @@ class Admin(commands.Cog):
                 changes[SETTING_GAMES] = list(KINDS) if games == "both" else [games]
             for key, value in changes.items():
                 await self.bot.store.set_guild_setting(guild_id, key, value, now=now)
-            await interaction.response.send_message(
-                settings_text(t, await self.bot.store.guild_settings(guild_id)), ephemeral=True
-            )
+            stored = await self.bot.store.guild_settings(guild_id)
+            await interaction.edit_original_response(content=settings_text(t, stored))
 
         await self.bot.desk.guarded(interaction, work)
 

@@ -144,12 +144,13 @@ class Play(commands.Cog):
 
         async def work() -> None:
             t = Localizer(interaction.locale)
+            await self.bot.desk.defer_private(interaction)
             report = await self.bot.table.verify(game)
             if report.ok:
                 text = t("reply.verify_ok", game=game, count=report.rolls_checked)
             else:
                 text = t("reply.verify_bad", game=game, details=report.describe())
-            await interaction.response.send_message(text[:2000], ephemeral=True)
+            await interaction.edit_original_response(content=text[:2000])
 
         await self.bot.desk.guarded(interaction, work)
 

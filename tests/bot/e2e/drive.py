@@ -7,12 +7,13 @@ store (not from the bot's text), so a wrong message cannot steer the test into a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from bot.emulator import Emulator, InteractionHandle, Message, User
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession, load_session
-from bot.store import GameRow, Store
+from bot.store import GameNotFoundError, GameRow, Store
 
 WAIT = 10.0
 
@@ -44,11 +45,13 @@ async def ck_session(store: Store, game_id: int = 1) -> CheckersSession:
 async def game_message(emulator: Emulator, store: Store, game_id: int = 1) -> Message:
     """The one message that shows the game (the bot records it just after posting it)."""
     deadline = asyncio.get_running_loop().time() + WAIT
-    while (row := await store.get_game(game_id)).message_id is None:
-        assert asyncio.get_running_loop().time() < deadline, "the game has no message"
+    while True:
+        with contextlib.suppress(GameNotFoundError):
+            row = await store.get_game(game_id)
+            if row.message_id is not None:
+                return emulator.state.messages[row.message_id]
+        assert asyncio.get_running_loop().time() < deadline, f"game #{game_id} has no message"
         await asyncio.sleep(0.005)
-    assert row.message_id is not None
-    return emulator.state.messages[row.message_id]
 
 
 async def after_edit(
@@ -107,7 +110,7 @@ async def confirm(
         if f"db:{game_id}:{ask}" in m.custom_ids
     ]
     handle = await emulator.click(user, board[-1], f"db:{game_id}:{ask}")
-    dialog = await handle.response(WAIT)
+    dialog = await handle.original(lambda m: bool(m.custom_ids), WAIT)
     assert dialog.ephemeral, "a confirmation is private"
     await emulator.click(user, dialog, f"db:{game_id}:{answer}")
     return await emulator.wait_until(

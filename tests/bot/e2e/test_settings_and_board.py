@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.emulator import DriverError, Emulator
 from bot.store import GameStatus, Store
 from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import click, command, confirm, game_message, start_game
+from tests.bot.e2e.drive import ck_session, click, command, confirm, game_message, start_game
 
 MANAGE_GUILD = 0x20
 
@@ -70,9 +70,19 @@ async def test_draw_offer_declined_then_resignation_confirmed_ck(
         message = await click(emulator, store, players.bob, "no")
         assert "declines the draw" in message.content
         await confirm(emulator, players.alice, "askresign", "resign:1")
-    row = await store.get_game(1)
-    assert row.status is GameStatus.FINISHED and row.winner_id == players.bob.id
-    assert "resigns" in message.content
+        row = await store.get_game(1)
+        assert row.status is GameStatus.FINISHED and row.winner_id == players.bob.id
+        assert "resigns" in message.content
+        # Rematch: a new challenge from the one who pressed, colours and first move swapped.
+        press = await emulator.click(players.bob, message, "db:1:rematch")
+        await press.acknowledged()
+        rematch = await game_message(emulator, store, 2)
+        assert rematch.custom_ids == ["db:2:accept", "db:2:decline", "db:2:cancel"]
+        await click(emulator, store, players.alice, "accept", game_id=2)
+        second = await ck_session(store, 2)
+    assert second.seats is not None
+    first_seats = (await ck_session(store, 1)).seats
+    assert first_seats is not None and second.seats == (first_seats[1], first_seats[0])
 
 
 async def test_abort_before_both_sides_moved(
