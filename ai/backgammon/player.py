@@ -18,7 +18,7 @@ from engine.backgammon.matchplay import Match, Phase
 
 # Standard deviation of the beginner's noise, in pubeval score units: enough to miss good plays
 # now and then, not so much that it plays like a random mover.
-BEGINNER_NOISE = 0.6
+BEGINNER_NOISE = 0.35
 SAGE_PLIES = {Level.INTERMEDIATE: 1, Level.EXPERT: 2}
 
 
