@@ -3,7 +3,9 @@
 Player 1 (the left column) is White, player 2 Black. Each line holds one action per player,
 `NN: moves` for a roll and its play in the mover's own numbering (`25` is the bar, `0` off),
 ` Doubles => 4`, ` Takes`, ` Drops`, and a game ends with `Wins N point(s)` in the winner's
-column. Resignations, passes and time forfeits show only as that last line, as Jellyfish does.
+column. Resignations and passes show only as that last line, as Jellyfish does; a time forfeit
+too, with a `Termination` comment, since readers take that line as a resignation (3 × cube at
+most) and so may score a forfeited match short.
 Tags the format lacks (the Duelboard variant, the dice commitment and its revealed seed) are
 `;` comments, which readers skip.
 """
@@ -143,6 +145,12 @@ def _header(log: TableLog, names: tuple[str, str], event_date: str | None) -> li
         f'; [CubeLimit "{64 if options.cube else 1}"]',
         f'; [Duelboard Variant "{options.variant}"]',
     ]
+    ended = log.games_ended()
+    seats = log.final.seats
+    if ended and ended[-1].reason == "time" and seats is not None:
+        # The format has no time forfeit: readers see a resignation worth at most 3 × cube.
+        winner = names[seats.index(ended[-1].winner_id or seats[0])]
+        lines.append(f'; [Termination "time forfeit, the table was awarded to {_quoted(winner)}"]')
     if game.dice_commitment:
         lines.append(f'; [Dice commitment "{game.dice_commitment}"]')
     if game.dice_secret and not game.status.is_open:

@@ -8,6 +8,7 @@ position (both sides' checkers, bar included).
 from __future__ import annotations
 
 from collections.abc import Awaitable
+from datetime import timedelta
 from pathlib import Path
 
 import gnubg
@@ -163,3 +164,23 @@ async def test_the_record_carries_variant_and_revealed_seed(store: Store, clock:
     assert f'; [Dice seed "{row.dice_secret}"]' in text
     assert f'; [Dice commitment "{row.dice_commitment}"]' in text
     assert " 0 point match" in text
+
+
+async def test_a_time_forfeit_is_named_in_the_record(
+    store: Store, clock: FakeClock, tmp_path: Path
+) -> None:
+    table = seeded_table(store, clock, "mat-time")
+    result = await challenge(table, "backgammon", ALICE, BOB, match_length=5)
+    clock.advance(timedelta(days=3))  # past the 24-hour turn limit
+    await table.sweep()
+    row = await table.store.get_game(result.game.id)
+    log = TableLog.replay(row, await table.store.events_for(row.id))
+    text = match_text(log, ("Alice", "Bob"))
+    winner = "Alice" if row.winner_id == ALICE.id else "Bob"
+    assert f'; [Termination "time forfeit, the table was awarded to {winner}"]' in text
+    # gnubg reads the forfeit as a resignation: same winner, at most a backgammon's points.
+    path = tmp_path / "time.mat"
+    path.write_text(text)
+    gnubg.command(f"import mat {path}")
+    [game] = gnubg.match(0, 0, 0, 0)["games"]
+    assert game["info"]["resigned"] and game["info"]["points-won"] == 3
