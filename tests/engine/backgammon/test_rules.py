@@ -15,6 +15,7 @@ from engine.backgammon import (
     Play,
     Position,
     Side,
+    parse_play,
 )
 from tests.engine.backgammon.boards import notations, row
 
@@ -199,6 +200,9 @@ def test_bg12_hit_then_bear_off_the_last_checker_uses_both_dice() -> None:
     position = Position((row(p2=1), black), off=(14, 0))
     plays = position.legal_plays((2, 1))
     assert [p.notation() for p in plays] == ["2/1*/off"]
+    assert parse_play(position, (2, 1), "2/1* 1/off") == plays[0]
+    # Typed without the stop, the only legal play taking that checker off is the one meant.
+    assert parse_play(position, (2, 1), "2/off") == plays[0]
     after = position.apply(plays[0])
     assert after.winner() is Side.WHITE
     assert after.game_value(Side.WHITE) == 3
