@@ -356,6 +356,8 @@ class Table:
             row = await self.store.get_game(view.id)
             session: Session = load_session(row.state)
             run = session.bot_turn(self.opponent, self._roller(row), self._ctx(row))
+            if not run.steps:
+                break  # nothing the bot can do here; never write an empty turn
             step_result = await self._recorder.commit(row, run, "bot", self.bot.id)
             outcomes.extend(step_result.outcomes)
             view = step_result.game
