@@ -16,16 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import components, present, recap
+from bot import components, present
 from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
-from bot.service.export.log import TableLog
+from bot.service.ratings import NotRateableError, Ratings, scopes_for
+from bot.service.recap import recap_for
 from bot.service.table import Table
 from bot.service.views import ActionResult, GameView, Person
 from bot.store import GameRow, GameStatus, Store
+from bot.store.ratings import AlreadyRecordedError
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -108,6 +110,11 @@ class Desk:
     def table(self) -> Table:
         """The game table."""
         return self.bot.table
+
+    @property
+    def ratings(self) -> Ratings:
+        """Results and ratings of finished tables."""
+        return Ratings(self.store, bot_id=self.table.bot.id)
 
     @property
     def store(self) -> Store:
@@ -226,19 +233,38 @@ class Desk:
     async def _recap(
         self, channel: discord.abc.Messageable, view: GameView, locale: object
     ) -> None:
-        """Post the finished table's replay and record file."""
-        row = await self.store.get_game(view.id)
-        log = TableLog.replay(row, await self.store.events_for(view.id))
-        names = await self.names(view)
-        seats = view.seats or (view.challenger_id, view.opponent_id or 0)
-        pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
-        made = await asyncio.to_thread(recap.build, log, pair)
-        files = [
-            discord.File(io.BytesIO(made.gif), filename="replay.gif", description=made.alt_text),
-            discord.File(io.BytesIO(made.record.encode()), filename=made.record_name),
-        ]
+        """Record the result (ratings move if rated) and post the replay and the record file."""
+        try:
+            recorded = await self.ratings.record_finished(view.id, now=self.table.clock.now())
+        except (NotRateableError, AlreadyRecordedError):
+            recorded = None  # another process recorded it; the recap goes without the change
+        made = await recap_for(self.store, view.id, recorded)
         t = Localizer(locale)
-        await channel.send(t("recap.text", game=view.id, record=made.record_name), files=files)
+        names = await self.names(view)
+        lines = [t("recap.text", game=view.id, record=made.record.filename)]
+        if recorded is not None and recorded.rated:
+            scope = scopes_for((await self._where(view.id)).guild_id)[0]
+            for change in recorded.changes:
+                if change.scope != scope:
+                    continue
+                lines.append(
+                    t(
+                        "recap.rating",
+                        player=present.name_of(names, change.user_id),
+                        before=round(change.before),
+                        after=round(change.after),
+                        delta=f"{change.delta:+d}",
+                    )
+                )
+        elif recorded is not None:
+            lines.append(t("recap.unrated"))
+        files = [
+            discord.File(
+                io.BytesIO(made.replay_gif), filename="replay.gif", description=made.replay_alt
+            ),
+            discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
+        ]
+        await channel.send("\n".join(lines), files=files)
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

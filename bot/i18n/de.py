@@ -81,6 +81,8 @@ MESSAGES: dict[str, str] = {
     "/verify game:{game}.",
     "recap.text": "Rückblick auf Partie #{game}: "
     "die Wiederholung und die Notation ({record}) für andere Programme.",
+    "recap.rating": "{player}: Wertung {before} → {after} ({delta})",
+    "recap.unrated": "Ungewertete Partie: die Wertungen ändern sich nicht.",
     "end.no_result": "Partie #{game} ist geschlossen.",
     "challenge.directed": "{challenger} fordert {opponent} zu {game} heraus ({options}). "
     "{opponent}, nimm an oder lehne ab bis {expires}.",

@@ -81,6 +81,8 @@ MESSAGES: dict[str, str] = {
     "end.seed": "Dice seed, now revealed: `{seed}`. Check every roll with /verify game:{game}.",
     "recap.text": "Recap of game #{game}: "
     "the replay, and the record ({record}) for other programs.",
+    "recap.rating": "{player}: rating {before} → {after} ({delta})",
+    "recap.unrated": "Unrated game: ratings do not change.",
     "end.no_result": "Game #{game} is closed.",
     # Challenges.
     "challenge.directed": "{challenger} challenges {opponent} to {game} ({options}). "

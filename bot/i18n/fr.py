@@ -81,6 +81,8 @@ MESSAGES: dict[str, str] = {
     "/verify game:{game}.",
     "recap.text": "Récapitulatif de la partie n°{game} : "
     "le replay, et la notation ({record}) pour d'autres logiciels.",
+    "recap.rating": "{player} : classement {before} → {after} ({delta})",
+    "recap.unrated": "Partie non classée : les classements ne changent pas.",
     "end.no_result": "La partie n°{game} est close.",
     "challenge.directed": "{challenger} défie {opponent} au {game} ({options}). "
     "{opponent}, acceptez ou refusez avant {expires}.",

@@ -133,13 +133,19 @@ async def start_game(
     return await game_message(emulator, store)
 
 
-def recap_files(emulator: Emulator) -> dict[str, bytes]:
-    """The attachments of the recap message posted when a table finished, by file name."""
+def recap_message(emulator: Emulator) -> Message:
+    """The recap posted when a table finished (exactly one)."""
     [recap] = [
         m
         for m in emulator.channel_messages(emulator.general)
         if any(a.filename == "replay.gif" for a in m.attachments)
     ]
+    return recap
+
+
+def recap_files(emulator: Emulator) -> dict[str, bytes]:
+    """The attachments of the recap message, by file name."""
+    recap = recap_message(emulator)
     gif = next(a for a in recap.attachments if a.filename == "replay.gif")
     assert gif.description and gif.description.startswith("Animated replay")
     return {a.filename: a.data for a in recap.attachments}

@@ -14,6 +14,7 @@ from tests.bot.e2e.drive import (
     game_message,
     pick,
     recap_files,
+    recap_message,
 )
 
 MAX_ACTIONS = 400
@@ -114,6 +115,13 @@ async def test_three_point_match_with_double_take_and_crawford_bg14_bg16(
         audit = await command(emulator, players.carol, "verify", {"game": 1})
         assert audit.ephemeral and "rolls match the seed" in audit.content
         files = recap_files(emulator)
+        recap = recap_message(emulator).content
     assert files["replay.gif"].startswith(b"GIF8")
+    # Both are people, so the match is rated: the winner gains what the loser loses (Glicko-2
+    # with equal starting ratings and deviations is symmetric).
+    ratings = [line for line in recap.splitlines() if ": rating 1500 → " in line]
+    assert len(ratings) == 2
+    deltas = sorted(int(line.rsplit("(", 1)[1].rstrip(")")) for line in ratings)
+    assert deltas[0] < 0 < deltas[1] and deltas[0] == -deltas[1]
     record = files["duelboard-1.mat"].decode()
     assert "3 point match" in record

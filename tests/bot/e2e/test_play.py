@@ -16,6 +16,7 @@ from tests.bot.e2e.drive import (
     click,
     command,
     game_message,
+    recap_message,
     start_game,
 )
 
@@ -169,6 +170,7 @@ async def test_a_whole_game_against_the_bot(
     assert row.winner_id in (players.alice.id, bot.user.id)
     assert " wins " in message.content
     board_image(message)
+    assert "Unrated game" in recap_message(emulator).content  # the bot's games never count
 
 
 async def test_the_player_to_act_is_notified_and_pings_do_not_pile_up(
