@@ -41,7 +41,15 @@ class Position:
 
     def __post_init__(self) -> None:
         _check_layout(self.points, self.bar, self.off)
+        # Lists from a caller would make the value mutable and unhashable: freeze them.
+        if type(self.points) is not tuple or any(type(r) is not tuple for r in self.points):
+            object.__setattr__(self, "points", (tuple(self.points[0]), tuple(self.points[1])))
+        if type(self.bar) is not tuple or type(self.off) is not tuple:
+            object.__setattr__(self, "bar", (self.bar[0], self.bar[1]))
+            object.__setattr__(self, "off", (self.off[0], self.off[1]))
         if not isinstance(self.turn, Side):
+            if self.turn not in (0, 1):
+                raise ValueError(f"turn is Side.WHITE or Side.BLACK, not {self.turn!r}")
             object.__setattr__(self, "turn", Side(self.turn))
 
     @classmethod

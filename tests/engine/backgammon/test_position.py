@@ -97,3 +97,11 @@ def test_bad_dice_are_refused(dice: tuple[int, ...]) -> None:
 def test_count_refuses_a_point_off_the_board() -> None:
     with pytest.raises(ValueError, match="a point is 0-25"):
         Position.initial().count(Side.WHITE, 26)
+
+
+def test_lists_are_frozen_into_a_hashable_value() -> None:
+    from_lists = Position(([*row(p6=15)], [*row(p6=15)]), [0, 0], [0, 0], 1)  # type: ignore[arg-type]
+    assert from_lists == Position((row(p6=15), row(p6=15)), turn=Side.BLACK)
+    assert hash(from_lists) == hash(Position((row(p6=15), row(p6=15)), turn=Side.BLACK))
+    with pytest.raises(ValueError, match=r"turn is Side\.WHITE or Side\.BLACK"):
+        Position((row(p6=15), row(p6=15)), turn=2)  # type: ignore[arg-type]
