@@ -17,9 +17,8 @@ from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import BACKGAMMON, GameOptions
-from bot.service.play_text import parse_play
 from bot.service.session import Context, Roller, Run, Step, choose_starter, other
-from engine.backgammon import Move, OpeningRoll, Play, Side
+from engine.backgammon import Move, OpeningRoll, Play, Side, parse_play
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 

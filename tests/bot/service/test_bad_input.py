@@ -15,9 +15,9 @@ import engine.checkers as ck
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.errors import GameNotFoundError, GameOverError, NotAPlayerError, ServiceError
-from bot.service.play_text import parse_play
 from bot.service.table import Table
 from bot.service.views import GameView
+from engine.backgammon import parse_play
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 from tests.bot.service.drive import start_game
 
