@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.backgammon import STANDARD, Position, Variant
+import random
+
+from engine.backgammon import STANDARD, Position, Side, Variant
 
 
 def row(**counts: int) -> tuple[int, ...]:
@@ -13,3 +15,15 @@ def row(**counts: int) -> tuple[int, ...]:
 def notations(position: Position, dice: tuple[int, int], variant: Variant = STANDARD) -> set[str]:
     """The notation of every legal play, as a set."""
     return {play.notation() for play in position.legal_plays(dice, variant)}
+
+
+def reached(seed: int, turns: int, variant: Variant = STANDARD) -> Position:
+    """The position after up to `turns` random turns from the start (stdlib random, tests only)."""
+    rng = random.Random(seed)
+    position = Position.initial(Side(rng.randrange(2)))
+    for _ in range(turns):
+        if position.winner() is not None:
+            break
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        position = position.apply(rng.choice(position.legal_plays(roll, variant)))
+    return position

@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.backgammon import FIVE_LIMIT, STANDARD, Position, Side, Variant, parse_play
+from engine.backgammon import FIVE_LIMIT, Position, Side, parse_play
+from tests.engine.backgammon.boards import reached
 
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
-
-
-def reached(seed: int, turns: int, variant: Variant = STANDARD) -> Position:
-    """The position after up to `turns` random turns from the start (stdlib random, tests only)."""
-    rng = random.Random(seed)
-    position = Position.initial(Side(rng.randrange(2)))
-    for _ in range(turns):
-        if position.winner() is not None:
-            break
-        roll = (rng.randint(1, 6), rng.randint(1, 6))
-        position = position.apply(rng.choice(position.legal_plays(roll, variant)))
-    return position
 
 
 positions = st.builds(reached, st.integers(0, 2**32), st.integers(0, 120))

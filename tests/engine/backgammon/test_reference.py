@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.backgammon import FIVE_LIMIT, STANDARD, Position, Variant
-from tests.engine.backgammon.test_properties import reached
+from tests.engine.backgammon.boards import reached
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 
