@@ -167,4 +167,16 @@ MESSAGES: dict[str, str] = {
     "Verdopplungswürfel verdoppelt den Einsatz; im Match wird im Crawford-Spiel nicht "
     "verdoppelt. Gammon zählt 2, Backgammon 3.",
     "rules.checkers": "**{title}**: {summary}",
+    # Descriptions of the records commands (bot/cogs/records.py).
+    "cmd.leaderboard": "Die bestbewerteten Spieler zeigen",
+    "cmd.stats": "Ergebnisse und Wertungen eines Spielers zeigen",
+    "cmd.history": "Die letzten Partien eines Spielers zeigen",
+    "cmd.export": "Die Notation einer Partie herunterladen (.mat oder .pdn)",
+    "opt.ladder": "Welche Rangliste",
+    "opt.scope": "Dieser Server oder alle Server",
+    "opt.page": "Seitennummer",
+    "opt.stats_player": "Wessen Statistik (standardmäßig deine)",
+    "opt.only_ladder": "Nur diese Rangliste",
+    "opt.history_player": "Wessen Partien (standardmäßig deine)",
+    "opt.export_game": "Die Partienummer (standardmäßig deine letzte beendete Partie)",
 }

@@ -162,4 +162,16 @@ MESSAGES: dict[str, str] = {
     "the bar and must come in before anything else. The cube doubles the stakes; in a match "
     "the Crawford game has no doubling. Gammons count 2, backgammons 3.",
     "rules.checkers": "**{title}**: {summary}",
+    # Descriptions of the records commands (bot/cogs/records.py).
+    "cmd.leaderboard": "Show the best-rated players",
+    "cmd.stats": "Show a player's results and ratings",
+    "cmd.history": "Show a player's recent games",
+    "cmd.export": "Download a game record (.mat or .pdn)",
+    "opt.ladder": "Which ladder",
+    "opt.scope": "This server or all servers",
+    "opt.page": "Page number",
+    "opt.stats_player": "Whose stats (you by default)",
+    "opt.only_ladder": "Only this ladder",
+    "opt.history_player": "Whose games (you by default)",
+    "opt.export_game": "The game number (your last finished game by default)",
 }

@@ -163,4 +163,16 @@ MESSAGES: dict[str, str] = {
     "double l'enjeu ; en match, la partie Crawford se joue sans videau. Un gammon compte 2, "
     "un backgammon 3.",
     "rules.checkers": "**{title}** : {summary}",
+    # Descriptions of the records commands (bot/cogs/records.py).
+    "cmd.leaderboard": "Afficher les joueurs les mieux classés",
+    "cmd.stats": "Afficher les résultats et le classement d'un joueur",
+    "cmd.history": "Afficher les dernières parties d'un joueur",
+    "cmd.export": "Télécharger la notation d'une partie (.mat ou .pdn)",
+    "opt.ladder": "Quel classement",
+    "opt.scope": "Ce serveur ou tous les serveurs",
+    "opt.page": "Numéro de page",
+    "opt.stats_player": "Les statistiques de qui (vous par défaut)",
+    "opt.only_ladder": "Seulement ce classement",
+    "opt.history_player": "Les parties de qui (vous par défaut)",
+    "opt.export_game": "Le numéro de la partie (votre dernière partie finie par défaut)",
 }
