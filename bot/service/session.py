@@ -4,8 +4,9 @@ A session is the full state of one table (for backgammon: the match) as a frozen
 JSON text form, which is what the store keeps. It changes only by applying *steps*: small JSON
 records (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
 same steps always give the same session. One player action becomes one store event whose payload
-holds the steps it caused (the action itself, then forced plays and the bot's replies are
-separate events), so replaying the event log through `apply` gives the stored state exactly.
+holds the steps it caused: the action itself, then the automatic ones (rolls with nothing to
+decide, forced plays, the next game's opening roll). Each bot reply is an event of its own.
+Replaying the event log through `apply` therefore gives the stored state exactly.
 """
 
 from __future__ import annotations
