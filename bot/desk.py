@@ -1,38 +1,30 @@
 """Between Discord and the table: act for a user, then show the game message as it now stands.
 
 Each handler acknowledges first (Discord allows 3 seconds; the database and the renderer may take
-longer under load), then calls the service, renders the board off the event loop and edits the
-one message of the game. Refusals go to `bot.errors.reply_error`, the one place they are worded.
+longer under load), then calls the service and has the `Board` show the result. Refusals go to
+`bot.errors.reply_error`, the one place they are worded.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import io
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import components, present
+from bot.board import Board
 from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, Picture, draw
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
-from bot.service.ratings import NotRateableError, Ratings, scopes_for
-from bot.service.recap import recap_for
 from bot.service.table import Table
-from bot.service.views import ActionResult, GameView, Person
-from bot.store import GameRow, GameStatus, Store
-from bot.store.ratings import AlreadyRecordedError
+from bot.service.views import ActionResult, Person
+from bot.store import GameRow, Store
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
-CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
 # Actions whose button or command asks "are you sure?" before it is done.
 CONFIRMED = {"askdrop", "askresign"}
 TABLE_ACTIONS: dict[str, str] = {
@@ -46,42 +38,6 @@ TABLE_ACTIONS: dict[str, str] = {
     "no": "decline_offer",
     "abort": "abort",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class MessageParts:
-    """What a game message holds: text, the board picture (if any) and the controls."""
-
-    content: str
-    picture: Picture | None
-    controls: discord.ui.View | None
-
-    def files(self) -> list[discord.File]:
-        """The board as an attachment, with its alt text."""
-        if self.picture is None:
-            return []
-        data = io.BytesIO(self.picture.png)
-        return [discord.File(data, filename=FILENAME, description=self.picture.alt_text)]
-
-    def send_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for sending a new message."""
-        kwargs: dict[str, Any] = {"content": self.content, "files": self.files()}
-        if self.controls is not None:
-            kwargs["view"] = self.controls
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for editing the message in place (old picture and buttons replaced)."""
-        return {"content": self.content, "attachments": self.files(), "view": self.controls}
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """Where a game is shown: its channel (or thread), server, and message once posted."""
-
-    channel_id: int
-    guild_id: int | None
-    message_id: int | None
 
 
 def person(user: discord.abc.User) -> Person:
@@ -100,11 +56,7 @@ class Desk:
     def __init__(self, bot: DuelboardBot) -> None:
         """Serve `bot`, whose table and store exist once it has logged in."""
         self.bot = bot
-        self._names: dict[int, str] = {}
-        # The last turn ping per game, deleted when the next one is sent (lost on restart:
-        # then one stale ping stays in the channel, which is harmless).
-        self._pings: dict[int, int] = {}
-        self._where_cache: dict[int, Where] = {}
+        self.board = Board(bot)
 
     @property
     def table(self) -> Table:
@@ -112,167 +64,9 @@ class Desk:
         return self.bot.table
 
     @property
-    def ratings(self) -> Ratings:
-        """Results and ratings of finished tables."""
-        return Ratings(self.store, bot_id=self.table.bot.id)
-
-    @property
     def store(self) -> Store:
-        """The store (read-only lookups: names, which message shows a game)."""
+        """The store (read-only lookups: the game of a channel)."""
         return self.bot.store
-
-    # Building and showing game messages.
-
-    async def names(self, view: GameView) -> dict[int, str]:
-        """Display names of everyone at the table (cached; the store keeps the latest)."""
-        ids = {view.challenger_id, *(view.seats or ()), view.opponent_id}
-        for user_id in ids:
-            if user_id is not None and user_id not in self._names:
-                player = await self.store.get_player(user_id)
-                self._names[user_id] = player.display_name if player else str(user_id)
-        return self._names
-
-    def remember(self, user: discord.abc.User) -> None:
-        """Keep the name a user now shows."""
-        self._names[user.id] = user.display_name
-
-    async def parts(
-        self, view: GameView, outcomes: tuple[out.Outcome, ...], locale: object
-    ) -> MessageParts:
-        """The message for a game as it stands after `outcomes`."""
-        t = Localizer(locale)
-        names = await self.names(view)
-        closed = next((o for o in outcomes if isinstance(o, CHALLENGE_CLOSED)), None)
-        if closed is not None:
-            return MessageParts(present.closed_challenge_text(t, view, closed), None, None)
-        if view.status is GameStatus.PENDING:
-            posted = next((o for o in outcomes if isinstance(o, out.ChallengePosted)), None)
-            expires = posted.expires_at if posted else view.turn_deadline
-            text = present.challenge_text(t, view, names, expires)
-            return MessageParts(text, None, components.game_controls(t, view))
-        seats = view.seats or (view.challenger_id, view.opponent_id or 0)
-        pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
-        picture = await asyncio.to_thread(draw, view.session, pair)
-        text = present.game_text(t, view, outcomes, names)
-        return MessageParts(text, picture, components.game_controls(t, view))
-
-    def channel(self, channel_id: int) -> discord.abc.Messageable:
-        """Where to send or edit a game's message (a partial channel if not cached)."""
-        channel = self.bot.get_channel(channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            return channel
-        return self.bot.get_partial_messageable(channel_id)
-
-    def guild_locale(self, guild_id: int | None) -> object:
-        """The language a game's public messages use: its server's."""
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        return guild.preferred_locale if guild is not None else "en-US"
-
-    async def _where(self, game_id: int) -> Where:
-        """Where a game is shown; cached, since only this desk moves a game's message."""
-        where = self._where_cache.get(game_id)
-        if where is None or where.message_id is None:
-            row = await self.store.get_game(game_id)
-            where = Where(row.channel_id, row.guild_id, row.message_id)
-            self._where_cache[game_id] = where
-        return where
-
-    async def _attach(self, game_id: int, where: Where, message_id: int) -> None:
-        await self.store.attach_message(game_id, message_id)
-        self._where_cache[game_id] = Where(where.channel_id, where.guild_id, message_id)
-
-    async def show(
-        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
-    ) -> None:
-        """Edit the game's message to show `result` (post a new one if it has none).
-
-        When the turn passes to someone other than `actor_id`, they get a short ping: an edit
-        never notifies anyone on Discord, a new message does.
-        """
-        game_id = result.game.id
-        where = await self._where(game_id)
-        language = locale or self.guild_locale(where.guild_id)
-        channel = self.channel(where.channel_id)
-        if where.message_id is None:
-            parts = await self.parts(result.game, result.outcomes, language)
-            message = await channel.send(**parts.send_kwargs())
-            await self._attach(game_id, where, message.id)
-            return
-        board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
-        waiting = result.game.to_move_id
-        work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
-        if waiting is not None and waiting not in (actor_id, self.table.bot.id):
-            work.append(self._ping(channel, board, game_id, waiting, language))
-        if result.game.status is GameStatus.FINISHED and any(
-            isinstance(o, out.GameEnded) for o in result.outcomes
-        ):
-            work.append(self._recap(channel, result.game, language))
-        parts, *_ = await asyncio.gather(*work)
-        # The board edit comes last: once it shows, everything this action caused is done.
-        await board.edit(**parts.edit_kwargs())
-
-    async def _ping(
-        self,
-        channel: discord.abc.Messageable,
-        board: discord.PartialMessage,
-        game_id: int,
-        user_id: int,
-        locale: object,
-    ) -> None:
-        """Notify the player to act; the game's previous ping goes, so one line at most stays."""
-        t = Localizer(locale)
-        text = t("ping.turn", mention=present.mention(user_id), game=game_id, link=board.jump_url)
-        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        sent = await channel.send(text, allowed_mentions=mentions)
-        previous = self._pings.get(game_id)
-        self._pings[game_id] = sent.id
-        if previous is not None:
-            with contextlib.suppress(discord.NotFound):
-                await discord.PartialMessage(channel=channel, id=previous).delete()  # type: ignore[arg-type]
-
-    async def _recap(
-        self, channel: discord.abc.Messageable, view: GameView, locale: object
-    ) -> None:
-        """Record the result (ratings move if rated) and post the replay and the record file."""
-        try:
-            recorded = await self.ratings.record_finished(view.id, now=self.table.clock.now())
-        except (NotRateableError, AlreadyRecordedError):
-            recorded = None  # another process recorded it; the recap goes without the change
-        made = await recap_for(self.store, view.id, recorded)
-        t = Localizer(locale)
-        names = await self.names(view)
-        lines = [t("recap.text", game=view.id, record=made.record.filename)]
-        if recorded is not None and recorded.rated:
-            scope = scopes_for((await self._where(view.id)).guild_id)[0]
-            for change in recorded.changes:
-                if change.scope != scope:
-                    continue
-                lines.append(
-                    t(
-                        "recap.rating",
-                        player=present.name_of(names, change.user_id),
-                        before=round(change.before),
-                        after=round(change.after),
-                        delta=f"{change.delta:+d}",
-                    )
-                )
-        elif recorded is not None:
-            lines.append(t("recap.unrated"))
-        files = [
-            discord.File(
-                io.BytesIO(made.replay_gif), filename="replay.gif", description=made.replay_alt
-            ),
-            discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
-        ]
-        await channel.send("\n".join(lines), files=files)
-
-    async def post(self, result: ActionResult, locale: object) -> discord.Message:
-        """Post the game's message anew at the bottom of its channel and remember it."""
-        where = await self._where(result.game.id)
-        parts = await self.parts(result.game, result.outcomes, locale)
-        message = await self.channel(where.channel_id).send(**parts.send_kwargs())
-        await self._attach(result.game.id, where, message.id)
-        return message
 
     # Acting.
 
@@ -282,7 +76,7 @@ class Desk:
         work: Callable[[], Awaitable[None]],
     ) -> None:
         """Run `work`; any refusal becomes one private reply."""
-        self.remember(interaction.user)
+        self.board.remember(interaction.user)
         try:
             await work()
         except Exception as error:  # every error is answered; unknown ones are logged
@@ -324,7 +118,7 @@ class Desk:
             await self.defer_private(interaction)
             row = await self.channel_game(interaction)
             result = await self.perform(row.id, interaction.user.id, action, arg)
-            await self.show(result, reader_locale(interaction), interaction.user.id)
+            await self.board.show(result, reader_locale(interaction), interaction.user.id)
             await self._done(interaction, result)
 
         await self.guarded(interaction, work)
@@ -336,7 +130,7 @@ class Desk:
             await self.defer_private(interaction)
             row = await self.channel_game(interaction)
             result = await self.table.move(row.id, interaction.user.id, play)
-            await self.show(result, reader_locale(interaction), interaction.user.id)
+            await self.board.show(result, reader_locale(interaction), interaction.user.id)
             await self._done(interaction, result)
 
         await self.guarded(interaction, work)
@@ -344,7 +138,7 @@ class Desk:
     async def _done(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:
         """Tell the actor privately what was done, in standard notation."""
         t = Localizer(interaction.locale)
-        names = await self.names(result.game)
+        names = await self.board.names(result.game)
         mine = [o for o in result.outcomes if getattr(o, "player_id", None) == interaction.user.id]
         moved = next((o for o in mine if isinstance(o, out.Moved)), None)
         if moved is not None:
@@ -397,7 +191,7 @@ class Desk:
                 result = await self.table.cancel(game_id, user.id)
             elif action == "rematch":
                 result = await self.table.rematch(game_id, user.id)
-                await self.post(result, reader_locale(interaction))
+                await self.board.post(result, reader_locale(interaction))
                 return
             elif action == "accept":
                 result = await self.table.accept(game_id, person(user))
@@ -405,12 +199,12 @@ class Desk:
                 result = await self.perform(game_id, user.id, action, arg)
             else:
                 raise Refusal(f"unknown button {action!r}")
-            await self.show(result, reader_locale(interaction), interaction.user.id)
+            await self.board.show(result, reader_locale(interaction), interaction.user.id)
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 # A confirmation: replace its buttons by what was done.
                 t = Localizer(interaction.locale)
-                names = await self.names(result.game)
+                names = await self.board.names(result.game)
                 lines = present.event_lines(t, result.outcomes, names, result.game.seats)
                 done = t("reply.done", what=lines[0] if lines else "✓")
                 await interaction.edit_original_response(content=done, view=None)
@@ -425,7 +219,7 @@ class Desk:
         async def work() -> None:
             await interaction.response.defer()
             result = await self.table.move(game_id, interaction.user.id, value)
-            await self.show(result, reader_locale(interaction), interaction.user.id)
+            await self.board.show(result, reader_locale(interaction), interaction.user.id)
 
         await self.guarded(interaction, work)
 
@@ -437,15 +231,15 @@ class Desk:
         for result in results:
             reminder = next((o for o in result.outcomes if isinstance(o, out.ReminderDue)), None)
             if reminder is None:
-                await self.show(result)
+                await self.board.show(result)
                 continue
             row = await self.store.get_game(result.game.id)
-            t = Localizer(self.guild_locale(row.guild_id))
+            t = Localizer(self.board.guild_locale(row.guild_id))
             text = t(
                 "reply.reminder",
                 mention=present.mention(reminder.player_id),
                 game=row.id,
                 deadline=present.timestamp(reminder.deadline),
             )
-            await self.channel(row.channel_id).send(text)
+            await self.board.channel(row.channel_id).send(text)
         return len(results)

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.challenges import SETTING_GAMES, SETTING_RATED, SETTING_THREADS, SETTING_TIME
-from bot.errors import Refusal, reply_error
+from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.present import game_name
 from bot.service.clock import DEFAULT_TIME_LIMIT, describe, parse_time_limit
@@ -80,11 +80,6 @@ class Admin(commands.Cog):
             await interaction.edit_original_response(content=settings_text(t, stored))
 
         await self.bot.desk.guarded(interaction, work)
-
-    @settings.error
-    async def settings_error(self, interaction: Interaction, error: Exception) -> None:
-        """Members without Manage Server are told why (Discord usually hides the command)."""
-        await reply_error(interaction, error)
 
 
 def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:

@@ -121,7 +121,7 @@ class Challenges(commands.Cog):
             )
             rival = None if opponent is None or against_bot else person(opponent)
             if opponent is not None:
-                desk.remember(opponent)
+                desk.board.remember(opponent)
             await desk.defer_private(interaction)
             channel_id = interaction.channel_id or 0
             if settings.get(SETTING_THREADS) is True:
@@ -136,7 +136,7 @@ class Challenges(commands.Cog):
                 guild_id=interaction.guild_id,
                 **choices,
             )
-            message = await desk.post(result, reader_locale(interaction))
+            message = await desk.board.post(result, reader_locale(interaction))
             await interaction.edit_original_response(
                 content=t("reply.posted", link=message.jump_url)
             )

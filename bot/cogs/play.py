@@ -22,13 +22,18 @@ MAX_CHOICES = 25
 Interaction = discord.Interaction[Any]
 
 
+def _comparable(text: str) -> str:
+    """Case and `-`/`/` do not matter when matching what was typed (`8-5` finds `8/5`)."""
+    return text.strip().lower().replace("-", "/")
+
+
 def rank_choices(choices: list[str], typed: str) -> list[str]:
     """The choices matching what was typed: starting with it first, then containing it."""
-    wanted = typed.strip().lower().replace("-", "/") if "/" in typed else typed.strip().lower()
+    wanted = _comparable(typed)
     if not wanted:
         return choices[:MAX_CHOICES]
-    starts = [c for c in choices if c.lower().startswith(wanted)]
-    contains = [c for c in choices if wanted in c.lower() and c not in starts]
+    starts = [c for c in choices if _comparable(c).startswith(wanted)]
+    contains = [c for c in choices if wanted in _comparable(c) and c not in starts]
     return (starts + contains)[:MAX_CHOICES]
 
 
@@ -58,7 +63,7 @@ class Play(commands.Cog):
             return [app_commands.Choice(name=t("hint.no_game"), value="?")]
         view = await self.bot.table.view(row.id)
         if view.to_move_id != interaction.user.id:
-            names = await self.bot.desk.names(view)
+            names = await self.bot.desk.board.names(view)
             hint = t(
                 "hint.wait",
                 player=name_of(names, view.to_move_id),
@@ -125,10 +130,10 @@ class Play(commands.Cog):
             view = await self.bot.table.view(row.id)
             t = Localizer(reader_locale(interaction))
             if row.message_id is not None:
-                channel = desk.channel(row.channel_id)
+                channel = desk.board.channel(row.channel_id)
                 stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
                 await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
-            await desk.post(ActionResult(view, ()), reader_locale(interaction))
+            await desk.board.post(ActionResult(view, ()), reader_locale(interaction))
             mine = Localizer(interaction.locale)
             await interaction.edit_original_response(content=mine("reply.board_moved"))
 
