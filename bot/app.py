@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.cogs
+from bot import pictures
 from bot.components import GameButton, MoveMenu
 from bot.desk import Desk
 from bot.errors import reply_error
@@ -99,6 +100,7 @@ class DuelboardBot(commands.Bot):
             opponent=self.parts.opponent,
         )
         await self.store.upsert_player(me.id, me.name, now=self.table.clock.now(), is_bot=True)
+        await asyncio.to_thread(pictures.warm_up)
         self.add_dynamic_items(GameButton, MoveMenu)
         for extension in extensions():
             await self.load_extension(extension)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import engine.checkers as ck
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession
+from engine.backgammon import Position
 from engine.backgammon.matchplay import Phase
 from render import BackgammonScene, CheckersScene, Prompt, describe, render_png
 
@@ -57,6 +59,12 @@ def _backgammon_scene(session: BackgammonSession, names: tuple[str, str]) -> Bac
         score=match.score,
         crawford=game.crawford,
     )
+
+
+def warm_up() -> None:
+    """Draw one board of each kind, so the first game does not wait for fonts and sprites."""
+    for scene in (BackgammonScene(Position.initial()), CheckersScene(ck.Game.new().position)):
+        render_png(scene, width=IMAGE_WIDTH)
 
 
 def draw(session: AnySession, names: tuple[str, str]) -> Picture | None:
