@@ -14,10 +14,11 @@ from engine.backgammon import Play, Position, Side
 
 @dataclass(frozen=True, slots=True)
 class RankedPlay:
-    """A legal play and its value for the mover (cubeful equity, or pubeval's score)."""
+    """A legal play and its value for the mover (equity, or pubeval's score)."""
 
     play: Play
     value: float
+    cubeless: float | None = None  # cubeless equity, when the evaluator knows it
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,8 @@ class Sage:
         context: CubeContext,
         focus: Play | None = None,
     ) -> list[RankedPlay]:
-        """The engine's `plays` best first, with bgsage's cubeful equity for the mover.
+        """The engine's `plays` best first, with bgsage's equity for the mover (cubeful when a cube
+        is in play).
 
         bgsage looks deeper only at the plays its first pass keeps, plus `focus` if given.
         """
@@ -63,7 +64,8 @@ class Sage:
         mover = position.turn
         reached = {play: board_for(position.apply(play), mover) for play in plays}
         if len(plays) == 1:
-            return [RankedPlay(plays[0], self._post_move(reached[plays[0]], context))]
+            value, cubeless = self._post_move(reached[plays[0]], context)
+            return [RankedPlay(plays[0], value, cubeless)]
         result = self._analyzer.checker_play(
             list(board_for(position, mover)),
             dice[0],
@@ -74,15 +76,17 @@ class Sage:
             beaver=False,
             force_boards=[list(reached[focus])] if focus in reached else None,
         )
-        equity = {tuple(move.board): float(move.equity) for move in result.moves}
-        ranked = [
-            RankedPlay(
-                play,
-                equity[board] if board in equity else self._post_move(board, context),
-            )
-            for play, board in reached.items()
-        ]
-        ranked.sort(key=lambda item: -item.value)
+        listed = {
+            tuple(move.board): _values(float(move.equity), float(move.cubeless_equity), context)
+            for move in result.moves
+        }
+        ranked = []
+        for play, board in reached.items():
+            value, cubeless = listed[board] if board in listed else self._post_move(board, context)
+            ranked.append(RankedPlay(play, value, cubeless))
+        # Cubeful equity stops at the cash (1.0) once a position is too good or lost; the
+        # cubeless equity then tells the plays apart (play on for the gammon, save it).
+        ranked.sort(key=lambda item: (-item.value, -(item.cubeless or 0.0)))
         return ranked
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
@@ -102,12 +106,12 @@ class Sage:
             double_pass=float(result.equity_dp),
         )
 
-    def _post_move(self, board: tuple[int, ...], context: CubeContext) -> float:
-        """Cubeful equity of a position just reached, for the side that moved."""
+    def _post_move(self, board: tuple[int, ...], context: CubeContext) -> tuple[float, float]:
+        """Equity and cubeless equity of a position just reached, for the side that moved."""
         result = self._analyzer.post_move_analytics(
             list(board), context.owner, context.cube_value, **self._score(context)
         )
-        return float(result.cubeful_equity)
+        return _values(float(result.cubeful_equity), float(result.cubeless_equity), context)
 
     @staticmethod
     def _score(context: CubeContext) -> dict[str, Any]:
@@ -118,3 +122,14 @@ class Sage:
             "is_crawford": context.crawford,
             "jacoby": context.jacoby,
         }
+
+
+def _values(cubeful: float, cubeless: float, context: CubeContext) -> tuple[float, float]:
+    """The equity a play is judged by, and the cubeless one that breaks ties.
+
+    A game played without the cube (the option off, outside a match's Crawford game, which
+    bgsage models itself) is judged by cubeless equity: there is no cube to cash.
+    """
+    if not context.cube_in_play and not context.crawford:
+        return cubeless, cubeless
+    return cubeful, cubeless
