@@ -94,3 +94,23 @@ async def test_bad_time_limit_is_named(
         refusal = await handle.original()
     assert refusal.ephemeral
     assert "between 5 minutes and 7 days" in refusal.content
+
+
+async def test_rules_of_a_variant_and_an_unknown_one(
+    emulator: Emulator, start_bot: StartBot, players: Players
+) -> None:
+    async with start_bot():
+        english = await command(
+            emulator, players.alice, "rules", {"game": "checkers", "variant": "english"}
+        )
+        backgammon = await command(emulator, players.alice, "rules", {"game": "backgammon"})
+        unknown = await command(
+            emulator, players.alice, "rules", {"game": "checkers", "variant": "chess"}
+        )
+        suggested = await emulator.autocomplete(
+            players.alice, "rules", {"game": "checkers", "variant": "br"}, focused="variant"
+        )
+    assert english.ephemeral and english.content.startswith("**English draughts")
+    assert backgammon.content.startswith("**Backgammon (standard)**")
+    assert "unknown checkers variant 'chess'" in unknown.content and "english" in unknown.content
+    assert [choice["value"] for choice in suggested] == ["brazilian"]
