@@ -134,3 +134,24 @@ def test_bg15_resignation_weighed_against_gammons(
         for level in (1, 2, 3)
     }
     assert answers == accepted
+
+
+def test_without_a_cube_plays_are_judged_by_cubeless_equity() -> None:
+    """With the cube off, the play chosen is the one bgsage's own checker-play analysis rates
+    best by cubeless equity (its cubeful equity assumes a cube that is not there)."""
+    sage = Sage(1)
+    analyzer = bgsage.BgBotAnalyzer(eval_level="1ply", parallel_threads=1)
+    differs = 0
+    for match in random_matches(80, seed=31):
+        game = match.game
+        assert game.dice is not None and not game.cube_in_play
+        mover = game.position.turn
+        best = sage.rank(game.position, game.dice, game.legal_plays(), CubeContext.of(match, mover))
+        result = analyzer.checker_play(list(board_for(game.position, mover)), *game.dice)
+        cubeless = {tuple(m.board): m.cubeless_equity for m in result.moves}
+        cubeful = {tuple(m.board): m.equity for m in result.moves}
+        chosen = board_for(game.position.apply(best[0].play), mover)
+        assert cubeless[chosen] == pytest.approx(max(cubeless.values()), abs=1e-9)
+        differs += cubeful[chosen] < max(cubeful.values())
+    # The two criteria really do disagree sometimes, so the test tells them apart.
+    assert differs > 0
