@@ -7,8 +7,9 @@ longer under load), then calls the service and has the `Board` show the result. 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 # Actions whose button or command asks "are you sure?" before it is done.
 CONFIRMED = {"askdrop", "askresign"}
+T = TypeVar("T")
+# Seconds an action may run before the bot acknowledges it; Discord allows 3 for the first reply.
+REPLY_BUDGET = 1.5
 TABLE_ACTIONS: dict[str, str] = {
     "roll": "roll",
     "double": "double",
@@ -109,31 +113,53 @@ class Desk:
         done: ActionResult = await method(game_id, user_id)
         return done
 
+    async def within_reply_window(
+        self, interaction: discord.Interaction[Any], work: Awaitable[T]
+    ) -> T:
+        """Run `work`; if it outlasts `REPLY_BUDGET`, acknowledge privately so Discord waits.
+
+        Most actions finish well inside Discord's 3 seconds, and then the reply itself is the
+        acknowledgement (one request fewer); a slow database or a busy renderer gets a
+        "thinking…" reply in time instead of "This interaction failed".
+        """
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=REPLY_BUDGET)
+        if not done:
+            await self.defer_private(interaction)
+        return await task
+
+    async def _act_in_channel(
+        self, interaction: discord.Interaction[Any], act: Callable[[int], Awaitable[ActionResult]]
+    ) -> None:
+        """Act in the channel's game, show the board, then tell the actor what was done."""
+
+        async def steps() -> ActionResult:
+            row = await self.channel_game(interaction)
+            result = await act(row.id)
+            await self.board.show(result, reader_locale(interaction), interaction.user.id)
+            return result
+
+        async def work() -> None:
+            result = await self.within_reply_window(interaction, steps())
+            await self._done(interaction, result)
+
+        await self.guarded(interaction, work)
+
     async def command(
         self, interaction: discord.Interaction[Any], action: str, arg: str | None = None
     ) -> None:
         """A slash command acting in the channel's game (/roll, /double, /draw, /abort)."""
-
-        async def work() -> None:
-            await self.defer_private(interaction)
-            row = await self.channel_game(interaction)
-            result = await self.perform(row.id, interaction.user.id, action, arg)
-            await self.board.show(result, reader_locale(interaction), interaction.user.id)
-            await self._done(interaction, result)
-
-        await self.guarded(interaction, work)
+        user_id = interaction.user.id
+        await self._act_in_channel(
+            interaction, lambda game_id: self.perform(game_id, user_id, action, arg)
+        )
 
     async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
         """/move: make a play in the channel's game."""
-
-        async def work() -> None:
-            await self.defer_private(interaction)
-            row = await self.channel_game(interaction)
-            result = await self.table.move(row.id, interaction.user.id, play)
-            await self.board.show(result, reader_locale(interaction), interaction.user.id)
-            await self._done(interaction, result)
-
-        await self.guarded(interaction, work)
+        user_id = interaction.user.id
+        await self._act_in_channel(
+            interaction, lambda game_id: self.table.move(game_id, user_id, play)
+        )
 
     async def _done(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:
         """Tell the actor privately what was done, in standard notation."""
@@ -146,7 +172,10 @@ class Desk:
         else:
             lines = present.event_lines(t, result.outcomes[:1], names, result.game.seats)
             text = t("reply.done", what=lines[0] if lines else "✓")
-        await interaction.edit_original_response(content=text)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def ask(self, interaction: discord.Interaction[Any], action: str) -> None:
         """Show the private confirmation before passing a double or resigning."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
+from bot import desk as desk_module
 from bot.emulator import Emulator
 from bot.service.clock import FakeClock
 from bot.service.dice import ScriptedDice
@@ -192,3 +195,25 @@ async def test_the_player_to_act_is_notified_and_pings_do_not_pile_up(
     assert second.notified == [players.alice]
     pings = [m for m in emulator.channel_messages(emulator.general) if m is not board]
     assert pings == [second]
+
+
+async def test_quick_moves_reply_at_once_and_slow_ones_are_deferred_in_time(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.alice, players.bob)
+        quick = await emulator.slash(players.alice, "move", {"play": "8/5 6/5"})
+        assert await quick.acknowledged() == 4  # the reply itself acknowledges
+        assert (await quick.original()).content == "Played 8/5 6/5."
+        await click(emulator, store, players.bob, "roll")
+        # As if the database or the renderer were slow: the budget is gone at once.
+        monkeypatch.setattr(desk_module, "REPLY_BUDGET", 0.0)
+        slow = await emulator.slash(players.bob, "move", {"play": "24/13"})
+        assert await slow.acknowledged() == 5  # "thinking…" first, within Discord's window
+        reply = await slow.original()
+    assert reply.ephemeral and "24/13" in reply.content
+    assert emulator.refusals() == []
