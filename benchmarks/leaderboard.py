@@ -1,7 +1,7 @@
 """Leaderboard, rank, stats and history query times on 10,000 players and 100,000 finished games.
 
 Run: .venv/bin/python benchmarks/leaderboard.py [--players 10000] [--games 100000] [--repeat 50]
-     [--postgres-url URL]
+     [--postgres-url URL] [--skip-sqlite]
 PostgreSQL is measured when --postgres-url, DUELBOARD_BENCH_POSTGRES_URL or
 DUELBOARD_TEST_POSTGRES_URL is set (in a private schema, dropped afterwards). The target is
 under 50 ms per query (issue 6); the figures are p50 and max over `--repeat` runs.
@@ -192,9 +192,15 @@ async def load(store: Store, rows: Rows) -> None:
         for start in range(0, len(rows[name]), CHUNK):
             async with engine.begin() as connection:
                 await connection.execute(insert(table), rows[name][start : start + CHUNK])
-    # Fresh planner statistics, as a database that has been running a while would have.
-    async with engine.begin() as connection:
-        await connection.execute(text("ANALYZE"))
+    # Planner statistics and (PostgreSQL) the visibility map that index-only scans rely on, as
+    # autovacuum keeps them on a database that has been running a while.
+    async with engine.connect() as connection:
+        if engine.dialect.name == "postgresql":
+            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+            await autocommit.execute(text("VACUUM ANALYZE"))
+        else:
+            await connection.execute(text("ANALYZE"))
+            await connection.commit()
 
 
 async def timed(repeat: int, query: Callable[[int], Awaitable[object]]) -> tuple[float, float]:
@@ -244,6 +250,7 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--postgres-url", default=None)
+    parser.add_argument("--skip-sqlite", action="store_true", help="measure PostgreSQL only")
     arguments = parser.parse_args()
     began = time.perf_counter()
     rows = build_rows(arguments.players, arguments.games)
@@ -252,12 +259,13 @@ async def main() -> None:
         f"{len(rows['ratings'])} ratings, {len(rows['rating_changes'])} rating changes "
         f"in {time.perf_counter() - began:.1f} s"
     )
-    with tempfile.TemporaryDirectory() as tmp:
-        async with sqlite_store(Path(tmp)) as store:
-            began = time.perf_counter()
-            await load(store, rows)
-            print(f"SQLite loaded in {time.perf_counter() - began:.1f} s")
-            await measure(store, "SQLite", arguments.players, arguments.repeat)
+    if not arguments.skip_sqlite:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with sqlite_store(Path(tmp)) as store:
+                began = time.perf_counter()
+                await load(store, rows)
+                print(f"SQLite loaded in {time.perf_counter() - began:.1f} s")
+                await measure(store, "SQLite", arguments.players, arguments.repeat)
     url = (
         arguments.postgres_url
         or os.environ.get("DUELBOARD_BENCH_POSTGRES_URL")

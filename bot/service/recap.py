@@ -2,7 +2,8 @@
 
 `build_recap` is pure and CPU-bound (it draws every frame), so the table calls `recap_for`,
 which reads the log and draws in a worker thread. For a backgammon match the replay shows the
-last game (a whole match would make a GIF too long to watch); the record file has every game.
+last game (a whole match would make a GIF too long to watch), and a long game its last
+`MAX_FRAMES` moves; the record file always has everything.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from render import (
     render_png,
     replay_gif,
 )
+
+MAX_FRAMES = 80  # a GIF of a long game shows its last moves; the record keeps the whole game
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +101,10 @@ def build_recap(
     if isinstance(session, BackgammonSession) and session.match is not None:
         match = session.match
         start, turns = _backgammon_last_game(log)
-        scenes: list[Any] = backgammon_replay_scenes(start, turns, names=names)
+        skipped = max(0, len(turns) - MAX_FRAMES)
+        for _, play in turns[:skipped]:
+            start = start.apply(play)
+        scenes: list[Any] = backgammon_replay_scenes(start, turns[skipped:], names=names)
         final: BackgammonScene | CheckersScene = BackgammonScene(
             match.game.position,
             names=names,
@@ -111,7 +117,11 @@ def build_recap(
         score: tuple[int, int] | None = match.score if session.options.match_length else None
     elif isinstance(session, CheckersSession) and session.game is not None:
         moves = [move_text(s.step) for s in log.steps if s.step["op"] == "move"]
-        replayed = ck.Game.replay(session.options.variant, moves)
+        whole = ck.Game.replay(session.options.variant, moves)
+        skipped = max(0, len(whole.moves) - MAX_FRAMES)
+        replayed = ck.Game.replay(
+            session.options.variant, whole.moves[skipped:], start=whole.positions[skipped]
+        )
         scenes = checkers_replay_scenes(replayed, names=names)
         final = CheckersScene(session.game.position, names=names, caption=caption)
         record = RecordFile(f"duelboard-{game.id}.pdn", game_text(log, names))

@@ -166,8 +166,9 @@ ratings = Table(
     Column("losses", Integer, nullable=False),
     Column("draws", Integer, nullable=False),
     Column("updated_at", UtcDateTime, nullable=False),
-    # Leaderboard pages and "my rank" are range scans of this index.
+    # Leaderboard pages and "my rank" are range scans of this index; /stats reads by player.
     Index("ix_ratings_board", "scope", "ladder", "rating", "user_id"),
+    Index("ix_ratings_user_id", "user_id", "scope"),
 )
 
 results = Table(

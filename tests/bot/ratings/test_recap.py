@@ -8,11 +8,14 @@ import re
 import pytest
 from PIL import Image
 
+from bot.service import recap as recap_module
 from bot.service.ratings import Ratings
 from bot.service.recap import recap_for, record_for
 from bot.service.table import Table
+from bot.service.views import steps_of
 from tests.bot.ratings.play import backgammon_win, challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB, NOW
+from tests.bot.service.drive import play_checkers
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -25,12 +28,18 @@ def frames(gif: bytes) -> int:
         return int(getattr(image, "n_frames", 1))
 
 
+async def move_steps(table: Table, game_id: int) -> list[dict[str, object]]:
+    """Every move of the table as stored (forced moves ride in the same event as the last)."""
+    events = await table.store.events_for(game_id)
+    return [step for event in events for step in steps_of(event) if step["op"] == "move"]
+
+
 async def test_checkers_recap_has_board_replay_record_and_rating(
     table: Table, ratings: Ratings
 ) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     recorded = await ratings.record_finished(game_id, now=NOW)
-    moves = [e for e in await table.store.events_for(game_id) if e.kind == "move"]
+    moves = await move_steps(table, game_id)
     recap = await recap_for(table.store, game_id, recorded)
     assert recap.board_png.startswith(PNG) and recap.board_alt
     assert frames(recap.replay_gif) == len(moves) + 1  # the start, then one per move
@@ -60,3 +69,19 @@ async def test_export_of_an_open_table_keeps_the_seed_secret(table: Table) -> No
     row = await table.store.get_game(result.game.id)
     assert row.dice_secret is not None and row.dice_secret not in record.text
     assert record.text.rstrip().endswith("*")
+
+
+async def test_a_long_game_replays_its_last_moves_only(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history = await play_checkers(table, await challenge(table, "checkers", ALICE, BOB))
+    game_id = history[-1].game.id
+    moves = await move_steps(table, game_id)
+    assert len(moves) > 3
+    monkeypatch.setattr(recap_module, "MAX_FRAMES", 3)
+    recap = await recap_for(table.store, game_id)
+    assert frames(recap.replay_gif) == 4  # the position 3 moves before the end, then 3 moves
+    body = [line for line in recap.record.text.splitlines() if not line.startswith(("[", "{"))]
+    tokens = " ".join(body).split()
+    written = [token for token in tokens[:-1] if re.fullmatch(r"\d+([-x]\d+)+", token)]
+    assert len(written) == len(moves)  # the record keeps every move (the last token: result)

@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("scope", "ladder", "user_id", name="pk_ratings"),
     )
     op.create_index("ix_ratings_board", "ratings", ["scope", "ladder", "rating", "user_id"])
+    op.create_index("ix_ratings_user_id", "ratings", ["user_id", "scope"])
     op.create_table(
         "results",
         sa.Column("game_id", GAME_ID, autoincrement=False, nullable=False),
