@@ -219,6 +219,26 @@ def run_checkers(games: int, variant: str, seed: int, max_plies: int = 300) -> N
     print(tally.line(f"checkers expert vs py-draughts SimpleEngine depth 6 ({variant})"))
 
 
+def time_checkers_levels(variant: str, positions: int, seed: int) -> None:
+    """Time every checkers level on the same positions, taken from random games."""
+    rng = random.Random(seed)
+    games: list[ck.Game] = []
+    while len(games) < positions:
+        game = ck.Game.new(variant)
+        for _ in range(rng.randrange(0, 40)):
+            if game.outcome() is not None:
+                break
+            game = game.play(rng.choice(game.position.legal_moves()))
+        if game.outcome() is None and len(game.position.legal_moves()) > 1:
+            games.append(game)
+    for level in Level:
+        times = TIMES.setdefault(f"checkers {level.value} ({variant}, random positions)", [])
+        for game in games:
+            start = time.perf_counter()
+            choose_move(game, level, random.Random(seed))
+            times.append(time.perf_counter() - start)
+
+
 def print_times() -> None:
     """Median (and 90th percentile) seconds per computer move, by level."""
     for name, times in sorted(TIMES.items()):
@@ -238,12 +258,14 @@ def main() -> None:
     parser.add_argument("--bg-pairs", type=int, default=250, help="expert vs gnubg pairs")
     parser.add_argument("--ladder-pairs", type=int, default=100, help="pairs per ladder match")
     parser.add_argument("--ck-games", type=int, default=100, help="checkers games")
+    parser.add_argument("--ck-positions", type=int, default=30, help="positions timed per level")
     parser.add_argument("--variant", default="russian", choices=["russian", "english"])
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.which in ("all", "backgammon"):
         run_backgammon(args.bg_pairs, args.ladder_pairs, args.seed)
     if args.which in ("all", "checkers"):
+        time_checkers_levels(args.variant, args.ck_positions, args.seed)
         run_checkers(args.ck_games, args.variant, args.seed)
     print_times()
 
