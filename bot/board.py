@@ -69,6 +69,19 @@ class Where:
     message_id: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Update:
+    """A game message ready to be shown: which game, where, and the new parts."""
+
+    game_id: int
+    where: Where
+    parts: MessageParts
+
+    def edits(self, message_id: int | None) -> bool:
+        """True when `message_id` is the game's own message (a click on the board itself)."""
+        return message_id is not None and message_id == self.where.message_id
+
+
 class Board:
     """Builds, posts and edits game messages; one per bot."""
 
@@ -157,7 +170,13 @@ class Board:
     async def show(
         self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
     ) -> None:
-        """Edit the game's message to show `result` (post a new one if it has none).
+        """Edit the game's message to show `result` (post a new one if it has none)."""
+        await self.publish(await self.prepare(result, locale, actor_id))
+
+    async def prepare(
+        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
+    ) -> Update:
+        """Everything before the board changes: render, ping, and the recap of a finished table.
 
         When the turn passes to someone other than `actor_id`, they get a short ping: an edit
         never notifies anyone on Discord, a new message does.
@@ -166,23 +185,28 @@ class Board:
         where = await self._where(game_id)
         language = locale or self.guild_locale(where.guild_id)
         channel = self.channel(where.channel_id)
-        if where.message_id is None:
-            parts = await self.parts(result.game, result.outcomes, language)
-            message = await channel.send(**parts.send_kwargs())
-            await self._attach(game_id, where, message.id)
-            return
-        board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
-        waiting = result.game.to_move_id
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
-        if waiting is not None and waiting not in (actor_id, self.table.bot.id):
-            work.append(self._ping(channel, board, game_id, waiting, language))
+        if where.message_id is not None:
+            board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
+            waiting = result.game.to_move_id
+            if waiting is not None and waiting not in (actor_id, self.table.bot.id):
+                work.append(self._ping(channel, board, game_id, waiting, language))
         if result.game.status is GameStatus.FINISHED and any(
             isinstance(o, out.GameEnded) for o in result.outcomes
         ):
             work.append(self._recap(channel, result.game, language))
         parts, *_ = await asyncio.gather(*work)
-        # The board edit comes last: once it shows, everything this action caused is done.
-        await board.edit(**parts.edit_kwargs())
+        return Update(game_id, where, parts)
+
+    async def publish(self, update: Update) -> None:
+        """Edit the game's message (or post it): the last step, so once it shows all is done."""
+        channel = self.channel(update.where.channel_id)
+        if update.where.message_id is None:
+            message = await channel.send(**update.parts.send_kwargs())
+            await self._attach(update.game_id, update.where, message.id)
+            return
+        board = discord.PartialMessage(channel=channel, id=update.where.message_id)  # type: ignore[arg-type]
+        await board.edit(**update.parts.edit_kwargs())
 
     async def _ping(
         self,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot import components, present
-from bot.board import Board
+from bot.board import Board, Update
 from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
 from bot.i18n import Localizer
 from bot.service import outcomes as out
@@ -114,7 +114,10 @@ class Desk:
         return done
 
     async def within_reply_window(
-        self, interaction: discord.Interaction[Any], work: Awaitable[T]
+        self,
+        interaction: discord.Interaction[Any],
+        work: Awaitable[T],
+        acknowledge: Callable[[], Awaitable[Any]] | None = None,
     ) -> T:
         """Run `work`; if it outlasts `REPLY_BUDGET`, acknowledge privately so Discord waits.
 
@@ -125,7 +128,10 @@ class Desk:
         task = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({task}, timeout=REPLY_BUDGET)
         if not done:
-            await self.defer_private(interaction)
+            if acknowledge is None:
+                await self.defer_private(interaction)
+            else:
+                await acknowledge()
         return await task
 
     async def _act_in_channel(
@@ -207,50 +213,76 @@ class Desk:
         self, interaction: discord.Interaction[Any], game_id: int, action: str, arg: str | None
     ) -> None:
         """A button on a game message (or on a private confirmation) was pressed."""
+        if action in CONFIRMED:
+            await self.guarded(interaction, lambda: self._ask(interaction, game_id, action))
+            return
+        if action == "rematch":
+            await self.guarded(interaction, lambda: self._rematch(interaction, game_id))
+            return
+        user = interaction.user
+        if action == "decline":
+            act: Awaitable[ActionResult] = self.table.decline(game_id, user.id)
+        elif action == "cancel":
+            act = self.table.cancel(game_id, user.id)
+        elif action == "accept":
+            act = self.table.accept(game_id, person(user))
+        elif action in TABLE_ACTIONS:
+            act = self.perform(game_id, user.id, action, arg)
+        else:
+            act = self._unknown(interaction, action)
+        await self.guarded(interaction, lambda: self._clicked(interaction, act))
 
-        async def work() -> None:
-            if action in CONFIRMED:
-                await self._ask(interaction, game_id, action)
-                return
-            await interaction.response.defer()
-            user = interaction.user
-            if action == "decline":
-                result = await self.table.decline(game_id, user.id)
-            elif action == "cancel":
-                result = await self.table.cancel(game_id, user.id)
-            elif action == "rematch":
-                result = await self.table.rematch(game_id, user.id)
-                await self.board.post(result, reader_locale(interaction))
-                return
-            elif action == "accept":
-                result = await self.table.accept(game_id, person(user))
-            elif action in TABLE_ACTIONS:
-                result = await self.perform(game_id, user.id, action, arg)
-            else:
-                raise Refusal(f"unknown button {action!r}")
-            await self.board.show(result, reader_locale(interaction), interaction.user.id)
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                # A confirmation: replace its buttons by what was done.
-                t = Localizer(interaction.locale)
-                names = await self.board.names(result.game)
-                lines = present.event_lines(t, result.outcomes, names, result.game.seats)
-                done = t("reply.done", what=lines[0] if lines else "✓")
+    async def _unknown(self, interaction: discord.Interaction[Any], action: str) -> ActionResult:
+        t = Localizer(interaction.locale)
+        raise Refusal(t("error.refused", reason=f"this button ({action}) is not known"))
+
+    async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await interaction.response.defer()
+        result = await self.table.rematch(game_id, interaction.user.id)
+        await self.board.post(result, reader_locale(interaction))
+
+    async def _clicked(
+        self, interaction: discord.Interaction[Any], act: Awaitable[ActionResult]
+    ) -> None:
+        """Act, then show the result: in the click's own reply when it came in time."""
+
+        async def steps() -> tuple[ActionResult, Update]:
+            result = await act
+            update = await self.board.prepare(
+                result, reader_locale(interaction), interaction.user.id
+            )
+            return result, update
+
+        result, update = await self.within_reply_window(
+            interaction, steps(), acknowledge=interaction.response.defer
+        )
+        message = interaction.message
+        replied = interaction.response.is_done()
+        if message is not None and message.flags.ephemeral:
+            # A confirmation: the board changes, and the dialog says what was done.
+            await self.board.publish(update)
+            t = Localizer(interaction.locale)
+            names = await self.board.names(result.game)
+            lines = present.event_lines(t, result.outcomes, names, result.game.seats)
+            done = t("reply.done", what=lines[0] if lines else "✓")
+            if replied:
                 await interaction.edit_original_response(content=done, view=None)
-
-        await self.guarded(interaction, work)
+            else:
+                await interaction.response.edit_message(content=done, view=None)
+        elif not replied and message is not None and update.edits(message.id):
+            # One request: the click's reply is the new board.
+            await interaction.response.edit_message(**update.parts.edit_kwargs())
+        else:
+            if not replied:
+                await interaction.response.defer()
+            await self.board.publish(update)
 
     async def on_pick(
         self, interaction: discord.Interaction[Any], game_id: int, value: str
     ) -> None:
         """A move was picked in the menu on the board."""
-
-        async def work() -> None:
-            await interaction.response.defer()
-            result = await self.table.move(game_id, interaction.user.id, value)
-            await self.board.show(result, reader_locale(interaction), interaction.user.id)
-
-        await self.guarded(interaction, work)
+        act = self.table.move(game_id, interaction.user.id, value)
+        await self.guarded(interaction, lambda: self._clicked(interaction, act))
 
     # The clock.
 

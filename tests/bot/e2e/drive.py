@@ -62,8 +62,12 @@ async def after_edit(
     def probe() -> bool | None:
         if message.edits > edits:
             return True
-        if handle.interaction.followups:
-            raise AssertionError(f"refused: {handle.interaction.followups[0].content}")
+        sent = handle.interaction
+        refusal = sent.followups[0] if sent.followups else None
+        if sent.callback_type == 4 and sent.original is not None:
+            refusal = sent.original
+        if refusal is not None:
+            raise AssertionError(f"refused: {refusal.content}")
         return None
 
     await emulator.wait_until(probe, f"an edit of message {message.id}", WAIT)

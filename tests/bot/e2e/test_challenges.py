@@ -31,7 +31,7 @@ async def test_only_the_challenged_player_may_decline(
         await handle.original()
         challenge = await game_message(emulator, store)
         refused = await emulator.click(players.carol, challenge, "db:1:decline")
-        reply = await refused.followup()
+        reply = await refused.original()
     assert reply.ephemeral
     assert "Only the challenged player can decline challenge #1" in reply.content
     assert (await store.get_game(1)).status is GameStatus.PENDING

@@ -62,11 +62,11 @@ async def test_non_player_pressing_roll_changes_nothing(
         version = (await store.get_game(1)).version
         edits = message.edits
         press = await emulator.click(players.carol, message, "db:1:roll")
-        reply = await press.followup()
+        reply = await press.original()
         assert reply.ephemeral and "You are not playing in game #1" in reply.content
         # The right player was not made to wait behind the refusal.
         pressed_out_of_turn = await emulator.click(players.alice, message, "db:1:roll")
-        out_of_turn = await pressed_out_of_turn.followup()
+        out_of_turn = await pressed_out_of_turn.original()
     assert "It is not your turn in game #1" in out_of_turn.content
     assert message.edits == edits
     assert (await store.get_game(1)).version == version
@@ -209,7 +209,11 @@ async def test_quick_moves_reply_at_once_and_slow_ones_are_deferred_in_time(
         quick = await emulator.slash(players.alice, "move", {"play": "8/5 6/5"})
         assert await quick.acknowledged() == 4  # the reply itself acknowledges
         assert (await quick.original()).content == "Played 8/5 6/5."
-        await click(emulator, store, players.bob, "roll")
+        board = await game_message(emulator, store)
+        edits = board.edits
+        roll = await emulator.click(players.bob, board, "db:1:roll")
+        assert await roll.acknowledged() == 7  # the click's reply is the new board
+        assert board.edits == edits + 1 and "Bob rolled 6-5." in board.content
         # As if the database or the renderer were slow: the budget is gone at once.
         monkeypatch.setattr(desk_module, "REPLY_BUDGET", 0.0)
         slow = await emulator.slash(players.bob, "move", {"play": "24/13"})
