@@ -13,6 +13,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -21,6 +23,18 @@ from bot.store.connect import normalize_url
 
 POSTGRES_ENV = "DUELBOARD_TEST_POSTGRES_URL"
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def head_revision() -> str:
+    """The newest migration, read from Alembic's script directory rather than from the store."""
+    config = Config()
+    config.set_main_option("script_location", "bot.store:migrations")
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
+HEAD = head_revision()
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD, CHANNEL, THREAD = 9000, 9100, 9101
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.settings import DEFAULT_DATABASE_URL, database_url_from_env
 from bot.store.__main__ import main
-from tests.bot.store.conftest import ALICE, NOW, Backend
+from tests.bot.store.conftest import ALICE, HEAD, NOW, Backend
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -43,7 +43,7 @@ async def test_upgrade_command_migrates_the_given_database(
     # main() runs its own event loop, so it goes to a worker thread off the test's loop.
     code = await asyncio.to_thread(main, arguments)
     assert code == 0
-    assert "is at revision 0001 (head)" in capsys.readouterr().out
+    assert f"is at revision {HEAD} (head)" in capsys.readouterr().out
     store = await empty_backend.open()
     try:
         await store.upsert_player(ALICE, "Alice", now=NOW)
@@ -62,7 +62,7 @@ def test_upgrade_command_defaults_to_database_url(tmp_path: Path) -> None:
         timeout=60,
     )
     assert completed.returncode == 0, completed.stderr
-    assert f"{database} is at revision 0001 (head)" in completed.stdout
+    assert f"{database} is at revision {HEAD} (head)" in completed.stdout
     assert database.is_file()
 
 

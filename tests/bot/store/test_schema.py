@@ -24,6 +24,7 @@ from bot.store.queries import OPEN
 from bot.store.schema import metadata
 from tests.bot.store.conftest import (
     ALICE,
+    HEAD,
     NOW,
     POSTGRES_ENV,
     POSTGRES_SKIP_REASON,
@@ -131,13 +132,13 @@ async def test_opening_migrates_an_empty_database_once_and_keeps_data(
 ) -> None:
     first = await empty_backend.open()
     try:
-        assert first.revision == "0001"
+        assert first.revision == HEAD
         await first.upsert_player(ALICE, "Alice", now=NOW)
     finally:
         await first.close()
     again = await empty_backend.open()
     try:
-        assert again.revision == "0001"
+        assert again.revision == HEAD
         assert await again.get_player(ALICE) is not None
     finally:
         await again.close()
@@ -290,7 +291,7 @@ async def test_the_migration_downgrades_to_nothing_and_upgrades_again(
         await engine.dispose()
     again = await empty_backend.open()
     try:
-        assert again.revision == "0001"
+        assert again.revision == HEAD
         await again.upsert_player(ALICE, "Alice", now=NOW)
     finally:
         await again.close()
