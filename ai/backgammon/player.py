@@ -19,6 +19,8 @@ from engine.backgammon.matchplay import Match, Phase
 # Standard deviation of the beginner's noise, in pubeval score units: enough to miss good plays
 # now and then, not so much that it plays like a random mover.
 BEGINNER_NOISE = 0.35
+# Increasing depth, as issue 8 asks. Measured so far (benchmarks/ai_strength.py): 2 plies beat
+# gnubg 0-ply but have not yet beaten 1 ply head to head; 3 plies cost seconds a move here.
 SAGE_PLIES = {Level.INTERMEDIATE: 1, Level.EXPERT: 2}
 
 
