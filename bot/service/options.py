@@ -22,11 +22,13 @@ COLOURS = ("white", "black")
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """Everything chosen when challenging: game, variant, match, cube, clock, who starts.
+    """Everything chosen when challenging: game, variant, match, cube, clock, rated, who starts.
 
-    `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
-    BG-2); "random" draws it by lot from the game's verifiable dice. `challenger_colour` is the
-    challenger's side (a rematch swaps it). The cube options apply to backgammon only.
+    `rated` False keeps the result off the ratings (issue 6); the table stores False for a game
+    against the bot, which is never rated. `starter` matters where the first player is chosen up
+    front (checkers, Bad'Gammon; CK-2, BG-2); "random" draws it by lot from the game's verifiable
+    dice. `challenger_colour` is the challenger's side (a rematch swaps it). The cube options
+    apply to backgammon only.
     """
 
     kind: str
@@ -36,6 +38,7 @@ class GameOptions:
     jacoby: bool = True
     crawford: bool = True
     time_limit: timedelta = timedelta(hours=24)
+    rated: bool = True
     starter: str = "random"
     challenger_colour: str = "white"
 
@@ -45,7 +48,7 @@ class GameOptions:
         if kind not in KINDS:
             raise OptionError(f"unknown game {kind!r}; choose {' or '.join(KINDS)}")
         names = {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
-        names.add("challenger_colour")
+        names |= {"rated", "challenger_colour"}
         unknown = sorted(set(choices) - names)
         if unknown:
             known = ", ".join(sorted(names))
@@ -63,7 +66,7 @@ class GameOptions:
             raise OptionError(
                 f"unknown {self.kind} variant {self.variant!r}; choose from {', '.join(variants)}"
             )
-        for name in ("cube", "jacoby", "crawford"):
+        for name in ("cube", "jacoby", "crawford", "rated"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(f"{name} is on or off (True/False), not {getattr(self, name)!r}")
         length = self.match_length
@@ -98,13 +101,14 @@ class GameOptions:
             "jacoby": self.jacoby,
             "crawford": self.crawford,
             "time_limit": int(self.time_limit.total_seconds()),
+            "rated": self.rated,
             "starter": self.starter,
             "challenger_colour": self.challenger_colour,
         }
 
     @classmethod
     def from_json(cls, kind: str, variant: str, data: Any) -> GameOptions:
-        """Read options back from the store's JSON."""
+        """Read options back from the store's JSON (tables stored before `rated` are rated)."""
         values = dict(data)
         values["time_limit"] = timedelta(seconds=int(values["time_limit"]))
         return cls(kind, variant, **values)

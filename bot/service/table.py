@@ -92,7 +92,7 @@ class Table:
         """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
 
         `choices` are the game options (`GameOptions.create`): match_length, cube, jacoby,
-        crawford, time_limit (a timedelta), starter, challenger_colour.
+        crawford, time_limit (a timedelta), rated, starter, challenger_colour.
         """
         options = GameOptions.create(kind, variant, **choices)
         return await self._post(options, channel_id, guild_id, challenger, opponent, against_bot)
@@ -117,6 +117,8 @@ class Table:
             raise ChallengeError("The bot does not post challenges.")
         if opponent is not None and opponent.is_bot and opponent.id != self.bot.id:
             raise ChallengeError(f"{opponent.name} is a bot that cannot play; challenge the bot.")
+        if opponent is not None and opponent.id == self.bot.id:
+            options = replace(options, rated=False)  # the bot's tables never move ratings
         holder = await self.store.active_game_in_channel(channel_id)
         if holder is not None:
             raise ChannelBusyError(channel_id, holder.id)

@@ -1,0 +1,161 @@
+"""The `rated` option of a challenge: stored with the table, and obeyed by the ratings (issue 6).
+
+Issue 6: "Games against the bot and unrated games (an option on the challenge) do not move
+ratings"; ratings start at 1500 (Glicko-2). Runs on SQLite and, when configured, PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.service.errors import OptionError
+from bot.service.options import GameOptions
+from bot.service.ratings import Ratings
+from bot.service.table import Table
+from bot.service.views import ActionResult, load_session
+from bot.store import GameStatus, Store
+from bot.store.ratings import RatingStore
+from bot.store.schema import GLOBAL_SCOPE
+from tests.bot.ratings.conftest import backend
+from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, GUILD, NOW
+
+# The ratings' own backend: it also empties the rating tables between PostgreSQL tests.
+__all__ = ["backend"]
+
+START = 1500.0  # issue 6: Glicko-2 from 1500 / RD 350
+
+
+@pytest.fixture
+def ratings(store: Store) -> Ratings:
+    """Ratings beside the test's store; the table's bot is never rated."""
+    return Ratings(store, bot_id=BOT.id)
+
+
+async def accepted(table: Table, kind: str, **choices: Any) -> ActionResult:
+    """Alice challenges Bob in the guild's channel with `choices`, and Bob accepts."""
+    posted = await table.challenge(
+        channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind=kind, **choices
+    )
+    return await table.accept(posted.game.id, BOB)
+
+
+async def resigned(table: Table, result: ActionResult) -> tuple[int, int]:
+    """The checkers player to move resigns (CK-12 ends the game); returns (game id, winner)."""
+    view = result.game
+    loser = view.to_move_id
+    assert loser is not None
+    finished = await table.resign(view.id, loser)
+    assert finished.game.status is GameStatus.FINISHED
+    winner = (await table.store.get_game(view.id)).winner_id
+    assert winner is not None and winner != loser
+    return view.id, winner
+
+
+@pytest.mark.parametrize("kind", ["backgammon", "checkers"])
+async def test_rated_choice_is_stored_in_the_game_options(table: Table, kind: str) -> None:
+    unrated = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, rated=False
+    )
+    plain = await table.challenge(channel_id=CHANNEL + 1, challenger=ALICE, kind=kind)
+    row = await table.store.get_game(unrated.game.id)
+    assert row.options["rated"] is False  # what the ratings read from the game row
+    assert load_session(row.state).options.rated is False
+    assert (await table.store.get_game(plain.game.id)).options["rated"] is True  # the default
+    # Accepting keeps the choice.
+    started = await table.accept(unrated.game.id, BOB)
+    assert started.game.options.rated is False
+    assert (await table.store.get_game(unrated.game.id)).options["rated"] is False
+
+
+async def test_a_game_against_the_bot_is_stored_unrated_whatever_was_asked(table: Table) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True, rated=True
+    )
+    assert posted.game.status is GameStatus.ACTIVE
+    assert (await table.store.get_game(posted.game.id)).options["rated"] is False
+
+
+async def test_a_rated_value_that_is_not_on_or_off_is_refused_and_nothing_is_created(
+    table: Table,
+) -> None:
+    with pytest.raises(OptionError, match="rated is on or off"):
+        await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers", rated="no")
+    assert await table.store.active_game_in_channel(CHANNEL) is None
+
+
+def test_options_stored_before_the_rated_option_read_back_as_rated() -> None:
+    stored = GameOptions.create("backgammon", match_length=3).to_json()
+    del stored["rated"]
+    assert GameOptions.from_json("backgammon", "standard", stored).rated is True
+    unrated = GameOptions.create("checkers", rated=False)
+    assert GameOptions.from_json("checkers", "box", unrated.to_json()) == unrated
+
+
+async def test_an_unrated_finished_game_leaves_ratings_unchanged(
+    table: Table, ratings: Ratings
+) -> None:
+    game_id, _ = await resigned(table, await accepted(table, "checkers", rated=False))
+    recorded = await ratings.record_finished(game_id, now=NOW)
+    assert not recorded.rated and recorded.changes == ()
+    # Recorded for stats, but nobody has a rating on the ladder in either scope.
+    assert {e.user_id for e in recorded.entries} == {ALICE.id, BOB.id}
+    assert all(not e.rated for e in recorded.entries)
+    for scope in (GUILD, GLOBAL_SCOPE):
+        for player in (ALICE, BOB):
+            assert await RatingStore(table.store).rating(scope, "checkers:box", player.id) is None
+            assert (await ratings.rating(player.id, "checkers", "box", scope)).rating == START
+    # The next rated game between them starts both from 1500, as if the first never happened.
+    game_id, _ = await resigned(table, await accepted(table, "checkers"))
+    rated = await ratings.record_finished(game_id, now=NOW)
+    assert rated.rated and {c.before for c in rated.changes} == {START}
+
+
+async def test_an_unrated_backgammon_match_leaves_ratings_unchanged(
+    table: Table, ratings: Ratings
+) -> None:
+    result = await accepted(table, "backgammon", rated=False)
+    game_id = result.game.id
+    first = result.game.to_move_id
+    assert first is not None
+    offered = await table.resign(game_id, first, 1)
+    other = offered.game.to_move_id
+    assert other is not None and other != first
+    finished = await table.accept_offer(game_id, other)
+    assert finished.game.status is GameStatus.FINISHED  # a money game: one game is the table
+    recorded = await ratings.record_finished(game_id, now=NOW)
+    assert not recorded.rated and recorded.changes == ()
+    assert await RatingStore(table.store).rating(GLOBAL_SCOPE, "backgammon", other) is None
+
+
+async def test_a_rated_finished_game_moves_both_ratings(table: Table, ratings: Ratings) -> None:
+    game_id, winner = await resigned(table, await accepted(table, "checkers", rated=True))
+    loser = BOB.id if winner == ALICE.id else ALICE.id
+    recorded = await ratings.record_finished(game_id, now=NOW)
+    assert recorded.rated
+    for scope in (GUILD, GLOBAL_SCOPE):
+        won = await ratings.rating(winner, "checkers", "box", scope)
+        lost = await ratings.rating(loser, "checkers", "box", scope)
+        # Two new players of equal standing: Glicko-2 moves them by the same amount each way.
+        assert won.rating > START > lost.rating
+        assert won.rating - START == pytest.approx(START - lost.rating)
+        change = recorded.change_for(winner, scope)
+        assert change is not None and change.before == START and change.delta > 0
+
+
+async def test_the_bot_is_never_rated_even_when_asked(table: Table, ratings: Ratings) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL,
+        guild_id=GUILD,
+        challenger=ALICE,
+        kind="checkers",
+        against_bot=True,
+        rated=True,
+    )
+    assert posted.game.to_move_id == ALICE.id  # the bot has replied at once if it went first
+    finished = await table.resign(posted.game.id, ALICE.id)
+    assert finished.game.status is GameStatus.FINISHED
+    recorded = await ratings.record_finished(posted.game.id, now=NOW)
+    assert not recorded.rated and recorded.changes == ()
+    assert await RatingStore(table.store).rating(GLOBAL_SCOPE, "checkers:box", ALICE.id) is None
