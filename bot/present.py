@@ -66,6 +66,7 @@ def options_text(t: Localizer, view: GameView) -> str:
         if not options.cube:
             parts.append(t("option.cube_off"))
     parts.append(t("option.time", time=describe_duration(options.time_limit)))
+    parts.append(t("option.rated") if options.rated else t("option.unrated"))
     return ", ".join(parts)
 
 

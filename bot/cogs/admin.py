@@ -98,7 +98,7 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
         "reply.settings",
         time=limit,
         threads=on_off(stored.get(SETTING_THREADS)),
-        rated=on_off(stored.get(SETTING_RATED)),
+        rated=on_off(stored.get(SETTING_RATED, True)),
         games=", ".join(game_name(t, str(game)) for game in allowed),
     )
 

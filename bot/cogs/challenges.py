@@ -31,6 +31,8 @@ STARTERS = [
     app_commands.Choice(name=name, value=name) for name in ("challenger", "opponent", "random")
 ]
 
+RATED_DESCRIPTION = "Rated: the result moves ratings (games against the bot never do)"
+
 # Guild settings keys (written by /settings).
 SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
     "time_limit",
@@ -55,6 +57,7 @@ class Challenges(commands.Cog):
         points="Match length in points (0 = money game)",
         cube="Play with the doubling cube",
         time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
+        rated=RATED_DESCRIPTION,
         variant="Rules variant",
     )
     @app_commands.choices(variant=BACKGAMMON_VARIANTS)
@@ -65,11 +68,12 @@ class Challenges(commands.Cog):
         points: app_commands.Range[int, 0, 25] = 0,
         cube: bool = True,
         time: str | None = None,
+        rated: bool | None = None,
         variant: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
         await self._challenge(
-            interaction, BACKGAMMON, opponent, variant, time, match_length=points, cube=cube
+            interaction, BACKGAMMON, opponent, variant, time, rated, match_length=points, cube=cube
         )
 
     @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
@@ -77,6 +81,7 @@ class Challenges(commands.Cog):
         opponent="Who you challenge: a member, the bot, or nobody for an open challenge",
         variant="Rules variant",
         time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
+        rated=RATED_DESCRIPTION,
         first="Who moves first",
     )
     @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTERS)
@@ -86,11 +91,12 @@ class Challenges(commands.Cog):
         opponent: discord.User | None = None,
         variant: str | None = None,
         time: str | None = None,
+        rated: bool | None = None,
         first: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to checkers."""
         choices: dict[str, Any] = {} if first is None else {"starter": first}
-        await self._challenge(interaction, CHECKERS, opponent, variant, time, **choices)
+        await self._challenge(interaction, CHECKERS, opponent, variant, time, rated, **choices)
 
     async def _challenge(
         self,
@@ -99,6 +105,7 @@ class Challenges(commands.Cog):
         opponent: discord.User | None,
         variant: str | None,
         time: str | None,
+        rated: bool | None,
         **choices: Any,
     ) -> None:
         desk = self.bot.desk
@@ -115,6 +122,11 @@ class Challenges(commands.Cog):
                 choices["time_limit"] = parse_time_limit(time)
             elif isinstance(settings.get(SETTING_TIME), int):
                 choices["time_limit"] = timedelta(seconds=int(settings[SETTING_TIME]))  # type: ignore[arg-type]
+            default_rated = settings.get(SETTING_RATED)
+            if rated is not None:
+                choices["rated"] = rated
+            elif isinstance(default_rated, bool):
+                choices["rated"] = default_rated
             bot_user = self.bot.user
             against_bot = (
                 bot_user is not None and opponent is not None and opponent.id == bot_user.id
@@ -137,9 +149,10 @@ class Challenges(commands.Cog):
                 **choices,
             )
             message = await desk.board.post(result, reader_locale(interaction))
-            await interaction.edit_original_response(
-                content=t("reply.posted", link=message.jump_url)
-            )
+            reply = t("reply.posted", link=message.jump_url)
+            if against_bot and rated:
+                reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
+            await interaction.edit_original_response(content=reply)
 
         await desk.guarded(interaction, work)
 

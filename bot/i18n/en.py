@@ -29,6 +29,7 @@ MESSAGES: dict[str, str] = {
     "opt.game_id": "The game number (shown on its board)",
     "opt.threads": "Put each game in its own thread",
     "opt.rated": "Games are rated by default",
+    "opt.rated_game": "Rated: the result moves ratings (games against the bot never do)",
     "opt.allowed": "Which games may be played here",
     # Names.
     "kind.backgammon": "Backgammon",
@@ -96,6 +97,8 @@ MESSAGES: dict[str, str] = {
     "option.money": "money game",
     "option.cube_off": "no cube",
     "option.time": "{time} per move",
+    "option.rated": "rated",
+    "option.unrated": "unrated",
     # Buttons and menus.
     "btn.accept": "Accept",
     "btn.decline": "Decline",
@@ -117,6 +120,7 @@ MESSAGES: dict[str, str] = {
     "ping.turn": "{mention}, your turn in game #{game}: {link}",
     "reply.played": "Played {play}.",
     "reply.posted": "Posted: {link}",
+    "reply.bot_unrated": "Games against the bot are never rated.",
     "reply.done": "Done: {what}",
     "reply.confirm_pass": "Pass the double and lose the game at the current cube? "
     "This cannot be undone.",
