@@ -20,7 +20,7 @@ from bot import components, present
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw
 from bot.service import outcomes as out
-from bot.service.ratings import NotRateableError, Ratings, scopes_for
+from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
 from bot.service.recap import recap_for
 from bot.service.table import Table
 from bot.service.views import ActionResult, GameView
@@ -135,12 +135,24 @@ class Board:
             posted = next((o for o in outcomes if isinstance(o, out.ChallengePosted)), None)
             expires = posted.expires_at if posted else view.turn_deadline
             text = present.challenge_text(t, view, names, expires)
+            stake = await self._stake(view)
+            if stake is not None:
+                text += "\n" + present.stake_text(t, view, stake)
             return MessageParts(text, None, components.game_controls(t, view))
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
         pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
         picture = await asyncio.to_thread(draw, view.session, pair)
         text = present.game_text(t, view, outcomes, names)
         return MessageParts(text, picture, components.game_controls(t, view))
+
+    async def _stake(self, view: GameView) -> Stake | None:
+        """What a rated challenge to a named opponent wins or loses each side (issue 6)."""
+        if not view.options.rated or view.opponent_id is None:
+            return None
+        row = await self.store.get_game(view.id)
+        return await self.ratings.stake(
+            view.challenger_id, view.opponent_id, view.kind, view.variant, row.guild_id
+        )
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         """Where to send or edit a game's message (a partial channel if not cached)."""

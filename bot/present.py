@@ -15,6 +15,7 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.clock import describe as describe_duration
 from bot.service.options import BACKGAMMON
+from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
@@ -81,6 +82,19 @@ def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime
     if view.opponent_id is None:
         return t("challenge.open", **values)
     return t("challenge.directed", opponent=mention(view.opponent_id), **values)
+
+
+def stake_text(t: Localizer, view: GameView, stake: Stake) -> str:
+    """The rating points a challenge puts at stake for each side ("win +8 / lose -12")."""
+    return t(
+        "challenge.stake",
+        challenger=mention(view.challenger_id),
+        opponent=mention(view.opponent_id or 0),
+        challenger_win=f"{stake.challenger_win:+d}",
+        challenger_loss=f"{stake.challenger_loss:+d}",
+        opponent_win=f"{stake.opponent_win:+d}",
+        opponent_loss=f"{stake.opponent_loss:+d}",
+    )
 
 
 def closed_challenge_text(t: Localizer, view: GameView, outcome: out.Outcome) -> str:

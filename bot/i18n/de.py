@@ -89,6 +89,9 @@ MESSAGES: dict[str, str] = {
     "{opponent}, nimm an oder lehne ab bis {expires}.",
     "challenge.open": "{challenger} sucht einen Gegner für {game} ({options}). "
     "Jeder kann bis {expires} annehmen.",
+    "challenge.stake": "Es geht um: {challenger} Sieg {challenger_win} / "
+    "Niederlage {challenger_loss}, "
+    "{opponent} Sieg {opponent_win} / Niederlage {opponent_loss}.",
     "challenge.declined": "{player} hat die {game}-Herausforderung von {challenger} abgelehnt.",
     "challenge.cancelled": "{player} hat die {game}-Herausforderung zurückgezogen.",
     "challenge.expired": "Niemand hat rechtzeitig auf die {game}-Herausforderung von "

@@ -90,6 +90,8 @@ MESSAGES: dict[str, str] = {
     "{opponent}, accept or decline before {expires}.",
     "challenge.open": "{challenger} is looking for a {game} opponent ({options}). "
     "Anyone may accept before {expires}.",
+    "challenge.stake": "At stake: {challenger} win {challenger_win} / lose {challenger_loss}, "
+    "{opponent} win {opponent_win} / lose {opponent_loss}.",
     "challenge.declined": "{player} declined {challenger}'s {game} challenge.",
     "challenge.cancelled": "{player} withdrew the {game} challenge.",
     "challenge.expired": "Nobody answered {challenger}'s {game} challenge in time: it expired.",

@@ -89,6 +89,8 @@ MESSAGES: dict[str, str] = {
     "{opponent}, acceptez ou refusez avant {expires}.",
     "challenge.open": "{challenger} cherche un adversaire au {game} ({options}). "
     "N'importe qui peut accepter avant {expires}.",
+    "challenge.stake": "En jeu : {challenger} gagne {challenger_win} / perd {challenger_loss}, "
+    "{opponent} gagne {opponent_win} / perd {opponent_loss}.",
     "challenge.declined": "{player} a refusé le défi de {challenger} au {game}.",
     "challenge.cancelled": "{player} a retiré le défi au {game}.",
     "challenge.expired": "Personne n'a répondu à temps au défi de {challenger} au {game} : "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.emulator import Emulator
+from bot.service.glicko2 import Rating, stake
 from bot.store import GameStatus, Store
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import click, command, game_message
@@ -81,3 +82,22 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
         assert "against the bot" in rated["description"]
         localized = rated["description_localizations"]
         assert "contre le bot" in localized["fr"] and "gegen den Bot" in localized["de"]
+
+
+async def test_a_rated_challenge_shows_what_each_side_wins_or_loses(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    # Issue 6: "The challenge shows the rating at stake before it is accepted". Two newcomers
+    # (1500 / 350 / 0.06): the figures are Glicko-2's for one game, each side's view.
+    win, loss = stake(Rating(), Rating())
+    async with start_bot():
+        await command(emulator, players.alice, "checkers", {"opponent": players.bob})
+        rated = (await game_message(emulator, store)).content
+        await click(emulator, store, players.alice, "cancel")
+        await command(
+            emulator, players.alice, "checkers", {"opponent": players.bob, "rated": False}
+        )
+        unrated = (await game_message(emulator, store, 2)).content
+    assert f"win {win:+d} / lose {loss:+d}" in rated
+    assert rated.count(f"win {win:+d}") == 2  # both sides, equal for two newcomers
+    assert "At stake" not in unrated
