@@ -32,6 +32,10 @@ from bot.service.views import Person
 from bot.store import Store
 
 log = logging.getLogger("duelboard")
+# Everything reaches the bot as an interaction; the guilds intent keeps channels, threads and
+# server locales cached. Message, typing and reaction events would only cost work per message
+# in every channel the bot can see (three events per move in the game's own channel alone).
+INTENTS = discord.Intents(guilds=True)
 SWEEP_INTERVAL = 30.0  # seconds between looks for reminders, wins on time and expired challenges
 
 
@@ -76,7 +80,7 @@ class DuelboardBot(commands.Bot):
         """A bot playing on `store`; `sweep_interval` None leaves sweeping to the caller."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             tree_cls=DuelboardTree,
             help_command=None,
             **options,
