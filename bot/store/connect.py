@@ -29,6 +29,9 @@ URL_HELP = "Use sqlite:///path/to/duelboard.sqlite3 or postgresql://user@host:54
 # Execution option that marks a transaction as a writer; on SQLite it takes the write lock at
 # BEGIN so that concurrent writers queue (busy_timeout) instead of failing when they upgrade.
 WRITE_OPTION = "duelboard_write"
+# Execution option for a connection that runs exactly one SELECT: SQLite reads one statement
+# consistently on its own, so no BEGIN is sent (three fewer driver round trips per read).
+SINGLE_READ_OPTION = "duelboard_single_read"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 # Any fixed number; concurrent starters on one PostgreSQL database migrate one at a time.
 _MIGRATION_LOCK_KEY = 0x6475656C626F6172
@@ -103,7 +106,10 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
 
     @event.listens_for(sync_engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        writer = connection.get_execution_options().get(WRITE_OPTION, False)
+        options = connection.get_execution_options()
+        if options.get(SINGLE_READ_OPTION, False):
+            return
+        writer = options.get(WRITE_OPTION, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
-from sqlalchemy import Row, Table, select, text
+from sqlalchemy import Row, Table, bindparam, insert, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -16,6 +16,19 @@ from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players
 # Spelled exactly as the partial indexes' predicate: with bound parameters instead, neither
 # SQLite nor a generic PostgreSQL plan could prove the query matches those indexes.
 OPEN = text(OPEN_STATUS_SQL)
+
+# The statements of every move, built once: SQLAlchemy then reuses their cache keys and compiled
+# forms instead of building and hashing a new statement per call.
+GAME_BY_ID = select(games).where(games.c.id == bindparam("game_key"))
+OPEN_GAME_IN_CHANNEL = select(games).where(games.c.channel_id == bindparam("channel_key"), OPEN)
+PLAYER_BY_ID = select(players).where(players.c.user_id == bindparam("user_key"))
+# The columns to SET are the keys of the parameters given with it (besides the two below).
+RECORD_GAME = (
+    update(games)
+    .where(games.c.id == bindparam("game_key"), games.c.version == bindparam("expected_version"))
+    .returning(*games.c)
+)
+APPEND_EVENT = insert(game_events)
 
 
 def upsert(
@@ -48,7 +61,7 @@ async def raise_conflict(connection: AsyncConnection, game_id: int, expected: in
 
 async def read_game(connection: AsyncConnection, game_id: int) -> GameRow:
     """The game with this id, or `GameNotFoundError`."""
-    row = (await connection.execute(select(games).where(games.c.id == game_id))).first()
+    row = (await connection.execute(GAME_BY_ID, {"game_key": game_id})).first()
     if row is None:
         raise GameNotFoundError(game_id)
     return game_from_row(row)

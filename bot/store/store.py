@@ -14,7 +14,13 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store import checks
-from bot.store.connect import WRITE_OPTION, create_engine, normalize_url, upgrade_schema
+from bot.store.connect import (
+    SINGLE_READ_OPTION,
+    WRITE_OPTION,
+    create_engine,
+    normalize_url,
+    upgrade_schema,
+)
 from bot.store.errors import (
     ChannelBusyError,
     ConflictError,
@@ -23,7 +29,11 @@ from bot.store.errors import (
     StoreConfigError,
 )
 from bot.store.queries import (
+    APPEND_EVENT,
     OPEN,
+    OPEN_GAME_IN_CHANNEL,
+    PLAYER_BY_ID,
+    RECORD_GAME,
     game_from_row,
     raise_conflict,
     read_events,
@@ -41,7 +51,7 @@ from bot.store.rows import (
     PlayerRow,
     Reducer,
 )
-from bot.store.schema import game_events, games, guild_settings, players
+from bot.store.schema import games, guild_settings, players
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
@@ -57,6 +67,7 @@ class Store:
         """Wrap an engine whose schema is current; use `Store.open` rather than this."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        self._single_reader = engine.execution_options(**{SINGLE_READ_OPTION: True})
         # SQLite admits one writer at a time: queueing this process's writers on a lock is
         # cheaper than letting them spin in the busy handler (other processes still do).
         self._write_gate: AbstractAsyncContextManager[object] = (
@@ -156,9 +167,8 @@ class Store:
     async def get_player(self, user_id: int) -> PlayerRow | None:
         """The player with this Discord id, or None if the store has not seen them."""
         checks.snowflake("user_id", user_id)
-        async with self._engine.connect() as connection:
-            query = select(players).where(players.c.user_id == user_id)
-            row = (await connection.execute(query)).first()
+        async with self._single_reader.connect() as connection:
+            row = (await connection.execute(PLAYER_BY_ID, {"user_key": user_id})).first()
         return None if row is None else PlayerRow(**row._mapping)
 
     async def guild_settings(self, guild_id: int) -> dict[str, JsonValue]:
@@ -257,15 +267,15 @@ class Store:
     async def get_game(self, game_id: int) -> GameRow:
         """The game with this id; raises `GameNotFoundError` if there is none."""
         checks.snowflake("game_id", game_id)
-        async with self._engine.connect() as connection:
+        async with self._single_reader.connect() as connection:
             return await read_game(connection, game_id)
 
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The pending or active game in a channel (or thread), if any."""
         checks.snowflake("channel_id", channel_id)
-        query = select(games).where(games.c.channel_id == channel_id, OPEN)
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).first()
+        async with self._single_reader.connect() as connection:
+            found = await connection.execute(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id})
+            row = found.first()
         return None if row is None else game_from_row(row)
 
     async def open_games_for_player(self, user_id: int) -> list[GameRow]:
@@ -327,26 +337,19 @@ class Store:
                 reminder_at=reminder_at,
             )
         )
-        statement = (
-            update(games)
-            .where(games.c.id == game_id, games.c.version == expected_version)
-            .values(changes)
-            .returning(*games.c)
-        )
+        parameters = {"game_key": game_id, "expected_version": expected_version, **changes}
         try:
             async with self._write() as connection:
-                await require_players(
-                    connection,
-                    [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")],
-                )
                 # The version check comes first: a second writer for the same version waits on
-                # the row (PostgreSQL) or the write lock (SQLite), then matches no row.
-                row = (await connection.execute(statement)).first()
+                # the row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown
+                # players are refused by the foreign keys, and named once that has failed.
+                row = (await connection.execute(RECORD_GAME, parameters)).first()
                 if row is None:
                     await raise_conflict(connection, game_id, expected_version)
-                await connection.execute(insert(game_events).values(event))
+                await connection.execute(APPEND_EVENT, event)
         except IntegrityError as error:
-            await self._explain_integrity_error(game_id, expected_version, error)
+            named = [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")]
+            await self._explain_integrity_error(game_id, expected_version, error, named)
             raise
         return game_from_row(row)
 
@@ -424,9 +427,15 @@ class Store:
             raise ChannelBusyError(channel_id, holder.id) from error
 
     async def _explain_integrity_error(
-        self, game_id: int, expected_version: int, error: IntegrityError
+        self,
+        game_id: int,
+        expected_version: int,
+        error: IntegrityError,
+        player_ids: list[int | None],
     ) -> None:
         game = await self.get_game(game_id)
         if game.version != expected_version:
             raise ConflictError(game_id, expected_version, game.version) from error
+        async with self._single_reader.connect() as connection:
+            await require_players(connection, player_ids)
         await self._raise_if_channel_busy(game.channel_id, error)

@@ -105,6 +105,17 @@ async def test_unknown_player_is_refused_and_nothing_is_created(seated: Store) -
     assert await seated.active_game_in_channel(CHANNEL) is None
 
 
+@pytest.mark.parametrize("column", ["opponent_id", "to_move_id", "winner_id"])
+async def test_record_naming_an_unknown_player_is_refused_and_changes_nothing(
+    seated: Store, column: str
+) -> None:
+    game = await new_game(seated)
+    with pytest.raises(PlayerNotFoundError, match="Player 404 is unknown"):
+        await play(seated, game, "to a stranger", **{column: 404})
+    assert await seated.get_game(game.id) == game
+    assert await seated.events_for(game.id) == []
+
+
 async def test_record_appends_the_event_and_updates_the_game(seated: Store) -> None:
     game = await new_game(seated, turn_deadline=later(60))
     after = await seated.record(
