@@ -135,13 +135,15 @@ class Desk:
         return await task
 
     async def _act_in_channel(
-        self, interaction: discord.Interaction[Any], act: Callable[[int], Awaitable[ActionResult]]
+        self,
+        interaction: discord.Interaction[Any],
+        act: Callable[[GameRow], Awaitable[ActionResult]],
     ) -> None:
         """Act in the channel's game, show the board, then tell the actor what was done."""
 
         async def steps() -> ActionResult:
             row = await self.channel_game(interaction)
-            result = await act(row.id)
+            result = await act(row)
             await self.board.show(result, reader_locale(interaction), interaction.user.id)
             return result
 
@@ -157,14 +159,14 @@ class Desk:
         """A slash command acting in the channel's game (/roll, /double, /draw, /abort)."""
         user_id = interaction.user.id
         await self._act_in_channel(
-            interaction, lambda game_id: self.perform(game_id, user_id, action, arg)
+            interaction, lambda row: self.perform(row.id, user_id, action, arg)
         )
 
     async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
         """/move: make a play in the channel's game."""
         user_id = interaction.user.id
         await self._act_in_channel(
-            interaction, lambda game_id: self.table.move(game_id, user_id, play)
+            interaction, lambda row: self.table.move(row.id, user_id, play, loaded=row)
         )
 
     async def _done(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:

@@ -213,9 +213,14 @@ class Table:
         """Roll the dice instead of doubling (backgammon)."""
         return await self._act(game_id, user_id, "roll")
 
-    async def move(self, game_id: int, user_id: int, text: str) -> ActionResult:
-        """Make a play (backgammon notation) or a move (PDN); forced replies follow."""
-        return await self._act(game_id, user_id, "move", text)
+    async def move(
+        self, game_id: int, user_id: int, text: str, *, loaded: GameRow | None = None
+    ) -> ActionResult:
+        """Make a play (backgammon notation) or a move (PDN); forced replies follow.
+
+        `loaded` is the game's row when the caller has just read it (it is not read again).
+        """
+        return await self._act(game_id, user_id, "move", text, loaded)
 
     async def double(self, game_id: int, user_id: int) -> ActionResult:
         """Offer a double (backgammon, BG-14)."""
@@ -321,9 +326,18 @@ class Table:
     # Helpers
 
     async def _act(
-        self, game_id: int, user_id: int, action: str, argument: str | int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        action: str,
+        argument: str | int | None = None,
+        loaded: GameRow | None = None,
     ) -> ActionResult:
-        row = await self.store.get_game(game_id)
+        # A row read a moment ago is as good as a new read: the versioned record refuses it
+        # ("that move was already made") if anything moved the game in between.
+        row = loaded if loaded is not None and loaded.id == game_id else None
+        if row is None:
+            row = await self.store.get_game(game_id)
         if row.status is GameStatus.PENDING:
             raise ActionNotAllowedError(f"Game #{game_id} has not started: accept it first.")
         if not row.status.is_open:

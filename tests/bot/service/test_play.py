@@ -13,6 +13,7 @@ from bot.service.dice import ScriptedDice
 from bot.service.errors import (
     ActionNotAllowedError,
     ChallengeError,
+    ConflictError,
     GameOverError,
     NotAPlayerError,
     NotYourTurnError,
@@ -213,3 +214,25 @@ async def test_opening_tie_rolls_again_under_the_next_number(make_table: Any) ->
     openings = [o for o in result.outcomes if isinstance(o, out.OpeningRolled)]
     assert [(o.number, o.white_die, o.black_die) for o in openings] == [(1, 4, 4), (2, 2, 6)]
     assert openings[-1].starter_id == BOB.id  # Bob plays Black and rolled the 6 (BG-2)
+
+
+async def test_a_move_on_a_row_read_before_another_move_is_refused_and_changes_nothing(
+    table: Table,
+) -> None:
+    # The row a caller read (the desk reads the channel's game) is used as read; a move made
+    # in between makes it stale, and the versioned record refuses the second move.
+    result = await start_game(table, "checkers", starter="challenger")
+    loaded = await table.store.get_game(result.game.id)
+    moved = await table.move(result.game.id, ALICE.id, "22-18")
+    with pytest.raises(ConflictError):
+        await table.move(result.game.id, ALICE.id, "22-18", loaded=loaded)
+    assert (await table.view(result.game.id)).version == moved.game.version
+    assert len(await table.store.events_for(result.game.id)) == moved.game.version
+
+
+async def test_a_move_on_the_fresh_row_it_is_given_is_made(table: Table) -> None:
+    result = await start_game(table, "checkers", starter="challenger")
+    loaded = await table.store.get_game(result.game.id)
+    moved = await table.move(result.game.id, ALICE.id, "22-18", loaded=loaded)
+    assert moved.game.version == loaded.version + 1
+    assert moved.game.to_move_id == BOB.id
