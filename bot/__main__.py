@@ -9,7 +9,8 @@ import sys
 
 import discord
 
-from bot.app import DuelboardBot
+from ai.player import ComputerPlayer
+from bot.app import DuelboardBot, TableParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
 from bot.store import Store, StoreError
 
@@ -18,7 +19,12 @@ log = logging.getLogger("duelboard")
 
 async def _run(settings: Settings) -> None:
     store = await Store.open(settings.database_url)
-    client = DuelboardBot(store, dev_guild_id=settings.dev_guild_id)
+    computer = ComputerPlayer()
+    if computer.notice:
+        log.warning("%s", computer.notice)  # e.g. Open Sage missing: built-in backgammon level
+    client = DuelboardBot(
+        store, parts=TableParts(opponent=computer), dev_guild_id=settings.dev_guild_id
+    )
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(client.close()))

@@ -328,12 +328,15 @@ class BackgammonSession:
         return run
 
     def bot_turn(self, opponent: Opponent, roller: Roller, ctx: Context) -> Run[Any]:
-        """The bot's decision when it is the actor (it never doubles)."""
+        """The bot's decision when it is the actor: double or roll, play, take or pass, answer."""
         match = self._require_match()
         phase = match.game.phase
         run: Run[Any] = Run(self, ctx)
         if phase is Phase.ROLLING:
-            run.do(self._roll_step(roller))
+            if match.game.can_double and opponent.wants_to_double(match):
+                run.do({"op": "double"})
+            else:
+                run.do(self._roll_step(roller))
         elif phase is Phase.MOVING:
             run.do(_move_step(opponent.choose_play(match), forced=False))
         elif phase is Phase.DOUBLED:

@@ -16,6 +16,10 @@ class Opponent(Protocol):
         """One of `match.game.legal_plays()`."""
         ...
 
+    def wants_to_double(self, match: Match) -> bool:
+        """Whether to double before rolling (asked only when the rules allow a double)."""
+        ...
+
     def takes_double(self, match: Match) -> bool:
         """Whether to take the double on offer."""
         ...
@@ -34,7 +38,7 @@ class Opponent(Protocol):
 
 
 class SimplePlayer:
-    """Plays the first legal play or move, takes every double, accepts every resignation.
+    """Plays the first legal play or move; never doubles, takes every double, accepts resignations.
 
     It declines draws, so a person who wants a draw from it has to earn it on the board.
     """
@@ -42,6 +46,10 @@ class SimplePlayer:
     def choose_play(self, match: Match) -> Play:
         """The first legal play."""
         return match.game.legal_plays()[0]
+
+    def wants_to_double(self, match: Match) -> bool:
+        """Never doubles."""
+        return False
 
     def takes_double(self, match: Match) -> bool:
         """Always takes."""

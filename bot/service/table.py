@@ -8,6 +8,7 @@ between calls: a restart loses nothing, and several processes may share one data
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -371,7 +372,11 @@ class Table:
                 break
             row = await self.store.get_game(view.id)
             session: Session = load_session(row.state)
-            run = session.bot_turn(self.opponent, self._roller(row), self._ctx(row))
+            # A strong player thinks for up to a second: in a worker thread, so every other
+            # table in the process keeps moving meanwhile.
+            run = await asyncio.to_thread(
+                session.bot_turn, self.opponent, self._roller(row), self._ctx(row)
+            )
             if not run.steps:
                 break  # nothing the bot can do here; never write an empty turn
             step_result = await self._recorder.commit(row, run, "bot", self.bot.id)

@@ -1,0 +1,87 @@
+"""The bot at the table: it may double (BG-14), and it thinks without stopping the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from bot.service import outcomes as out
+from bot.service.opponent import SimplePlayer
+from bot.service.table import Table
+from bot.service.views import ActionResult
+from engine.backgammon import Play
+from engine.backgammon.matchplay import Match, Phase
+from tests.bot.service.conftest import ALICE, BOT, CHANNEL
+
+THINKING_SECONDS = 0.3
+
+
+class DoublingPlayer(SimplePlayer):
+    """Doubles whenever the rules let it."""
+
+    def wants_to_double(self, match: Match) -> bool:
+        return True
+
+
+class SlowPlayer(SimplePlayer):
+    """Blocks its thread while it thinks, as a deep search does."""
+
+    def choose_play(self, match: Match) -> Play:
+        time.sleep(THINKING_SECONDS)
+        return super().choose_play(match)
+
+
+def table_with(make_table: Callable[..., Table], opponent: SimplePlayer) -> Table:
+    table = make_table()
+    table.opponent = opponent
+    return table
+
+
+async def until_alice_moves(table: Table) -> ActionResult:
+    """A money game against the bot, up to Alice's first decision with dice in hand."""
+    result = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=0
+    )
+    for _ in range(20):
+        match = result.game.session.match  # type: ignore[union-attr]
+        if result.game.to_move_id == ALICE.id and match.game.phase is Phase.MOVING:
+            return result
+        result = await table.roll(result.game.id, ALICE.id)
+    raise AssertionError("Alice never got dice to play")
+
+
+async def test_bg14_the_bot_doubles_before_rolling_when_its_player_wants_to(
+    make_table: Callable[..., Table],
+) -> None:
+    table = table_with(make_table, DoublingPlayer())
+    result = await until_alice_moves(table)
+    match = result.game.session.match  # type: ignore[union-attr]
+    after = await table.move(result.game.id, ALICE.id, match.game.legal_plays()[0].notation())
+    offers = [o for o in after.outcomes if isinstance(o, out.DoubleOffered)]
+    assert [(o.player_id, o.cube_value) for o in offers] == [(BOT.id, 2)]
+    assert after.game.to_move_id == ALICE.id  # Alice must now take or pass
+    assert after.game.session.match.game.phase is Phase.DOUBLED  # type: ignore[union-attr]
+
+
+async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Table]) -> None:
+    table = table_with(make_table, SlowPlayer())
+    result = await until_alice_moves(table)
+    match = result.game.session.match  # type: ignore[union-attr]
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    try:
+        after = await table.move(result.game.id, ALICE.id, match.game.legal_plays()[0].notation())
+    finally:
+        task.cancel()
+    assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in after.outcomes)
+    # Blocking the loop for the bot's 0.3 s of thought would leave the ticker at most a tick
+    # or two; thinking in a worker thread leaves it free to run through the wait.
+    assert ticks >= 5
