@@ -95,7 +95,9 @@ async def measure(games: int, moves: int, think: float) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(f"sqlite+aiosqlite:///{os.path.join(folder, 'bench.sqlite3')}")
         parts = TableParts(dice=SeededDice(SEEDS))
-        client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
+        client = DuelboardBot(
+            store, parts=parts, sweep_interval=None, settle=True, **CLIENT_OPTIONS
+        )
         try:
             async with running(client, emulator, timeout=30):
                 await asyncio.gather(
