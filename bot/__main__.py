@@ -23,7 +23,10 @@ async def _run(settings: Settings) -> None:
     if computer.notice:
         log.warning("%s", computer.notice)  # e.g. Open Sage missing: built-in backgammon level
     client = DuelboardBot(
-        store, parts=TableParts(opponent=computer), dev_guild_id=settings.dev_guild_id
+        store,
+        parts=TableParts(opponent=computer),
+        dev_guild_id=settings.dev_guild_id,
+        settle=True,  # one full collection after start-up, then a frozen heap: no long GC pauses
     )
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
