@@ -17,7 +17,16 @@ from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import BACKGAMMON, GameOptions
-from bot.service.session import Context, Roller, Run, Step, choose_starter, other
+from bot.service.session import (
+    Context,
+    Roller,
+    Run,
+    Step,
+    abort_run,
+    choose_starter,
+    other,
+    timeout_run,
+)
 from engine.backgammon import Move, OpeningRoll, Play, Side, parse_play
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.matchplay import GameActionError, Match, Phase
@@ -348,18 +357,11 @@ class BackgammonSession:
 
     def abort(self, ctx: Context, seat: int) -> Run[Any]:
         """Call the game off."""
-        run: Run[Any] = Run(self, ctx)
-        run.do({"op": "abort", "by": seat})
-        return run
+        return abort_run(self, ctx, seat)
 
     def timeout(self, ctx: Context) -> Run[Any]:
         """The actor ran out of time; the other seat wins."""
-        actor = self.actor()
-        if actor is None:
-            raise ActionNotAllowedError("nobody is on the clock")
-        run: Run[Any] = Run(self, ctx)
-        run.do({"op": "timeout", "winner": other(actor)})
-        return run
+        return timeout_run(self, ctx)
 
     def settle(self, run: Run[Any], roller: Roller) -> None:
         """Play what needs no decision: opening rolls, next games, forced plays, rolls."""

@@ -16,7 +16,17 @@ from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import CHECKERS, GameOptions
-from bot.service.session import WHITE_SEAT, Context, Roller, Run, Step, choose_starter, other
+from bot.service.session import (
+    WHITE_SEAT,
+    Context,
+    Roller,
+    Run,
+    Step,
+    abort_run,
+    choose_starter,
+    other,
+    timeout_run,
+)
 
 MAX_FORCED_PLIES = 200
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}
@@ -282,18 +292,11 @@ class CheckersSession:
 
     def abort(self, ctx: Context, seat: int) -> Run[Any]:
         """Call the game off."""
-        run: Run[Any] = Run(self, ctx)
-        run.do({"op": "abort", "by": seat})
-        return run
+        return abort_run(self, ctx, seat)
 
     def timeout(self, ctx: Context) -> Run[Any]:
         """The actor ran out of time; the other seat wins."""
-        actor = self.actor()
-        if actor is None:
-            raise ActionNotAllowedError("nobody is on the clock")
-        run: Run[Any] = Run(self, ctx)
-        run.do({"op": "timeout", "winner": other(actor)})
-        return run
+        return timeout_run(self, ctx)
 
     def settle(self, run: Run[Any]) -> None:
         """Play forced moves (exactly one legal move) until a choice is needed."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.outcomes import Outcome
 from bot.store import JsonValue
@@ -117,6 +118,23 @@ class Run(Generic[T]):
 def other(seat: int) -> int:
     """The opposite seat."""
     return 1 - seat
+
+
+def abort_run(session: Session, ctx: Context, seat: int) -> Run[Any]:
+    """`seat` calls the game off (the table has checked that it may)."""
+    run: Run[Any] = Run(session, ctx)
+    run.do({"op": "abort", "by": seat})
+    return run
+
+
+def timeout_run(session: Session, ctx: Context) -> Run[Any]:
+    """The actor ran out of time; the other seat wins."""
+    actor = session.actor()
+    if actor is None:
+        raise ActionNotAllowedError("nobody is on the clock")
+    run: Run[Any] = Run(session, ctx)
+    run.do({"op": "timeout", "winner": other(actor)})
+    return run
 
 
 def choose_starter(
