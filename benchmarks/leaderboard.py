@@ -16,20 +16,17 @@ import random
 import statistics
 import tempfile
 import time
-import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bench_stores import postgres_store, sqlite_store
 from sqlalchemy import insert, text
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.glicko2 import Rating, Result, update
 from bot.service.records import Records
 from bot.store import Store
-from bot.store.connect import normalize_url
 from bot.store.schema import GLOBAL_SCOPE, games, players, rating_changes, ratings, results
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -37,36 +34,6 @@ GUILDS = (9001, 9002, 9003, 9004, 9005)
 LADDERS = ("backgammon", "checkers:box", "checkers:russian")
 CHUNK = 5000
 TARGET_MS = 50.0
-
-
-@asynccontextmanager
-async def sqlite_store(folder: Path) -> AsyncIterator[Store]:
-    """A store on a fresh SQLite file."""
-    store = await Store.open(f"sqlite:///{folder / 'leaderboard.sqlite3'}")
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
-@asynccontextmanager
-async def postgres_store(url: str) -> AsyncIterator[Store]:
-    """A store in a fresh PostgreSQL schema, dropped afterwards."""
-    plain = normalize_url(url).render_as_string(hide_password=False)
-    schema = f"bench_board_{uuid.uuid4().hex[:12]}"
-    admin = create_async_engine(plain, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as connection:
-        await connection.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        store = await Store.open(url, schema=schema)
-        try:
-            yield store
-        finally:
-            await store.close()
-    finally:
-        async with admin.connect() as connection:
-            await connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        await admin.dispose()
 
 
 Rows = dict[str, list[dict[str, Any]]]
@@ -261,7 +228,7 @@ async def main() -> None:
     )
     if not arguments.skip_sqlite:
         with tempfile.TemporaryDirectory() as tmp:
-            async with sqlite_store(Path(tmp)) as store:
+            async with sqlite_store(Path(tmp) / "leaderboard.sqlite3") as store:
                 began = time.perf_counter()
                 await load(store, rows)
                 print(f"SQLite loaded in {time.perf_counter() - began:.1f} s")
@@ -272,7 +239,7 @@ async def main() -> None:
         or os.environ.get("DUELBOARD_TEST_POSTGRES_URL")
     )
     if url:
-        async with postgres_store(url) as store:
+        async with postgres_store(url, "bench_board") as store:
             began = time.perf_counter()
             await load(store, rows)
             print(f"PostgreSQL loaded in {time.perf_counter() - began:.1f} s")

@@ -13,50 +13,15 @@ import os
 import statistics
 import tempfile
 import time
-import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
+from bench_stores import postgres_store, sqlite_store
 
 from bot.store import GameStatus, Store
-from bot.store.connect import normalize_url
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PLAYERS = (1, 2)
-
-
-@asynccontextmanager
-async def sqlite_store(folder: Path, name: str) -> AsyncIterator[Store]:
-    """A store on a fresh SQLite file."""
-    store = await Store.open(f"sqlite:///{folder / name}.sqlite3")
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
-@asynccontextmanager
-async def postgres_store(url: str) -> AsyncIterator[Store]:
-    """A store in a fresh PostgreSQL schema, dropped afterwards."""
-    plain = normalize_url(url).render_as_string(hide_password=False)
-    schema = f"bench_store_{uuid.uuid4().hex[:12]}"
-    admin = create_async_engine(plain, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as connection:
-        await connection.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        store = await Store.open(url, schema=schema)
-        try:
-            yield store
-        finally:
-            await store.close()
-    finally:
-        async with admin.connect() as connection:
-            await connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        await admin.dispose()
 
 
 async def play_one_game(store: Store, game_id: int, appends: int) -> list[float]:
@@ -124,14 +89,14 @@ async def main() -> None:
     )
     with tempfile.TemporaryDirectory() as folder:
         for games in counts:
-            async with sqlite_store(Path(folder), f"bench{games}") as store:
+            async with sqlite_store(Path(folder) / f"bench{games}.sqlite3") as store:
                 rate, p50, p99 = await measure(store, games, arguments.total)
             report("sqlite", games, arguments.total, rate, p50, p99)
     if not arguments.postgres_url:
         print("postgresql: skipped (set DUELBOARD_BENCH_POSTGRES_URL or pass --postgres-url)")
         return
     for games in counts:
-        async with postgres_store(arguments.postgres_url) as store:
+        async with postgres_store(arguments.postgres_url, "bench_store") as store:
             rate, p50, p99 = await measure(store, games, arguments.total)
         report("postgresql", games, arguments.total, rate, p50, p99)
 
