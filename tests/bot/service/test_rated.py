@@ -18,11 +18,7 @@ from bot.service.views import ActionResult, load_session
 from bot.store import GameStatus, Store
 from bot.store.ratings import RatingStore
 from bot.store.schema import GLOBAL_SCOPE
-from tests.bot.ratings.conftest import backend
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, GUILD, NOW
-
-# The ratings' own backend: it also empties the rating tables between PostgreSQL tests.
-__all__ = ["backend"]
 
 START = 1500.0  # issue 6: Glicko-2 from 1500 / RD 350
 

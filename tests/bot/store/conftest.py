@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.store import GameRow, Store
 from bot.store.connect import normalize_url
+from bot.store.schema import metadata
 
 POSTGRES_ENV = "DUELBOARD_TEST_POSTGRES_URL"
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -129,11 +130,9 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path, templates: _Te
         opened = await Store.open(url, schema=schema)
         await opened.close()
     schema = templates.postgres_schema
-    await _admin(
-        url,
-        f"TRUNCATE {schema}.game_events, {schema}.games, {schema}.players, "
-        f"{schema}.guild_settings RESTART IDENTITY",
-    )
+    # Every table the code defines, so a table a later migration adds is emptied too.
+    tables = ", ".join(f"{schema}.{table.name}" for table in metadata.sorted_tables)
+    await _admin(url, f"TRUNCATE {tables} RESTART IDENTITY")
     return Backend("postgres", url, schema)
 
 
