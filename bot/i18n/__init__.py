@@ -2,6 +2,10 @@
 
 A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog by its language; anything
 without a catalog falls back to English. Placeholders are `str.format` fields.
+
+The per-language modules hold the core texts; a feature may keep its texts in a topic module of
+its own (a module in `bot/i18n/topics/` with `EN`, `FR` and `DE` dicts), merged in here. A key lives in one
+place only: a clash is an error at import.
 """
 
 from __future__ import annotations
@@ -9,13 +13,34 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 
-from bot.i18n import de, en, fr
+import importlib
+import pkgutil
+from types import ModuleType
+
+from bot.i18n import de, en, fr, topics
 
 DEFAULT_LANGUAGE = "en"
+TOPICS: tuple[ModuleType, ...] = tuple(
+    importlib.import_module(f"{topics.__name__}.{info.name}")
+    for info in sorted(pkgutil.iter_modules(topics.__path__), key=lambda info: info.name)
+)
+
+
+def _merged(language: str, core: Mapping[str, str]) -> dict[str, str]:
+    """The core catalog of `language` with every topic module's texts for it."""
+    merged = dict(core)
+    for topic in TOPICS:
+        for key, message in getattr(topic, language.upper()).items():
+            if key in merged:
+                raise KeyError(f"message key {key!r} of {topic.__name__} is defined twice")
+            merged[key] = message
+    return merged
+
+
 CATALOGS: Mapping[str, Mapping[str, str]] = {
-    "en": en.MESSAGES,
-    "fr": fr.MESSAGES,
-    "de": de.MESSAGES,
+    "en": _merged("en", en.MESSAGES),
+    "fr": _merged("fr", fr.MESSAGES),
+    "de": _merged("de", de.MESSAGES),
 }
 
 

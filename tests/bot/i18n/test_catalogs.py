@@ -72,3 +72,15 @@ async def test_translator_localizes_descriptions_not_names() -> None:
     assert await translator.translate(english, Locale.german, description) == "Würfeln (Backgammon)"
     assert await translator.translate(english, Locale.american_english, description) is None
     assert await translator.translate(app_commands.locale_str("roll"), Locale.german, name) is None
+
+
+def test_a_topic_key_that_clashes_with_the_core_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    import bot.i18n as i18n
+
+    clash = types.ModuleType("clash")
+    clash.EN = {"btn.roll": "Roll again"}  # type: ignore[attr-defined]
+    monkeypatch.setattr(i18n, "TOPICS", (clash,))
+    with pytest.raises(KeyError, match="btn.roll"):
+        i18n._merged("en", REFERENCE)
