@@ -4,17 +4,17 @@ A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog by its lang
 without a catalog falls back to English. Placeholders are `str.format` fields.
 
 The per-language modules hold the core texts; a feature may keep its texts in a topic module of
-its own (a module in `bot/i18n/topics/` with `EN`, `FR` and `DE` dicts), merged in here. A key lives in one
+its own (a module in `bot/i18n/topics/` with `EN`, `FR` and `DE` dicts), merged in here. A key
+lives in one
 place only: a clash is an error at import.
 """
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping
-
 import importlib
 import pkgutil
+import string
+from collections.abc import Mapping
 from types import ModuleType
 
 from bot.i18n import de, en, fr, topics

@@ -82,5 +82,5 @@ def test_a_topic_key_that_clashes_with_the_core_is_refused(monkeypatch: pytest.M
     clash = types.ModuleType("clash")
     clash.EN = {"btn.roll": "Roll again"}  # type: ignore[attr-defined]
     monkeypatch.setattr(i18n, "TOPICS", (clash,))
-    with pytest.raises(KeyError, match="btn.roll"):
+    with pytest.raises(KeyError, match=r"btn\.roll"):
         i18n._merged("en", REFERENCE)
