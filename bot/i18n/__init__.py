@@ -5,8 +5,7 @@ without a catalog falls back to English. Placeholders are `str.format` fields.
 
 The per-language modules hold the core texts; a feature may keep its texts in a topic module of
 its own (a module in `bot/i18n/topics/` with `EN`, `FR` and `DE` dicts), merged in here. A key
-lives in one
-place only: a clash is an error at import.
+lives in one place only: a clash is an error at import.
 """
 
 from __future__ import annotations
