@@ -105,6 +105,40 @@ class Pubeval:
         return keith_advice(position, context)
 
 
+class Noisy:
+    """Another evaluator whose play values get Gaussian noise: a player that misjudges close plays
+    now and then, as gnubg's weaker levels do. Cube advice is the evaluator's own."""
+
+    def __init__(self, evaluator: Evaluator, noise: float, rng: random.Random) -> None:
+        if noise <= 0:
+            raise ValueError(f"noise is a positive standard deviation, not {noise}")
+        self.evaluator = evaluator
+        self.noise = noise
+        self.rng = rng
+        self.name = f"{evaluator.name} with noise {noise}"
+        self.has_equity = evaluator.has_equity
+
+    def rank(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        plays: Sequence[Play],
+        context: CubeContext,
+        focus: Play | None = None,
+    ) -> list[RankedPlay]:
+        """The evaluator's values, each moved by one draw of noise, best first."""
+        ranked = [
+            RankedPlay(item.play, item.value + self.rng.gauss(0.0, self.noise), item.cubeless)
+            for item in self.evaluator.rank(position, dice, plays, context, focus)
+        ]
+        ranked.sort(key=lambda item: -item.value)
+        return ranked
+
+    def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
+        """The evaluator's cube advice, without noise."""
+        return self.evaluator.cube(position, context)
+
+
 def keith_count(position: Position, side: Side) -> int:
     """Pip count plus Keith's wastage adjustments for `side` (a racing measure)."""
     points = position.points[side]

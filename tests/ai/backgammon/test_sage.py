@@ -155,3 +155,40 @@ def test_without_a_cube_plays_are_judged_by_cubeless_equity() -> None:
         differs += cubeful[chosen] < max(cubeful.values())
     # The two criteria really do disagree sometimes, so the test tells them apart.
     assert differs > 0
+
+
+def test_intermediate_misjudges_close_plays_but_never_badly() -> None:
+    """The intermediate's noise makes it leave the network's best play now and then (else it would
+    be the network itself), choosing among close plays: its average loss stays small."""
+    import random
+
+    noisy = BackgammonPlayer(Level.INTERMEDIATE, random.Random(4))
+    network = Sage(1)
+    differ, losses = 0, []
+    for match in random_matches(120, seed=21):
+        game = match.game
+        if len(game.legal_plays()) < 2 or game.dice is None:
+            continue
+        context = CubeContext.of(match, game.position.turn)
+        ranked = network.rank(game.position, game.dice, game.legal_plays(), context)
+        chosen = noisy.choose_play(match)
+        value = next(item.value for item in ranked if item.play == chosen)
+        differ += chosen != ranked[0].play
+        losses.append(ranked[0].value - value)
+    assert differ >= 5
+    assert sum(losses) / len(losses) < 0.05
+
+
+def test_intermediate_hints_are_the_network_without_noise() -> None:
+    """Advice is not the level's play: hints rank by the bare network, whatever the noise."""
+    import random
+
+    noisy = BackgammonPlayer(Level.INTERMEDIATE, random.Random(4))
+    network = Sage(1)
+    for match in list(random_matches(40, seed=8)):
+        game = match.game
+        if len(game.legal_plays()) < 2 or game.dice is None:
+            continue
+        context = CubeContext.of(match, game.position.turn)
+        ranked = network.rank(game.position, game.dice, game.legal_plays(), context)
+        assert [hint.play for hint in noisy.hints(match, 3)] == [r.play for r in ranked[:3]]
