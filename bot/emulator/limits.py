@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from bot.emulator import naming
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -15,7 +16,6 @@ MAX_CHOICES = 25
 MAX_CUSTOM_ID = 100
 COMPONENTS_V2_FLAG = 1 << 15
 _EMBED_FIELD_LIMITS = {"title": 256, "description": 4096}
-_COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 ACTION_ROW, BUTTON, TEXT_INPUT = 1, 2, 4
 SELECTS = {3, 5, 6, 7, 8}
@@ -228,36 +228,51 @@ def check_commands(commands: list[dict[str, Any]]) -> None:
     """Refuse a command list Discord would refuse at sync."""
     if not isinstance(commands, list):
         raise invalid("commands", "Expected a list of commands.")
-    names: set[tuple[int, str]] = set()
+    for kind in {int(body.get("type", 1)) for body in commands}:
+        # Names are unique per command type: a slash command and a context menu may share one.
+        same_type = [
+            (f"{index}", body)
+            for index, body in enumerate(commands)
+            if int(body.get("type", 1)) == kind
+        ]
+        _refuse_first(naming.sibling_problems(same_type))
     for index, body in enumerate(commands):
-        name = str(body.get("name") or "")
-        kind = int(body.get("type", 1))
-        if kind == 1 and (not _COMMAND_NAME.match(name) or name != name.lower()):
-            raise invalid(f"{index}.name", f"Invalid command name {name!r}.")
-        if (kind, name) in names:
-            raise invalid(f"{index}.name", f"Duplicate command name {name!r}.")
-        names.add((kind, name))
-        if kind == 1:
+        chat_input = int(body.get("type", 1)) == 1
+        _refuse_first(naming.name_problems(body, f"{index}", chat_input=chat_input))
+        if chat_input:
             _check_options(body.get("options") or [], f"{index}")
-            description = str(body.get("description") or "")
-            if not 1 <= len(description) <= 100:
-                raise invalid(f"{index}.description", "Must be between 1 and 100 in length.")
+            _refuse_first(naming.text_problems(body, f"{index}", "description"))
 
 
 def _check_options(options: list[dict[str, Any]], where: str) -> None:
     if len(options) > 25:
         raise invalid(f"{where}.options", "Must be 25 or fewer in length.")
+    _refuse_first(
+        naming.sibling_problems([(f"{where}.options.{n}", o) for n, o in enumerate(options)])
+    )
     seen_optional = False
     for index, option in enumerate(options):
-        if len(option.get("choices") or []) > MAX_CHOICES:
-            raise invalid(f"{where}.options.{index}.choices", "Must be 25 or fewer in length.")
-        if option.get("choices") and option.get("autocomplete"):
-            raise invalid(f"{where}.options.{index}", "Choices and autocomplete are exclusive.")
+        here = f"{where}.options.{index}"
+        _refuse_first(naming.name_problems(option, here, chat_input=True))
+        _refuse_first(naming.text_problems(option, here, "description"))
+        choices = option.get("choices") or []
+        if len(choices) > MAX_CHOICES:
+            raise invalid(f"{here}.choices", "Must be 25 or fewer in length.")
+        for number, choice in enumerate(choices):
+            _refuse_first(naming.text_problems(choice, f"{here}.choices.{number}", "name"))
+        if choices and option.get("autocomplete"):
+            raise invalid(here, "Choices and autocomplete are exclusive.")
         if option.get("type") in (1, 2):
-            _check_options(option.get("options") or [], f"{where}.options.{index}")
+            _check_options(option.get("options") or [], here)
             continue
         if option.get("required"):
             if seen_optional:
                 raise invalid(f"{where}.options", "Required options must come before optional.")
         else:
             seen_optional = True
+
+
+def _refuse_first(problems: naming.Problems) -> None:
+    """The first problem found, as Discord's 400."""
+    for field, message in problems:
+        raise invalid(field, message)

@@ -1,10 +1,18 @@
-"""Command and option descriptions in the user's language, through discord.py's Translator."""
+"""Command, option and choice names and descriptions in the user's language, through discord.py.
+
+discord.py asks the tree's translator for every name and description of every command, for every
+Discord locale, when the commands are synced; what it returns becomes the `name_localizations`
+and `description_localizations` Discord shows to users of that locale. English is never returned:
+English users see the names and descriptions as written in the cogs (and documented).
+"""
 
 from __future__ import annotations
 
 from discord import Locale, app_commands
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, language_of
+
+Location = app_commands.TranslationContextLocation
 
 # Descriptions are written in English in the code; the English text finds the key.
 _KEY_OF_ENGLISH = {
@@ -14,8 +22,35 @@ _KEY_OF_ENGLISH = {
 }
 
 
+def name_keys(
+    string: app_commands.locale_str, context: app_commands.TranslationContextTypes
+) -> tuple[str, ...]:
+    """The catalog keys that may name this command, option or choice, most specific first."""
+    name = string.message
+    data = context.data
+    if context.location is Location.command_name:
+        return (f"name.cmd.{name}",)
+    if context.location is Location.parameter_name and isinstance(data, app_commands.Parameter):
+        # One command may mean something else by a word the others share (`/verify game`).
+        return (f"name.opt.{data.command.qualified_name}.{name}", f"name.opt.{name}")
+    if context.location is Location.choice_name and isinstance(data, app_commands.Choice):
+        # The value, not the English name: it is what never changes and what the code reads.
+        return (f"name.choice.{data.value}",)
+    return ()
+
+
+def description_keys(
+    string: app_commands.locale_str, context: app_commands.TranslationContextTypes
+) -> tuple[str, ...]:
+    """The catalog key of this command or option description, if it has one."""
+    if context.location not in (Location.command_description, Location.parameter_description):
+        return ()
+    key = _KEY_OF_ENGLISH.get(string.message)
+    return () if key is None else (key,)
+
+
 class CatalogTranslator(app_commands.Translator):
-    """Translates descriptions found in the catalog; names stay as documented (`/move`...)."""
+    """Translates names and descriptions found in the catalog; English stays as written."""
 
     async def translate(
         self,
@@ -23,14 +58,10 @@ class CatalogTranslator(app_commands.Translator):
         locale: Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        """The catalog text for this description in `locale`, or None to keep the English."""
-        if context.location not in (
-            app_commands.TranslationContextLocation.command_description,
-            app_commands.TranslationContextLocation.parameter_description,
-        ):
-            return None
-        key = _KEY_OF_ENGLISH.get(string.message)
+        """The catalog text for this name or description in `locale`, or None to keep English."""
         language = language_of(locale)
-        if key is None or language == DEFAULT_LANGUAGE:
+        if language == DEFAULT_LANGUAGE:
             return None
-        return CATALOGS[language].get(key)
+        catalog = CATALOGS[language]
+        keys = name_keys(string, context) or description_keys(string, context)
+        return next((catalog[key] for key in keys if key in catalog), None)
