@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.backgammon.errors import REFUSALS
 from engine.backgammon.position import Side
+from engine.reason import Reason
 
 MAX_CUBE = 64
 # BG-13: 1 single game, 2 gammon, 3 backgammon.
@@ -39,11 +41,16 @@ class Cube:
         return self.owner is None
 
     def double_problem(self, side: Side) -> str | None:
-        """Why `side` may not turn this cube now, or None if it may (BG-14)."""
+        """Why `side` may not turn this cube now, in English, or None if it may (BG-14)."""
+        refusal = self.double_refusal(side)
+        return None if refusal is None else REFUSALS[refusal.code].format(**refusal.params)
+
+    def double_refusal(self, side: Side) -> Reason | None:
+        """Why `side` may not turn this cube now, as a refusal code, or None if it may (BG-14)."""
         if self.owner is not None and self.owner != side:
-            return "you cannot double: your opponent owns the cube"
+            return Reason("bg.cube.owned")
         if self.value >= MAX_CUBE:
-            return f"you cannot double: the cube is at {MAX_CUBE}"
+            return Reason("bg.cube.max", {"value": MAX_CUBE})
         return None
 
     def taken_by(self, taker: Side) -> Cube:

@@ -6,17 +6,15 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from engine.backgammon.cube import LEVEL_NAMES, SINGLE, Cube
+from engine.backgammon.errors import GameActionError as GameActionError
 from engine.backgammon.errors import IllegalMoveError
 from engine.backgammon.play import Play
 from engine.backgammon.position import Position, Side
 from engine.backgammon.variant import STANDARD, OpeningRoll, Variant
+from engine.reason import Reason
 
 # gnubg's limit on the match length (MAXSCORE); longer matches could not be pasted into it.
 MAX_MATCH_LENGTH = 64
-
-
-class GameActionError(ValueError):
-    """The action is not allowed at this moment of the game; the message says why."""
 
 
 class Phase(Enum):
@@ -108,10 +106,10 @@ class Game:
         """A new game; `starter` is given only when the variant chooses it up front (BG-2)."""
         if options.variant.opening_roll is OpeningRoll.STARTER_ROLLS_BOTH:
             if starter is None:
-                raise GameActionError(f"{options.variant.name} needs the starting side up front")
+                raise GameActionError("bg.game.needs_starter", variant=options.variant.name)
             return cls(options, Position.initial(starter), phase=Phase.ROLLING, crawford=crawford)
         if starter is not None:
-            raise GameActionError("the opening roll decides who starts; no starter is given")
+            raise GameActionError("bg.game.starter_given")
         return cls(options, crawford=crawford)
 
     @property
@@ -157,7 +155,7 @@ class Game:
 
     def opening_roll(self, die_white: int, die_black: int) -> Game:
         """Each side's opening die (BG-2): the higher starts with both; a tie changes nothing."""
-        self._require(Phase.OPENING, "make the opening roll")
+        self._require(Phase.OPENING, "opening_roll")
         _check_dice((die_white, die_black))
         if die_white == die_black:
             return self
@@ -179,17 +177,17 @@ class Game:
         """The side on roll offers to double before rolling (BG-14)."""
         self._require(Phase.ROLLING, "double")
         problem = self._double_problem()
-        if problem:
-            raise GameActionError(problem)
+        if problem is not None:
+            raise GameActionError.because(problem)
         return replace(self, phase=Phase.DOUBLED)
 
-    def _double_problem(self) -> str | None:
+    def _double_problem(self) -> Reason | None:
         """Why the side on roll may not turn the cube in this game, or None (BG-14, BG-16)."""
         if not self.options.cube:
-            return "you cannot double: this game is played without the cube"
+            return Reason("bg.cube.off")
         if self.crawford:
-            return "you cannot double: no doubling in the Crawford game"
-        return self.cube.double_problem(self.position.turn)
+            return Reason("bg.cube.crawford")
+        return self.cube.double_refusal(self.position.turn)
 
     def take(self) -> Game:
         """The doubled side takes: the cube doubles and is theirs; the doubler rolls (BG-14)."""
@@ -215,21 +213,19 @@ class Game:
     def offer_resignation(self, level: int, by: Side) -> Game:
         """`by` offers to resign a single game (1), gammon (2) or backgammon (3) (BG-15)."""
         if level not in LEVEL_NAMES:
-            raise GameActionError(
-                f"resign a single game (1), a gammon (2) or a backgammon (3), not {level!r}"
-            )
+            raise GameActionError("bg.game.resign_level", level=level)
         if self.phase not in (Phase.ROLLING, Phase.MOVING):
             self._require(Phase.ROLLING, "resign")
         return replace(self, phase=Phase.RESIGNING, resignation=level, resigned_by=Side(by))
 
     def accept_resignation(self) -> Game:
         """The opponent accepts: the game ends at the offered level × cube (BG-15)."""
-        self._require(Phase.RESIGNING, "accept a resignation")
+        self._require(Phase.RESIGNING, "accept_resignation")
         return replace(self, phase=Phase.OVER, ending=Ending.RESIGNED)
 
     def decline_resignation(self) -> Game:
         """The opponent declines: play goes on where it stood (BG-15)."""
-        self._require(Phase.RESIGNING, "decline a resignation")
+        self._require(Phase.RESIGNING, "decline_resignation")
         phase = Phase.ROLLING if self.dice is None else Phase.MOVING
         return replace(self, phase=phase, resignation=0, resigned_by=None)
 
@@ -242,30 +238,26 @@ class Game:
             return play
         try:
             reached = self.position.apply(play)
-        except ValueError as error:
-            raise IllegalMoveError(f"{play.notation()} is not legal: {error}") from None
+        except IllegalMoveError as error:
+            # The board refused one of the moves: the same reason, said of the whole play.
+            code = "bg.play." + error.code.removeprefix("bg.move.")
+            raise IllegalMoveError(code, play=play.notation(), **error.params) from None
         for candidate in legal:
             if self.position.apply(candidate) == reached:
                 return candidate
         high, low = self.dice
         raise IllegalMoveError(
-            f"{play.notation()} is not a legal play of {high}-{low};"
-            f" legal plays include {legal[0].notation()}"
+            "bg.play.not_of_roll",
+            play=play.notation(),
+            roll=f"{high}-{low}",
+            example=legal[0].notation(),
         )
 
     def _require(self, phase: Phase, action: str) -> None:
-        """Raise the reason `action` is not allowed unless the game is in `phase`."""
+        """Refuse `action` (a key of `errors.ACTIONS`) unless the game is in `phase`."""
         if self.phase is phase:
             return
-        reasons = {
-            Phase.OPENING: "the game starts with the opening roll",
-            Phase.ROLLING: "roll first (or double)",
-            Phase.DOUBLED: "answer the double first: take or pass",
-            Phase.MOVING: "the dice are rolled: play them first",
-            Phase.RESIGNING: "answer the resignation first: accept or decline",
-            Phase.OVER: "the game is over",
-        }
-        raise GameActionError(f"you cannot {action} now: {reasons[self.phase]}")
+        raise GameActionError(f"bg.not_now.{action}.{self.phase.value}")
 
     def _problem(self) -> str | None:
         """What makes this combination of fields impossible, or None."""
@@ -295,7 +287,7 @@ class Game:
         if not resigning and (self.resignation or self.resigned_by is not None):
             return "no resignation is offered"
         doubled = self.phase is Phase.DOUBLED or self.ending is Ending.DROPPED
-        if doubled and self._double_problem():
+        if doubled and self._double_problem() is not None:
             return f"{self.position.turn.name} could not have doubled"
         if self.phase is Phase.OPENING:
             return self._opening_problem()
@@ -323,7 +315,6 @@ def _dice_problem(dice: tuple[int, int]) -> str | None:
 
 def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
     """`dice` as a tuple with the larger die first, or a `GameActionError` saying what is wrong."""
-    problem = _dice_problem(dice)
-    if problem:
-        raise GameActionError(problem)
+    if _dice_problem(dice):
+        raise GameActionError("bg.game.dice", dice=dice)
     return max(dice), min(dice)

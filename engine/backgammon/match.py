@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.backgammon.cube import Cube
-from engine.backgammon.game import Ending, Game, GameActionError, MatchOptions, Phase
+from engine.backgammon.errors import GameActionError
+from engine.backgammon.game import Ending, Game, MatchOptions, Phase
 from engine.backgammon.match_id import (
     GameState,
     MatchIdError,
@@ -28,6 +29,7 @@ from engine.backgammon.variant import VARIANTS
 TEXT_VERSION = "v1"
 _FLAGS = ("cube", "jacoby", "crawford")
 _STAGES = ("pre", "crawford", "post")
+_MATCH_WON = {Side.WHITE: "bg.match.won.white", Side.BLACK: "bg.match.won.black"}
 
 
 class MatchTextError(ValueError):
@@ -103,9 +105,9 @@ class Match:
     def next_game(self, *, starter: Side | None = None) -> Match:
         """The next game once this one is over, Crawford game included (BG-16)."""
         if self.game.phase is not Phase.OVER:
-            raise GameActionError("the next game starts when this one is over")
+            raise GameActionError("bg.match.game_not_over")
         if self.winner is not None:
-            raise GameActionError(f"the match is over: {self.winner.name} has won")
+            raise GameActionError(_MATCH_WON[self.winner])
         crawford, post = self._next_crawford()
         game = Game.start(self.options, crawford=crawford, starter=starter)
         return Match(self.options, game, self.score, self.game_number + 1, post)

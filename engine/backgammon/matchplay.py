@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.backgammon.cube import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, Cube
+from engine.backgammon.errors import GameActionError
 from engine.backgammon.game import (
     MAX_MATCH_LENGTH,
     Ending,
     Game,
-    GameActionError,
     GameResult,
     MatchOptions,
     Phase,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.reason import Reason
+
 BAR = 25
 OFF = 0
 HOME = 6
@@ -116,18 +118,23 @@ def plays(
 
 def move_problem(
     own: Sequence[int], opp: Sequence[int], source: int, target: int, limit: int | None = None
-) -> str | None:
-    """Why one checker may not go from `source` to `target` on this board, or None if it may."""
+) -> Reason | None:
+    """Why one checker may not go from `source` to `target` on this board, or None if it may.
+
+    The reason's code is a `bg.move.*` one; the caller adds the `move` as written.
+    """
     if not own[source]:
-        return "no checker on the bar" if source == BAR else f"no checker on your {source}-point"
+        if source == BAR:
+            return Reason("bg.move.bar_empty")
+        return Reason("bg.move.point_empty", {"point": source})
     if own[BAR] and source != BAR:
-        return "enter from the bar first"
+        return Reason("bg.move.enter_first")
     if target == OFF:
         if _highest(own) > HOME:
-            return "you can bear off only when all your checkers are home"
+            return Reason("bg.move.not_all_home")
         return None
     if opp[target] >= 2:
-        return f"your {target}-point is blocked"
+        return Reason("bg.move.point_blocked", {"point": target})
     if limit is not None and own[target] >= limit:
-        return f"your {target}-point already holds {limit} of your checkers"
+        return Reason("bg.move.point_full", {"point": target, "limit": limit})
     return None

@@ -16,6 +16,7 @@ from engine.backgammon.errors import AmbiguousMoveError, IllegalMoveError, Inval
 from engine.backgammon.play import BAR, OFF, PASS_TEXT, Play
 from engine.backgammon.position import Position
 from engine.backgammon.variant import STANDARD, Variant
+from engine.reason import Listing, Reason
 
 Segment = tuple[int, int, bool]
 
@@ -27,13 +28,13 @@ _POINT = re.compile(r"^(?P<name>bar|b|off|o|\d{1,2})(?P<hit>\*?)$")
 def read_segments(text: str) -> list[Segment]:
     """Checker moves `(source, target, marked hit)` in the text's order; no position needed."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a play is text like 13/8 6/5, not {text!r}")
+        raise InvalidMoveError("bg.read.not_text", text=text)
     body = text.strip().lower().replace(",", " ").replace("-", "/")
     body = re.sub(r"\s*/\s*", "/", body)
     body = re.sub(r"\s*\*", "*", body)
     body = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", body)
     if not body:
-        raise InvalidMoveError("type a play like 13/8 6/5 (or pass)")
+        raise InvalidMoveError("bg.read.empty")
     if " ".join(body.split()) in _PASS_WORDS:
         return []
     segments: list[Segment] = []
@@ -46,29 +47,27 @@ def _read_path(token: str) -> list[Segment]:
     """One checker's path such as `24/18*/13` or `8/5(2)`, as its single moves."""
     match = _TOKEN.match(token)
     if not match:
-        raise InvalidMoveError(f"cannot read {token!r}: write a move like 13/8")
+        raise InvalidMoveError("bg.read.unreadable", token=token)
     names = match.group("path").split("/")
     if len(names) < 2:
-        raise InvalidMoveError(f"cannot read {token!r}: a move needs a start and an end, 13/8")
+        raise InvalidMoveError("bg.read.no_end", token=token)
     points: list[tuple[int, bool]] = []
     for name in names:
         found = _POINT.match(name)
         if not found:
-            raise InvalidMoveError(f"cannot read {token!r}: {name!r} is not a point, bar or off")
+            raise InvalidMoveError("bg.read.not_a_point", token=token, name=name)
         points.append((_point_number(found.group("name"), token), bool(found.group("hit"))))
     times = int(match.group("times") or 1)
     if not 1 <= times <= 4:
-        raise InvalidMoveError(f"cannot read {token!r}: a move repeats 1 to 4 times")
+        raise InvalidMoveError("bg.read.repeat", token=token)
     path: list[Segment] = []
     for (source, _), (target, hit) in pairwise(points):
         if source == OFF or target == BAR:
-            raise InvalidMoveError(f"cannot read {token!r}: moves go from the bar and to off")
+            raise InvalidMoveError("bg.read.bar_off", token=token)
         if target >= source:
-            raise InvalidMoveError(
-                f"{token}: checkers move from higher to lower points (your 24 towards your 1)"
-            )
+            raise InvalidMoveError("bg.read.backwards", token=token)
         if hit and target == OFF:
-            raise InvalidMoveError(f"{token}: bearing off cannot hit")
+            raise InvalidMoveError("bg.read.bear_off_hit", token=token)
         path.append((source, target, hit))
     return path * times
 
@@ -81,7 +80,7 @@ def _point_number(name: str, token: str) -> int:
         return OFF
     number = int(name)
     if not 1 <= number <= 24:
-        raise InvalidMoveError(f"cannot read {token!r}: points are numbered 1 to 24")
+        raise InvalidMoveError("bg.read.point_range", token=token)
     return number
 
 
@@ -94,10 +93,10 @@ def parse_play(
     own, opp = position.boards()
     for _source, target, marked in segments:
         if marked and opp[target] != 1:
-            raise IllegalMoveError(f"there is no blot to hit on your {target}-point")
+            raise IllegalMoveError("bg.play.no_blot", point=target)
     if any(target != OFF and opp[target] >= 2 for _, target, _ in segments):
         # Even if the end is reachable another way, a stop the player named must be open.
-        raise IllegalMoveError(_reason(position, dice, segments, plays, variant))
+        raise IllegalMoveError.because(_reason(position, dice, segments, plays, variant))
     reached = _net(own, segments)
     landed = {target for _, target, _ in segments if target != OFF and opp[target] == 1}
     matches = [
@@ -113,9 +112,9 @@ def parse_play(
     if len(matches) == 1:
         return matches[0]
     if matches:
-        choices = tuple(play.notation() for play in matches)
-        raise AmbiguousMoveError(f"{text.strip()} could be {' or '.join(choices)}", choices)
-    raise IllegalMoveError(_reason(position, dice, segments, plays, variant))
+        choices = Listing(play.notation() for play in matches)
+        raise AmbiguousMoveError("bg.play.ambiguous", text=text.strip(), choices=choices)
+    raise IllegalMoveError.because(_reason(position, dice, segments, plays, variant))
 
 
 def _net(own: Sequence[int], segments: Sequence[Segment]) -> tuple[int, ...]:
@@ -133,27 +132,27 @@ def _reason(
     segments: list[Segment],
     plays: tuple[Play, ...],
     variant: Variant,
-) -> str:
+) -> Reason:
     """Why the segments are no legal play, in the player's terms."""
     roll = f"{dice[0]}-{dice[1]}"
     written_moves = {(source, target) for source, target, _ in segments}
     # Suggest the legal play that keeps most of what the player wrote.
     closest = max(plays, key=lambda p: len(written_moves & {(m.source, m.target) for m in p.moves}))
     example = closest.notation()
-    cannot = f"you cannot move with {roll}: {PASS_TEXT}"
+    cannot = Reason("bg.play.must_pass", {"roll": roll})
     if not segments:
-        return cannot if plays == (Play(),) else f"you can move with {roll}: {example} works"
+        if plays == (Play(),):
+            return cannot
+        return Reason("bg.play.can_move", {"roll": roll, "example": example})
     own, opp = position.boards()
     pool = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     # Higher sources first: the bar is then entered first and no checker is used before it arrives.
     for source, target, _ in sorted(segments, key=lambda s: (-s[0], -s[1])):
         written = f"{_name(source)}/{_name(target)}"
         problem = movegen.move_problem(own, opp, source, target, variant.point_limit)
-        if problem:
-            return f"{written}: {problem}"
-        spent = _spend(pool, own, opp, source, target, variant.point_limit)
-        if isinstance(spent, str):
-            return f"{written}: {spent}"
+        spent = problem or _spend(pool, own, opp, source, target, variant.point_limit)
+        if isinstance(spent, Reason):
+            return Reason(spent.code, {**spent.params, "move": written})
         for die in spent:
             pool.remove(die)
         own[source] -= 1
@@ -165,19 +164,20 @@ def _reason(
     most = max(len(play.moves) for play in plays)
     used = (4 if dice[0] == dice[1] else 2) - len(pool)
     if used < most:
-        need = "both dice" if most == 2 else f"{most} moves"
-        return f"you must play {need}: {example} works"
+        if most == 2:
+            return Reason("bg.play.both_dice", {"example": example})
+        return Reason("bg.play.all_moves", {"count": most, "example": example})
     if most == 1 and dice[0] != dice[1]:
-        return f"only one die can be played, and it must be the larger ({max(dice)}): {example}"
-    return f"that is not a legal play with {roll}; {example} is one"
+        return Reason("bg.play.larger_die", {"die": max(dice), "example": example})
+    return Reason("bg.play.not_legal", {"roll": roll, "example": example})
 
 
 def _spend(
     pool: list[int], own: list[int], opp: list[int], source: int, target: int, limit: int | None
-) -> list[int] | str:
+) -> list[int] | Reason:
     """The dice one checker's move from `source` to `target` uses, or why it cannot."""
     if not pool:
-        return "the dice are already used up"
+        return Reason("bg.move.dice_used")
     distance = source - target
     if distance in pool:
         return [distance]
@@ -187,7 +187,7 @@ def _spend(
         if over and not higher:
             return [min(over)]
         if over:
-            return f"you must move a checker from a point higher than {source} first"
+            return Reason("bg.move.higher_first", {"point": source})
     blocked: set[int] = set()
     for size in range(2, len(pool) + 1):
         for order in set(permutations(pool, size)):
@@ -199,13 +199,11 @@ def _spend(
                 return list(order)
             blocked.update(closed)
     if len(blocked) == 1:
-        return f"your {blocked.pop()}-point on the way is blocked"
+        return Reason("bg.move.stop_blocked", {"point": blocked.pop()})
     if blocked:
-        high, *lower = sorted(blocked, reverse=True)
-        names = ", ".join(f"{p}-" for p in [high, *lower[:-1]])
-        return f"your {names} and {lower[-1]}-points on the way are blocked"
+        return Reason("bg.move.stops_blocked", {"points": Listing(sorted(blocked, reverse=True))})
     rolled = "-".join(str(d) for d in pool)
-    return f"that is {distance} pips, and the dice left are {rolled}"
+    return Reason("bg.move.wrong_distance", {"distance": distance, "dice": rolled})
 
 
 def _name(point: int) -> str:

@@ -30,15 +30,13 @@ class Move:
 
     def __post_init__(self) -> None:
         if not 1 <= self.source <= BAR:
-            raise InvalidMoveError(f"a move starts on a point 1-24 or the bar, not {self.source}")
+            raise InvalidMoveError("bg.value.source", source=self.source)
         if not OFF <= self.target < self.source:
-            raise InvalidMoveError(
-                f"a move goes forward to a lower point or off, not {self.source} to {self.target}"
-            )
+            raise InvalidMoveError("bg.value.direction", source=self.source, target=self.target)
         if self.hit and self.target == OFF:
-            raise InvalidMoveError("bearing off cannot hit")
+            raise InvalidMoveError("bg.value.bear_off_hit")
         if self.source == BAR and self.target < 19:
-            raise InvalidMoveError(f"a checker enters on points 19-24, not {self.target}")
+            raise InvalidMoveError("bg.value.entry", target=self.target)
 
     def text(self) -> str:
         """The move as `13/7*`, `bar/22` or `6/off`."""
@@ -52,7 +50,7 @@ class Move:
         hit = body.endswith("*")
         parts = body.rstrip("*").split("/")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{text!r} is not a move like 13/7*")
+            raise InvalidMoveError("bg.value.text", text=text)
         return cls(_read_point(parts[0], text), _read_point(parts[1], text), hit)
 
 
@@ -63,7 +61,7 @@ def _read_point(word: str, text: str) -> int:
     if word == "off":
         return OFF
     if not word.isdigit():
-        raise InvalidMoveError(f"{text!r}: {word!r} is not a point")
+        raise InvalidMoveError("bg.value.point", text=text, word=word)
     return int(word)
 
 

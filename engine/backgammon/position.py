@@ -84,12 +84,12 @@ class Position:
         own, opp = self.boards()
         for move in play.moves:
             problem = movegen.move_problem(own, opp, move.source, move.target)
-            if problem:
-                raise IllegalMoveError(f"{move.text()}: {problem}")
+            if problem is not None:
+                raise IllegalMoveError.because(problem, move=move.text())
             hit = move.target > 0 and opp[move.target] == 1
             if hit != move.hit:
-                state = "hits" if hit else "does not hit"
-                raise IllegalMoveError(f"{move.text()}: that move {state} a blot")
+                code = "bg.move.unmarked_hit" if hit else "bg.move.marked_no_hit"
+                raise IllegalMoveError(code, move=move.text())
             own[move.source] -= 1
             own[move.target] += 1
             if hit:
