@@ -10,6 +10,7 @@ import sys
 import discord
 
 from ai.player import ComputerPlayer
+from ai.review import SageReviewer
 from bot.app import DuelboardBot, TableParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
 from bot.store import Store, StoreError
@@ -24,7 +25,7 @@ async def _run(settings: Settings) -> None:
         log.warning("%s", computer.notice)  # e.g. Open Sage missing: built-in backgammon level
     client = DuelboardBot(
         store,
-        parts=TableParts(opponent=computer),
+        parts=TableParts(opponent=computer, reviewer=SageReviewer()),
         dev_guild_id=settings.dev_guild_id,
         settle=True,  # one full collection after start-up, then a frozen heap: no long GC pauses
     )

@@ -28,6 +28,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.service.clock import Clock
 from bot.service.dice import DiceSource
 from bot.service.opponent import Opponent
+from bot.service.review import Reviewer
 from bot.service.table import Table
 from bot.service.views import Person
 from bot.store import Store
@@ -73,6 +74,7 @@ class TableParts:
     dice: DiceSource | None = None
     clock: Clock | None = None
     opponent: Opponent | None = None
+    reviewer: Reviewer | None = None  # None: backgammon recaps go without the analysis
 
 
 class DuelboardBot(commands.Bot):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import components, present
+from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw
 from bot.service import outcomes as out
@@ -247,7 +248,9 @@ class Board:
             recorded = await self.ratings.record_finished(view.id, now=self.table.clock.now())
         except (NotRateableError, AlreadyRecordedError):
             recorded = None  # another process recorded it; the recap goes without the change
-        made = await recap_for(self.store, view.id, recorded)
+        made = await recap_for(
+            self.store, view.id, recorded, self.bot.parts.reviewer, self.table.bot.id
+        )
         t = Localizer(locale)
         names = await self.names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
@@ -273,7 +276,8 @@ class Board:
             ),
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
-        await channel.send("\n".join(lines), files=files)
+        analysis = [] if made.review is None else review_lines(t, made.review, names)
+        await channel.send(fit(lines, analysis), files=files)
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

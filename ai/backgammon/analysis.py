@@ -8,7 +8,7 @@ Equities come from an evaluator that has them (Open Sage); the built-in level ca
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import pairwise
 
@@ -58,12 +58,15 @@ class AnalysisUnavailableError(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One choice a side made: the match just before it, and the play when it was a play."""
+    """One choice a side made: the match just before it, the play when it was a play, and the
+    turn of its game it came in (1 for the opening play; a cube action shares the turn number
+    of the play that follows it)."""
 
     side: Side
     kind: Kind
     before: Match
     play: Play | None = None
+    move: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +99,16 @@ class Summary:
 def decisions(history: Sequence[Match]) -> list[Decision]:
     """The decisions made between consecutive match values of one game or a whole match."""
     found: list[Decision] = []
+    played = 0  # turns played so far in the current game, forced ones included
     for before, after in pairwise(history):
         if before.game_number != after.game_number:
+            played = 0
             continue
         decision = _decision(before, after)
         if decision is not None:
-            found.append(decision)
+            found.append(replace(decision, move=played + 1))
+        if before.game.phase is Phase.MOVING and after.game.phase in (Phase.ROLLING, Phase.OVER):
+            played += 1
     return found
 
 

@@ -9,7 +9,7 @@ last game (a whole match would make a GIF too long to watch), and a long game it
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine.checkers as ck
@@ -20,6 +20,7 @@ from bot.service.export.log import TableLog
 from bot.service.export.mat import match_text
 from bot.service.export.pdn import game_text, move_text
 from bot.service.ratings import RecordedResult
+from bot.service.review import Reviewer, TableReview, review_table
 from bot.store import Store
 from engine.backgammon import Move, Play, Position
 from render import (
@@ -59,6 +60,7 @@ class Recap:
     replay_alt: str
     record: RecordFile
     rating: RecordedResult | None
+    review: TableReview | None = None  # backgammon only, when the bot has a reviewer
 
 
 def _final_outcome(log: TableLog) -> out.GameEnded:
@@ -157,10 +159,23 @@ async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
     return log, (names[0], names[1])
 
 
-async def recap_for(store: Store, game_id: int, rating: RecordedResult | None = None) -> Recap:
-    """Load a finished table and draw its recap off the event loop."""
+async def recap_for(
+    store: Store,
+    game_id: int,
+    rating: RecordedResult | None = None,
+    reviewer: Reviewer | None = None,
+    bot_id: int = 0,
+) -> Recap:
+    """Load a finished table; draw its recap and review its people (not `bot_id`) off the
+    event loop, in two worker threads at once."""
     log, names = await _load(store, game_id)
-    return await asyncio.to_thread(build_recap, log, names, rating)
+    drawing = asyncio.to_thread(build_recap, log, names, rating)
+    if reviewer is None:
+        return await drawing
+    made, review = await asyncio.gather(
+        drawing, asyncio.to_thread(review_table, log, reviewer, bot_id)
+    )
+    return replace(made, review=review)
 
 
 async def record_for(store: Store, game_id: int) -> RecordFile:

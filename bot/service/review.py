@@ -1,0 +1,154 @@
+"""Post-game review of a backgammon table: the `Reviewer` interface and the table's side of it.
+
+The service never imports `ai`: a reviewer (Open Sage behind it) is injected, given the match
+values the table passed through and the sides to grade, and answers in plain data. Only people
+are graded; the bot's own decisions at its table are not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.service.backgammon import BackgammonSession
+from bot.service.export.log import TableLog
+from engine.backgammon import Side
+from engine.backgammon.matchplay import Match
+
+
+class Mistake(Protocol):
+    """A marked decision: where it came, what was decided, the best choice and the equity lost."""
+
+    @property
+    def game(self) -> int:
+        """The game of the match (1 for a single game)."""
+        ...
+
+    @property
+    def move(self) -> int:
+        """The turn of that game."""
+        ...
+
+    @property
+    def cube(self) -> bool:
+        """A cube action: `played` and `best` are "double", "no double", "take" or "pass"."""
+        ...
+
+    @property
+    def played(self) -> str:
+        """The play made (standard notation) or the cube action taken."""
+        ...
+
+    @property
+    def best(self) -> str:
+        """The best play or cube action."""
+        ...
+
+    @property
+    def loss(self) -> float:
+        """Equity lost against the best choice, per unit of cube."""
+        ...
+
+    @property
+    def mark(self) -> str:
+        """ "?!" (doubtful), "?" (error) or "??" (blunder)."""
+        ...
+
+
+class SideReview(Protocol):
+    """How one side played."""
+
+    @property
+    def side(self) -> Side:
+        """The side graded."""
+        ...
+
+    @property
+    def decisions(self) -> int:
+        """Decisions made (forced plays are none)."""
+        ...
+
+    @property
+    def error_rate(self) -> float:
+        """Average equity lost per decision, in thousandths."""
+        ...
+
+    @property
+    def doubtful(self) -> int:
+        """Decisions marked ?!."""
+        ...
+
+    @property
+    def errors(self) -> int:
+        """Decisions marked ?."""
+        ...
+
+    @property
+    def blunders(self) -> int:
+        """Decisions marked ??."""
+        ...
+
+    @property
+    def worst(self) -> Sequence[Mistake]:
+        """The worst marked decisions, worst first."""
+        ...
+
+
+class Reviewer(Protocol):
+    """Grades the decisions of a finished backgammon table."""
+
+    @property
+    def available(self) -> bool:
+        """False when the evaluator it needs is not installed."""
+        ...
+
+    def review(self, history: Sequence[Match], sides: Sequence[Side]) -> Sequence[SideReview]:
+        """One report per side in `sides`, from the match values the table passed through."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReview:
+    """A person's report at the table."""
+
+    user_id: int
+    report: SideReview
+
+
+@dataclass(frozen=True, slots=True)
+class TableReview:
+    """The review of a table: its players' reports, or none because no evaluator is installed."""
+
+    available: bool
+    players: tuple[PlayerReview, ...] = ()
+    games: int = 1  # games played at the table (the mistakes name their game when more than one)
+
+
+def match_history(log: TableLog) -> list[Match]:
+    """The match values a backgammon table passed through, one per step that changed it."""
+    history: list[Match] = []
+    for logged in log.steps:
+        session = logged.session
+        if not isinstance(session, BackgammonSession) or session.match is None:
+            continue
+        if not history or history[-1] != session.match:
+            history.append(session.match)
+    return history
+
+
+def review_table(log: TableLog, reviewer: Reviewer, bot_id: int) -> TableReview | None:
+    """Review the people at a finished backgammon table (None for a checkers table).
+
+    CPU-bound: run it in a worker thread.
+    """
+    session = log.final
+    if not isinstance(session, BackgammonSession) or session.seats is None:
+        return None
+    if not reviewer.available:
+        return TableReview(available=False)
+    graded = [side for side in Side if session.seats[side] != bot_id]
+    history = match_history(log)
+    reports = reviewer.review(history, graded)
+    players = tuple(PlayerReview(session.seats[r.side], r) for r in reports)
+    return TableReview(True, players, history[-1].game_number if history else 1)
