@@ -240,8 +240,10 @@ class Game:
             reached = self.position.apply(play)
         except IllegalMoveError as error:
             # The board refused one of the moves: the same reason, said of the whole play.
-            code = "bg.play." + error.code.removeprefix("bg.move.")
-            raise IllegalMoveError(code, play=play.notation(), **error.params) from None
+            code = error.code.removeprefix("bg.move.")
+            raise IllegalMoveError(
+                f"bg.play.{code}", play=play.notation(), **error.params
+            ) from None
         for candidate in legal:
             if self.position.apply(candidate) == reached:
                 return candidate

@@ -29,7 +29,6 @@ from engine.backgammon.variant import VARIANTS
 TEXT_VERSION = "v1"
 _FLAGS = ("cube", "jacoby", "crawford")
 _STAGES = ("pre", "crawford", "post")
-_MATCH_WON = {Side.WHITE: "bg.match.won.white", Side.BLACK: "bg.match.won.black"}
 
 
 class MatchTextError(ValueError):
@@ -107,7 +106,7 @@ class Match:
         if self.game.phase is not Phase.OVER:
             raise GameActionError("bg.match.game_not_over")
         if self.winner is not None:
-            raise GameActionError(_MATCH_WON[self.winner])
+            raise GameActionError(f"bg.match.won.{self.winner.name.lower()}")
         crawford, post = self._next_crawford()
         game = Game.start(self.options, crawford=crawford, starter=starter)
         return Match(self.options, game, self.score, self.game_number + 1, post)

@@ -89,9 +89,7 @@ class Game:
 
     def play(self, move: Move | str) -> Game:
         """The game after one more legal move (a `Move` or move text); a finished game refuses."""
-        ended = self.outcome()
-        if ended is not None:
-            raise IllegalMoveError(f"the game is over: {ended.describe()}")
+        self._refuse_if_over()
         position = self.position
         chosen = parse_move(position, move) if isinstance(move, str) else move
         after = position.apply(chosen)
@@ -105,10 +103,15 @@ class Game:
 
     def agree_draw(self) -> Game:
         """The game ended by both players agreeing a draw (CK-12); a finished game refuses."""
+        self._refuse_if_over()
+        return Game(self.positions, self.moves, self.quiet_king_plies, draw_agreed=True)
+
+    def _refuse_if_over(self) -> None:
+        """Refuse to go on once the game has ended, saying how it ended."""
         ended = self.outcome()
         if ended is not None:
-            raise IllegalMoveError(f"the game is over: {ended.describe()}")
-        return Game(self.positions, self.moves, self.quiet_king_plies, draw_agreed=True)
+            winner = "draw" if ended.winner is None else ended.winner.name.lower()
+            raise IllegalMoveError(f"ck.over.{winner}.{ended.reason.name.lower()}")
 
     def repetitions(self) -> int:
         """How many times the current position (same side to move) has stood on the board."""

@@ -11,6 +11,7 @@ from engine.checkers.board import geometry
 from engine.checkers.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.checkers.position import Move, Position, to_move
 from engine.checkers.variant import Color, Variant
+from engine.reason import Listing, Reason
 
 _SEPARATORS = re.compile(r"[\s,x×:\-–]+")
 _READABLE = re.compile(r"^\d+(?:[\s,x×:\-–]+\d+)+$")
@@ -32,9 +33,9 @@ def parse_move(position: Position, text: str) -> Move:
         return matches[0]
     written = text.strip()
     if matches:
-        choices = _join([move.pdn() for move in matches])
-        raise AmbiguousMoveError(f"{written} could mean {choices}: give the full path")
-    raise IllegalMoveError(_why_illegal(position, moves, squares, written))
+        choices = Listing(move.pdn() for move in matches)
+        raise AmbiguousMoveError("ck.move.ambiguous", text=written, choices=choices)
+    raise IllegalMoveError.because(_why_illegal(position, moves, squares, written))
 
 
 def describe_moves(moves: tuple[Move, ...] | list[Move]) -> list[str]:
@@ -70,14 +71,12 @@ def _by_other_route(position: Position, moves: tuple[Move, ...], squares: list[i
 def _read_squares(position: Position, text: str) -> list[int]:
     cleaned = text.strip().lower()
     if not _READABLE.match(cleaned):
-        raise InvalidMoveError(
-            f"cannot read {text.strip()!r} as a move: write squares like 11-15 or 22x15x6"
-        )
+        raise InvalidMoveError("ck.read.unreadable", text=text.strip())
     squares = [int(part) for part in _SEPARATORS.split(cleaned) if part]
     count = geometry(position.variant.board_size).squares
     for square in squares:
         if not 1 <= square <= count:
-            raise InvalidMoveError(f"there is no square {square}: squares are numbered 1–{count}")
+            raise InvalidMoveError("ck.read.no_square", square=square, count=count)
     return squares
 
 
@@ -98,33 +97,35 @@ def _in_order(wanted: list[int], sequence: tuple[int, ...]) -> bool:
 
 def _why_illegal(
     position: Position, moves: tuple[Move, ...], squares: list[int], written: str
-) -> str:
+) -> Reason:
     """A reason for refusing a readable move, naming what is allowed instead."""
     mover = position.turn.name.lower()
     if not moves:
-        return f"{mover} has no legal move: the game is over"
+        return Reason(f"ck.move.no_move.{mover}")
     start = squares[0]
     piece = position.piece_at(start)
     if piece is None:
-        return f"there is no piece on {start}"
+        return Reason("ck.move.empty_square", {"square": start})
     if piece.color is not position.turn:
-        return f"the piece on {start} is {piece.color.name.lower()}; it is {mover}'s turn"
+        return Reason(f"ck.move.not_yours.{mover}", {"square": start})
     if moves[0].is_capture:
         unfinished = [m for m in moves if _in_order(squares, m.path) and m.start == start]
         if unfinished:
-            choices = _join([move.pdn() for move in unfinished])
-            return f"{written} stops too early: a capture goes on while it can ({choices})"
+            choices = Listing(move.pdn() for move in unfinished)
+            return Reason("ck.move.unfinished", {"text": written, "choices": choices})
         shortfall = _majority_shortfall(position, squares)
         if shortfall:
             return shortfall
-        return f"capture is compulsory: {_join(describe_moves(moves))}"
+        return Reason("ck.move.must_capture", {"choices": Listing(describe_moves(moves))})
     own = [move for move in moves if move.start == start]
     if own:
-        return f"{written} is not legal; from {start}: {_join(describe_moves(own))}"
-    return f"the piece on {start} cannot move; legal moves: {_join(describe_moves(moves))}"
+        params = {"text": written, "square": start, "choices": Listing(describe_moves(own))}
+        return Reason("ck.move.not_from", params)
+    choices = Listing(describe_moves(moves))
+    return Reason("ck.move.cannot_move", {"square": start, "choices": choices})
 
 
-def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
+def _majority_shortfall(position: Position, squares: list[int]) -> Reason | None:
     """When the text names a real capture that takes too few pieces, say so (majority rule)."""
     variant = position.variant
     if not variant.majority_capture:
@@ -134,12 +135,14 @@ def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
     for raw in movegen.captures(free, own, opp, position.king_bits, position.turn is Color.WHITE):
         move = to_move(raw, variant.board_size)
         if _fits(move, squares):
-            most = len(position.legal_moves()[0].captures)
-            best = _join(describe_moves(position.legal_moves()))
-            return (
-                f"{move.pdn()} takes {len(move.captures)}, but the most pieces must be taken "
-                f"({most}): {best}"
-            )
+            legal = position.legal_moves()
+            params = {
+                "move": move.pdn(),
+                "taken": len(move.captures),
+                "most": len(legal[0].captures),
+                "choices": Listing(describe_moves(legal)),
+            }
+            return Reason("ck.move.majority", params)
     return None
 
 
@@ -147,11 +150,3 @@ def _majority_shortfall(position: Position, squares: list[int]) -> str | None:
 def _without_majority(variant: Variant) -> Variant:
     """The same rules without the majority rule (one value per variant, so it is cached)."""
     return replace(variant, majority_capture=False)
-
-
-def _join(items: list[str]) -> str:
-    if len(items) > 12:
-        items = [*items[:11], f"… ({len(items) - 11} more)"]
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]

@@ -147,7 +147,7 @@ class Position:
         """The position after a legal move; an illegal one raises `IllegalMoveError`."""
         raw = _legal(self).get(move)
         if raw is None:
-            raise IllegalMoveError(f"{move.pdn()} is not a legal move here")
+            raise IllegalMoveError("ck.move.not_legal", move=move.pdn())
         return self._after(raw)
 
     def _after(self, raw: RawMove) -> Position:
