@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import engine.checkers as ck
 from ai.backgammon.player import BackgammonPlayer, Hint
@@ -63,3 +64,26 @@ class ComputerPlayer:
         """Agree to a draw only in a level position (the interface does not say whose side)."""
         result = think(game, STRENGTHS[Level.INTERMEDIATE])
         return abs(result.score) <= DRAW_MARGIN
+
+
+class Computers:
+    """The computer's player for each level, built on first use and then kept (one per level).
+
+    Called with a level name ("beginner", "intermediate", "expert"), as the table asks for the
+    player of a game; safe to call from the table's worker threads.
+    """
+
+    def __init__(self, *, threads: int = 1) -> None:
+        self.threads = threads
+        self._players: dict[Level, ComputerPlayer] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, level: str) -> ComputerPlayer:
+        """The player at `level` (a clear `ValueError` for an unknown name)."""
+        wanted = Level.parse(level)
+        with self._lock:
+            player = self._players.get(wanted)
+            if player is None:
+                player = ComputerPlayer(wanted, threads=self.threads)
+                self._players[wanted] = player
+            return player

@@ -68,6 +68,8 @@ def options_text(t: Localizer, view: GameView) -> str:
             parts.append(t("option.cube_off"))
     parts.append(t("option.time", time=describe_duration(options.time_limit)))
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
+    if options.hints:
+        parts.append(t("coach.option_hints"))
     return ", ".join(parts)
 
 
@@ -80,8 +82,12 @@ def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime
         "expires": "?" if expires is None else timestamp(expires),
     }
     if view.opponent_id is None:
-        return t("challenge.open", **values)
-    return t("challenge.directed", opponent=mention(view.opponent_id), **values)
+        text = t("challenge.open", **values)
+    else:
+        text = t("challenge.directed", opponent=mention(view.opponent_id), **values)
+    if view.options.hints:
+        text += "\n" + t("coach.hints_consent")  # accepting is the opponent's consent
+    return text
 
 
 def stake_text(t: Localizer, view: GameView, stake: Stake) -> str:
@@ -200,6 +206,11 @@ def event_lines(
 def header(t: Localizer, view: GameView, names: Names) -> str:
     """The first line: game, variant, number and who plays which colour."""
     seats = view.seats or (view.challenger_id, view.opponent_id or 0)
+    level = view.options.level
+    if level is not None and view.opponent_id is not None:
+        # Only a table against the bot has a level; the bot is always the one challenged.
+        bot = name_of(names, view.opponent_id)
+        names = {**names, view.opponent_id: t(f"coach.bot.{level}", name=bot)}
     variant = view.variant
     if view.kind != BACKGAMMON and view.variant in CHECKERS_VARIANTS:
         variant = CHECKERS_VARIANTS[view.variant].title
@@ -274,9 +285,20 @@ def status_line(t: Localizer, view: GameView, names: Names) -> str | None:
     return t(key, mention=who)
 
 
-def game_text(t: Localizer, view: GameView, outcomes: Sequence[out.Outcome], names: Names) -> str:
-    """The whole text of a game message."""
+def game_text(
+    t: Localizer,
+    view: GameView,
+    outcomes: Sequence[out.Outcome],
+    names: Names,
+    builtin_level: bool = False,
+) -> str:
+    """The whole text of a game message.
+
+    `builtin_level`: the bot plays this table below its level (Open Sage is not installed).
+    """
     parts = [header(t, view, names)]
+    if builtin_level:
+        parts.append(t("coach.builtin"))
     lines = event_lines(t, outcomes, names, view.seats)
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))

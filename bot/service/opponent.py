@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import engine.checkers as ck
@@ -11,6 +12,11 @@ from engine.backgammon.matchplay import Match
 
 class Opponent(Protocol):
     """Decisions the bot makes when it sits at a table (the AI issue brings a stronger one)."""
+
+    @property
+    def notice(self) -> str | None:
+        """Set when it plays below the level asked for (e.g. an engine is not installed)."""
+        ...
 
     def choose_play(self, match: Match) -> Play:
         """One of `match.game.legal_plays()`."""
@@ -37,11 +43,17 @@ class Opponent(Protocol):
         ...
 
 
+Opponents = Callable[[str], Opponent]
+"""The bot's player for a level name (`options.LEVELS`); asked once per bot turn."""
+
+
 class SimplePlayer:
     """Plays the first legal play or move; never doubles, takes every double, accepts resignations.
 
     It declines draws, so a person who wants a draw from it has to earn it on the board.
     """
+
+    notice: str | None = None
 
     def choose_play(self, match: Match) -> Play:
         """The first legal play."""

@@ -18,17 +18,23 @@ KINDS = (BACKGAMMON, CHECKERS)
 DEFAULT_VARIANT = {BACKGAMMON: "standard", CHECKERS: "box"}
 STARTERS = ("challenger", "opponent", "random")
 COLOURS = ("white", "black")
+# The computer's strengths (the `ai` package's levels; the service only names them).
+LEVELS = ("beginner", "intermediate", "expert")
+DEFAULT_LEVEL = "intermediate"
 
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """Everything chosen when challenging: game, variant, match, cube, clock, rated, who starts.
+    """Everything chosen when challenging: game, variant, match, cube, clock, rated, who starts,
+    the computer's level and whether hints are allowed.
 
     `rated` False keeps the result off the ratings (issue 6); the table stores False for a game
-    against the bot, which is never rated. `starter` matters where the first player is chosen up
-    front (checkers, Bad'Gammon; CK-2, BG-2); "random" draws it by lot from the game's verifiable
-    dice. `challenger_colour` is the challenger's side (a rematch swaps it). The cube options
-    apply to backgammon only.
+    against the bot, which is never rated. `level` is the computer's strength in a game against
+    the bot and None in a game between people (the table sees to both). `hints` on lets both
+    players of an unrated game ask for hints; accepting such a challenge is the consent to it.
+    `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
+    BG-2); "random" draws it by lot from the game's verifiable dice. `challenger_colour` is the
+    challenger's side (a rematch swaps it). The cube options apply to backgammon only.
     """
 
     kind: str
@@ -41,6 +47,8 @@ class GameOptions:
     rated: bool = True
     starter: str = "random"
     challenger_colour: str = "white"
+    level: str | None = None
+    hints: bool = False
 
     @classmethod
     def create(cls, kind: str, variant: str | None = None, **choices: Any) -> GameOptions:
@@ -48,7 +56,7 @@ class GameOptions:
         if kind not in KINDS:
             raise OptionError(f"unknown game {kind!r}; choose {' or '.join(KINDS)}")
         names = {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
-        names |= {"rated", "challenger_colour"}
+        names |= {"rated", "challenger_colour", "level", "hints"}
         unknown = sorted(set(choices) - names)
         if unknown:
             known = ", ".join(sorted(names))
@@ -66,7 +74,7 @@ class GameOptions:
             raise OptionError(
                 f"unknown {self.kind} variant {self.variant!r}; choose from {', '.join(variants)}"
             )
-        for name in ("cube", "jacoby", "crawford", "rated"):
+        for name in ("cube", "jacoby", "crawford", "rated", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(f"{name} is on or off (True/False), not {getattr(self, name)!r}")
         length = self.match_length
@@ -83,6 +91,12 @@ class GameOptions:
         if self.challenger_colour not in COLOURS:
             colour = self.challenger_colour
             raise OptionError(f"the challenger plays white or black, not {colour!r}")
+        if self.level is not None and self.level not in LEVELS:
+            raise OptionError(f"the computer's level is {', '.join(LEVELS)}; not {self.level!r}")
+        if self.rated and self.hints:
+            raise OptionError(
+                "hints are allowed only in unrated games: choose rated off, or hints off"
+            )
         try:
             check_time_limit(self.time_limit)
         except TimeLimitError as error:
@@ -104,11 +118,17 @@ class GameOptions:
             "rated": self.rated,
             "starter": self.starter,
             "challenger_colour": self.challenger_colour,
+            "level": self.level,
+            "hints": self.hints,
         }
 
     @classmethod
     def from_json(cls, kind: str, variant: str, data: Any) -> GameOptions:
-        """Read options back from the store's JSON (tables stored before `rated` are rated)."""
+        """Read options back from the store's JSON.
+
+        Tables stored before an option existed get its default: rated, no level (the computer's
+        default level in a game against the bot), no hints.
+        """
         values = dict(data)
         values["time_limit"] = timedelta(seconds=int(values["time_limit"]))
         return cls(kind, variant, **values)
