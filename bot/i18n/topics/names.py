@@ -7,7 +7,7 @@ its name is translated). The English entry is the name itself: English users see
 documented, and the translator never returns them.
 
 Discord's rule for command and option names: 1-32 lowercase letters, digits, `-` or `_`, no
-spaces. Choice names are free text (1-100 characters).
+spaces. Choice names are free text (1-100 characters): German nouns keep their capital there.
 """
 
 from __future__ import annotations
@@ -56,52 +56,56 @@ _NAMES: dict[str, tuple[str, str, str]] = {
     "name.opt.verify.game": ("game", "partie", "partie"),
     "name.opt.export.game": ("game", "partie", "partie"),
     # Choices: games, ladders and the games a server allows
-    "name.choice.backgammon": ("backgammon", "backgammon", "backgammon"),
-    "name.choice.checkers": ("checkers", "dames", "dame"),
+    "name.choice.backgammon": ("backgammon", "backgammon", "Backgammon"),
+    "name.choice.checkers": ("checkers", "dames", "Dame"),
     "name.choice.both": ("both", "les deux", "beide"),
     "name.choice.checkers:box": (
         "checkers:box",
         "dames (règles du coffret)",
-        "dame (regeln der schachtel)",
+        "Dame (Regeln der Schachtel)",
     ),
-    "name.choice.checkers:english": ("checkers:english", "dames anglaises", "englische dame"),
-    "name.choice.checkers:russian": ("checkers:russian", "dames russes", "russische dame"),
+    "name.choice.checkers:english": ("checkers:english", "dames anglaises", "englische Dame"),
+    "name.choice.checkers:russian": ("checkers:russian", "dames russes", "russische Dame"),
     "name.choice.checkers:brazilian": (
         "checkers:brazilian",
         "dames brésiliennes",
-        "brasilianische dame",
+        "brasilianische Dame",
     ),
-    "name.choice.checkers:pool": ("checkers:pool", "dames pool américain", "pool-dame"),
+    "name.choice.checkers:pool": ("checkers:pool", "dames pool américain", "Pool-Dame"),
     "name.choice.checkers:international": (
         "checkers:international",
         "dames internationales",
-        "internationale dame",
+        "internationale Dame",
     ),
     # Choices: variants (French adjectives agree with « variante »)
-    "name.choice.standard": ("standard", "standard", "standard"),
-    "name.choice.five_limit": ("five_limit", "cinq pions par flèche au plus", "fünferlimit"),
-    "name.choice.badgammon": ("badgammon", "badgammon", "badgammon"),
-    "name.choice.box": ("box", "règles du coffret", "regeln der schachtel"),
+    "name.choice.standard": ("standard", "standard", "Standard"),
+    "name.choice.five_limit": (
+        "five_limit",
+        "cinq pions par flèche au plus",
+        "höchstens fünf Steine pro Feld",
+    ),
+    "name.choice.badgammon": ("badgammon", "badgammon", "Badgammon"),
+    "name.choice.box": ("box", "règles du coffret", "Regeln der Schachtel"),
     "name.choice.english": ("english", "anglaise", "englisch"),
     "name.choice.russian": ("russian", "russe", "russisch"),
     "name.choice.brazilian": ("brazilian", "brésilienne", "brasilianisch"),
-    "name.choice.pool": ("pool", "pool américain", "pool (amerikanisch)"),
+    "name.choice.pool": ("pool", "pool américain", "Pool (amerikanisch)"),
     "name.choice.international": ("international", "internationale", "international"),
     # Choices: who moves first
-    "name.choice.challenger": ("challenger", "qui lance le défi", "herausforderer"),
-    "name.choice.opponent": ("opponent", "l'adversaire", "gegner"),
+    "name.choice.challenger": ("challenger", "qui lance le défi", "Herausforderer"),
+    "name.choice.opponent": ("opponent", "l'adversaire", "Gegner"),
     "name.choice.random": ("random", "au hasard", "zufällig"),
     # Choices: leaderboard scope
-    "name.choice.server": ("this server", "ce serveur", "dieser server"),
-    "name.choice.global": ("all servers", "tous les serveurs", "alle server"),
+    "name.choice.server": ("this server", "ce serveur", "dieser Server"),
+    "name.choice.global": ("all servers", "tous les serveurs", "alle Server"),
     # Choices: resign levels (the values are the points given up)
     "name.choice.1": ("single", "simple", "einfach"),
-    "name.choice.2": ("gammon", "gammon", "gammon"),
-    "name.choice.3": ("backgammon", "backgammon", "backgammon"),
+    "name.choice.2": ("gammon", "gammon", "Gammon"),
+    "name.choice.3": ("backgammon", "backgammon", "Backgammon"),
     # Choices: the computer's level
-    "name.choice.beginner": ("beginner", "débutant", "anfänger"),
+    "name.choice.beginner": ("beginner", "débutant", "Anfänger"),
     "name.choice.intermediate": ("intermediate", "intermédiaire", "fortgeschritten"),
-    "name.choice.expert": ("expert", "expert", "experte"),
+    "name.choice.expert": ("expert", "expert", "Experte"),
 }
 
 EN = {key: names[0] for key, names in _NAMES.items()}
