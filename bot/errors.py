@@ -1,9 +1,11 @@
 """The one place where refusals from below become one short reply to the person who acted.
 
 Service and store errors carry what went wrong; the known kinds are worded through the catalog
-in the reader's language, engine and option refusals (their reasons are specific) are passed on
-after "Not possible:", and anything unexpected is logged with its traceback and answered with
-an apology. Replies are always private (ephemeral) and change nothing.
+in the reader's language. Other refusals (the table's, the engines', bad options) carry a `code`
+and language-neutral `params` and are worded from the catalog's `refusal.<code>` after "Not
+possible:"; one without a code (or whose code the catalog lacks) keeps its English reason.
+Anything unexpected is logged with its traceback and answered with an apology. Replies are
+always private (ephemeral) and change nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import Localizer
+from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
 from bot.service import errors as service_errors
 from bot.store import StoreBusyError
 
@@ -36,8 +38,6 @@ def explain(t: Localizer, error: BaseException, names: dict[int, str] | None = N
             return str(error)
         case service_errors.NotAPlayerError(game_id=game):
             return t("error.not_player", game=game)
-        case service_errors.NotYourTurnError():
-            return t("error.refused", reason=str(error))
         case service_errors.GameOverError(game_id=game):
             return t("error.game_over", game=game)
         case service_errors.ChannelBusyError():
@@ -51,10 +51,28 @@ def explain(t: Localizer, error: BaseException, names: dict[int, str] | None = N
         case app_commands.MissingPermissions():
             return t("error.permission")
         case service_errors.ServiceError() | ValueError():
-            reason = str(error).strip()
+            reason = worded(t, error) or str(error).strip()
             return t("error.refused", reason=reason[:1].upper() + reason[1:])
     log.error("unexpected error in an interaction", exc_info=error)
     return t("error.unexpected")
+
+
+def worded(t: Localizer, error: BaseException) -> str | None:
+    """The reason of a coded refusal in the reader's language; None when it has no catalog text.
+
+    Any error with a `code` and `params` (the table's, the engines') is worded from the catalog
+    key `refusal.<code>`; an unknown code or a parameter the text does not get leaves the
+    English reason to the caller.
+    """
+    code = getattr(error, "code", None)
+    if not isinstance(code, str) or f"refusal.{code}" not in CATALOGS[DEFAULT_LANGUAGE]:
+        return None
+    params = getattr(error, "params", None) or {}
+    try:
+        return t(f"refusal.{code}", **params).strip()
+    except (KeyError, IndexError, ValueError):
+        log.warning("refusal %s could not be worded with %r", code, params)
+        return None
 
 
 async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:

@@ -67,7 +67,7 @@ class Play(commands.Cog):
             hint = t(
                 "hint.wait",
                 player=name_of(names, view.to_move_id),
-                what=view.awaiting or "-",
+                what=t(f"awaiting.{view.awaiting}") if view.awaiting else "-",
             )
             return [app_commands.Choice(name=hint[:100], value="?")]
         choices = legal_choices(view)

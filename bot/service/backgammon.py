@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service import outcomes as out
-from bot.service.errors import ActionNotAllowedError
+from bot.service.errors import ActionNotAllowedError, MoveFirstError
 from bot.service.opponent import Opponent
 from bot.service.options import BACKGAMMON, GameOptions
 from bot.service.session import (
@@ -71,17 +71,17 @@ class BackgammonSession:
         return None if side is None else int(side)
 
     def awaiting(self) -> str:
-        """What the actor must do."""
+        """What the actor must do, one of `session.AWAITING`."""
         if self.match is None or self.over:
-            return "nothing: the table is closed"
+            return "nothing"
         phase = self.match.game.phase
         if phase is Phase.ROLLING:
-            return "to roll or double" if self.may_double() else "to roll"
+            return "roll_or_double" if self.may_double() else "roll"
         return {
-            Phase.MOVING: "to move",
-            Phase.DOUBLED: "to take or pass the double",
-            Phase.RESIGNING: "to accept or decline the resignation",
-        }.get(phase, "the opening roll")
+            Phase.MOVING: "move",
+            Phase.DOUBLED: "answer_double",
+            Phase.RESIGNING: "answer_resignation",
+        }.get(phase, "opening")
 
     def may_double(self) -> bool:
         """Whether the side on roll may turn the cube now (BG-14, Crawford in BG-16)."""
@@ -113,7 +113,7 @@ class BackgammonSession:
     def id_of(self, seat: int) -> int:
         """The user id in `seat`."""
         if self.seats is None:
-            raise ActionNotAllowedError("nobody is seated: the challenge is still open")
+            raise ActionNotAllowedError("svc.nobody_seated")
         return self.seats[seat]
 
     # Text form
@@ -199,7 +199,7 @@ class BackgammonSession:
         if op in ("accept", "decline"):
             resigned_by = game.resigned_by
             if resigned_by is None:
-                raise ActionNotAllowedError("no resignation is on offer")
+                raise ActionNotAllowedError("svc.bg.no_resignation_offered")
             answerer = self.id_of(other(int(resigned_by)))
             if op == "decline":
                 after = replace(self, match=match.decline_resignation())
@@ -287,7 +287,7 @@ class BackgammonSession:
 
     def _require_match(self) -> Match:
         if self.match is None:
-            raise ActionNotAllowedError("the game has not started: the challenge is still open")
+            raise ActionNotAllowedError("svc.challenge_open")
         return self.match
 
     # Actions
@@ -318,9 +318,9 @@ class BackgammonSession:
                 run.do(self._roll_step(roller))
             elif action == "move":
                 if not isinstance(argument, str):
-                    raise ActionNotAllowedError("say which play to make, e.g. 13/7 8/7")
+                    raise ActionNotAllowedError("svc.bg.say_play")
                 if game.phase is not Phase.MOVING or game.dice is None:
-                    raise GameActionError(f"you cannot move now: {self.awaiting()[3:]} first")
+                    raise MoveFirstError(self.awaiting())
                 variant = self.options.match_options().variant
                 play = parse_play(game.position, game.dice, argument, variant)
                 run.do(_move_step(play, forced=False))
@@ -329,10 +329,9 @@ class BackgammonSession:
             elif action == "resign":
                 run.do({"op": "resign", "level": resign_level(argument), "by": seat})
             else:
-                raise ActionNotAllowedError(f"{action} is not a backgammon action")
+                raise ActionNotAllowedError("svc.bg.not_an_action", action=action)
         except GameActionError as error:
-            reason = str(error)
-            raise ActionNotAllowedError(f"{reason[:1].upper()}{reason[1:]}.") from None
+            raise ActionNotAllowedError.passed_on(error) from None
         run.session.settle(run, roller)
         return run
 
@@ -413,6 +412,4 @@ def resign_level(argument: str | int | None) -> int:
             return level
     if isinstance(argument, int) and not isinstance(argument, bool) and argument in LEVEL_NAMES:
         return argument
-    raise ActionNotAllowedError(
-        f"resign a single game, a gammon or a backgammon (1, 2 or 3), not {argument!r}"
-    )
+    raise ActionNotAllowedError("svc.bg.resign_level", level=repr(argument))

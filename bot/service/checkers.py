@@ -68,12 +68,12 @@ class CheckersSession:
         return _SEAT_OF[self.game.position.turn]
 
     def awaiting(self) -> str:
-        """What the actor must do."""
+        """What the actor must do, one of `session.AWAITING`."""
         if self.game is None or self.over:
-            return "nothing: the table is closed"
+            return "nothing"
         if self.draw_offered_by is not None:
-            return "to accept or decline the draw"
-        return "to move"
+            return "answer_draw"
+        return "move"
 
     def can_abort(self) -> bool:
         """Before both sides have moved."""
@@ -91,7 +91,7 @@ class CheckersSession:
     def id_of(self, seat: int) -> int:
         """The user id in `seat`."""
         if self.seats is None:
-            raise ActionNotAllowedError("nobody is seated: the challenge is still open")
+            raise ActionNotAllowedError("svc.nobody_seated")
         return self.seats[seat]
 
     # Text form
@@ -171,7 +171,7 @@ class CheckersSession:
             return after, [out.DrawOffered(ctx.game_id, self.id_of(seat))]
         if op in ("accept", "decline"):
             if self.draw_offered_by is None:
-                raise ActionNotAllowedError("no draw is on offer")
+                raise ActionNotAllowedError("svc.ck.no_draw_offered")
             answerer = self.id_of(other(self.draw_offered_by))
             if op == "decline":
                 after = replace(self, draw_offered_by=None)
@@ -203,7 +203,7 @@ class CheckersSession:
         wanted = (tuple(step["path"]), tuple(step["captures"]))
         chosen = [m for m in position.legal_moves() if (m.path, m.captures) == wanted]
         if len(chosen) != 1:
-            raise ActionNotAllowedError(f"{step.get('notation')} is not a legal move here")
+            raise ActionNotAllowedError("svc.ck.not_legal_here", move=step.get("notation"))
         move = chosen[0]
         seat = _SEAT_OF[position.turn]
         piece = position.piece_at(move.start)
@@ -239,7 +239,7 @@ class CheckersSession:
 
     def _require_game(self) -> ck.Game:
         if self.game is None:
-            raise ActionNotAllowedError("the game has not started: the challenge is still open")
+            raise ActionNotAllowedError("svc.challenge_open")
         return self.game
 
     # Actions
@@ -265,17 +265,17 @@ class CheckersSession:
         if action in ("accept", "decline"):
             run.do({"op": action})
         elif pending:
-            raise ActionNotAllowedError("answer the draw offer first: accept or decline")
+            raise ActionNotAllowedError("svc.ck.answer_draw_first")
         elif action == "move":
             if not isinstance(argument, str):
-                raise ActionNotAllowedError("say which move to make, e.g. 11-15")
+                raise ActionNotAllowedError("svc.ck.say_move")
             run.do(_move_step(ck.parse_move(game.position, argument), forced=False))
         elif action == "offer_draw":
             run.do({"op": "offer_draw", "by": seat})
         elif action == "resign":
             run.do({"op": "resign", "winner": other(seat)})
         else:
-            raise ActionNotAllowedError(f"{action} is not a checkers action")
+            raise ActionNotAllowedError("svc.ck.not_an_action", action=action)
         run.session.settle(run)
         return run
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from bot.service.errors import ServiceError
+
 MIN_TIME_LIMIT = timedelta(minutes=5)
 MAX_TIME_LIMIT = timedelta(days=7)
 DEFAULT_TIME_LIMIT = timedelta(hours=24)
@@ -17,7 +19,7 @@ _UNITS = {"m": 60, "min": 60, "h": 3600, "d": 86400}
 _LIMIT_TEXT = re.compile(r"\s*(\d{1,6})\s*(m|min|h|d)\s*", re.IGNORECASE)
 
 
-class TimeLimitError(ValueError):
+class TimeLimitError(ServiceError, ValueError):
     """A time limit outside 5 minutes … 7 days, or one that cannot be read."""
 
 
@@ -63,11 +65,9 @@ def check_time_limit(limit: timedelta | None) -> timedelta:
     if limit is None:
         return DEFAULT_TIME_LIMIT
     if not isinstance(limit, timedelta):
-        raise TimeLimitError(f"a time limit is a duration, not {limit!r}")
+        raise TimeLimitError("svc.time.not_a_duration", value=repr(limit))
     if not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
-        raise TimeLimitError(
-            f"the time per move must be between 5 minutes and 7 days, not {describe(limit)}"
-        )
+        raise TimeLimitError("svc.time.range", limit=compact(limit))
     return limit
 
 
@@ -75,11 +75,18 @@ def parse_time_limit(text: str) -> timedelta:
     """Read a limit such as `5m`, `90 min`, `24h` or `7d`, and check its range."""
     match = _LIMIT_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise TimeLimitError(
-            f"cannot read {text!r} as a time limit; write a number and a unit, e.g. 30m, 24h, 3d"
-        )
+        raise TimeLimitError("svc.time.unreadable", text=repr(text))
     seconds = int(match.group(1)) * _UNITS[match.group(2).lower()]
     return check_time_limit(timedelta(seconds=seconds))
+
+
+def compact(limit: timedelta) -> str:
+    """A duration as it is typed, in the largest whole unit that fits: `8d`, `90m`, `45s`."""
+    seconds = int(limit.total_seconds())
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds and seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
 
 
 def describe(limit: timedelta) -> str:

@@ -133,9 +133,7 @@ def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list
     game = log.game
     seats = log.final.seats
     if game.status is not GameStatus.FINISHED or seats is None:
-        raise NotRateableError(
-            f"Game #{game.id} has no result to record (it is {game.status.value})."
-        )
+        raise NotRateableError("svc.rating.no_result", game=game.id, status=game.status.value)
     ladder = ladder_for(game.kind, game.variant)
     tally: dict[int, list[int]] = {user: [0, 0, 0, 0, 0] for user in seats}
     for ended in log.games_ended():

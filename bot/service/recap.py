@@ -16,6 +16,7 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
+from bot.service.errors import ActionNotAllowedError
 from bot.service.export.log import TableLog
 from bot.service.export.mat import match_text
 from bot.service.export.pdn import game_text, move_text
@@ -151,7 +152,7 @@ async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
     log = TableLog.replay(row, await store.events_for(game_id))
     seats = log.final.seats
     if seats is None:
-        raise ValueError(f"game #{game_id} never started: there is nothing to show")
+        raise ActionNotAllowedError("svc.never_started", game=game_id)
     names = []
     for user in seats:
         player = await store.get_player(user)

@@ -25,6 +25,17 @@ Roller = Callable[[int], tuple[int, int]]
 """Gives the two dice of roll number n of this game (bound to its seed by the table)."""
 
 WHITE_SEAT, BLACK_SEAT = 0, 1
+# What a session can wait for (`Session.awaiting`): stable words, worded by the bot's catalog.
+AWAITING = (
+    "roll",
+    "roll_or_double",
+    "move",
+    "answer_double",
+    "answer_resignation",
+    "answer_draw",
+    "opening",
+    "nothing",
+)
 
 S = TypeVar("S", bound="Session")
 T = TypeVar("T", bound="Session")
@@ -52,7 +63,7 @@ class Session(Protocol):
         ...
 
     def awaiting(self) -> str:
-        """What the actor must do, in a few words ("to roll or double", "to move")."""
+        """What the actor must do, one of `AWAITING` ("roll_or_double", "move", …)."""
         ...
 
     def apply(self: S, step: Mapping[str, Any], ctx: Context) -> tuple[S, list[Outcome]]:
@@ -131,7 +142,7 @@ def timeout_run(session: Session, ctx: Context) -> Run[Any]:
     """The actor ran out of time; the other seat wins."""
     actor = session.actor()
     if actor is None:
-        raise ActionNotAllowedError("nobody is on the clock")
+        raise ActionNotAllowedError("svc.nobody_on_clock")
     run: Run[Any] = Run(session, ctx)
     run.do({"op": "timeout", "winner": other(actor)})
     return run

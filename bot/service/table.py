@@ -110,14 +110,14 @@ class Table:
     ) -> ActionResult:
         if against_bot:
             if opponent is not None and opponent.id != self.bot.id:
-                raise ChallengeError("Challenge either a person or the bot, not both.")
+                raise ChallengeError("svc.challenge.person_or_bot")
             opponent = self.bot
         if opponent is not None and opponent.id == challenger.id:
-            raise ChallengeError("You cannot challenge yourself; challenge someone or the bot.")
+            raise ChallengeError("svc.challenge.yourself")
         if challenger.id == self.bot.id:
-            raise ChallengeError("The bot does not post challenges.")
+            raise ChallengeError("svc.challenge.by_the_bot")
         if opponent is not None and opponent.is_bot and opponent.id != self.bot.id:
-            raise ChallengeError(f"{opponent.name} is a bot that cannot play; challenge the bot.")
+            raise ChallengeError("svc.challenge.other_bot", name=opponent.name)
         if opponent is not None and opponent.id == self.bot.id:
             options = replace(options, rated=False)  # the bot's tables never move ratings
         holder = await self.store.active_game_in_channel(channel_id)
@@ -164,9 +164,9 @@ class Table:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
         if user.id == row.challenger_id:
-            raise ChallengeError("You cannot accept your own challenge; wait for an opponent.")
+            raise ChallengeError("svc.challenge.own")
         if row.opponent_id is not None and user.id != row.opponent_id:
-            raise ChallengeError(f"Challenge #{game_id} is for someone else.")
+            raise ChallengeError("svc.challenge.for_someone_else", game=game_id)
         now = self.clock.now()
         await self.store.upsert_player(user.id, user.name, now=now, is_bot=user.is_bot)
         session = load_session(row.state)
@@ -179,9 +179,9 @@ class Table:
         """The challenged person declines; the challenge closes."""
         row = await self._pending(game_id)
         if row.opponent_id is None:
-            raise ChallengeError("An open challenge cannot be declined; just leave it.")
+            raise ChallengeError("svc.challenge.open_decline")
         if user_id != row.opponent_id:
-            raise ChallengeError(f"Only the challenged player can decline challenge #{game_id}.")
+            raise ChallengeError("svc.challenge.decline_not_yours", game=game_id)
         return await self._recorder.close_challenge(
             row, "declined", user_id, GameStatus.CANCELLED, ChallengeDeclined(game_id, user_id)
         )
@@ -190,7 +190,7 @@ class Table:
         """The challenger withdraws the challenge."""
         row = await self._pending(game_id)
         if user_id != row.challenger_id:
-            raise ChallengeError(f"Only the challenger can cancel challenge #{game_id}.")
+            raise ChallengeError("svc.challenge.cancel_not_yours", game=game_id)
         return await self._recorder.close_challenge(
             row, "cancelled", user_id, GameStatus.CANCELLED, ChallengeCancelled(game_id, user_id)
         )
@@ -200,7 +200,7 @@ class Table:
         row = await self.store.get_game(game_id)
         session = load_session(row.state)
         if row.status is not GameStatus.FINISHED or session.seats is None:
-            raise ChallengeError(f"A rematch follows a finished game; game #{game_id} is not one.")
+            raise ChallengeError("svc.challenge.rematch_unfinished", game=game_id)
         if user_id not in session.seats:
             raise NotAPlayerError(game_id, user_id)
         other_id = session.seats[1] if session.seats[0] == user_id else session.seats[0]
@@ -309,9 +309,7 @@ class Table:
         """Recompute every roll of a closed game from its revealed seed and the event log."""
         row = await self.store.get_game(game_id)
         if row.status.is_open:
-            raise ActionNotAllowedError(
-                f"The dice seed of game #{game_id} is revealed when the game ends."
-            )
+            raise ActionNotAllowedError("svc.verify.open", game=game_id)
         rolls: dict[int, tuple[int, int]] = {}
         for event in await self.store.events_for(game_id):
             for step in steps_of(event):
@@ -340,7 +338,7 @@ class Table:
         if row is None:
             row = await self.store.get_game(game_id)
         if row.status is GameStatus.PENDING:
-            raise ActionNotAllowedError(f"Game #{game_id} has not started: accept it first.")
+            raise ActionNotAllowedError("svc.not_started", game=game_id)
         if not row.status.is_open:
             raise GameOverError(game_id, row.status.value)
         session: Session = load_session(row.state)
@@ -351,14 +349,12 @@ class Table:
         ctx = self._ctx(row)
         if action == "abort":
             if not session.can_abort():
-                raise ActionNotAllowedError(
-                    "The game can be aborted only before both sides have moved; resign instead."
-                )
+                raise ActionNotAllowedError("svc.abort_too_late")
             run = session.abort(ctx, seat)
         else:
             actor = session.actor()
             if actor != seat:
-                raise NotYourTurnError(game_id, f"your opponent {session.awaiting()}")
+                raise NotYourTurnError(game_id, session.awaiting())
             run = session.act(seat, action, argument, self._roller(row), ctx)
         result = await self._recorder.commit(row, run, action, user_id)
         return await self._bot_replies(result)
@@ -387,7 +383,7 @@ class Table:
     async def _pending(self, game_id: int) -> GameRow:
         row = await self.store.get_game(game_id)
         if row.status is GameStatus.ACTIVE:
-            raise ChallengeError(f"Challenge #{game_id} was already accepted.")
+            raise ChallengeError("svc.challenge.already_accepted", game=game_id)
         if row.status is not GameStatus.PENDING:
             raise GameOverError(game_id, row.status.value)
         return row

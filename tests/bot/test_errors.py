@@ -11,9 +11,8 @@ from bot.errors import Refusal, explain
 from bot.i18n import Localizer
 from bot.service import errors as service_errors
 from bot.store import StoreBusyError
-from engine.backgammon import IllegalMoveError
 
-EN, DE = Localizer("en-US"), Localizer("de")
+EN, FR, DE = Localizer("en-US"), Localizer("fr"), Localizer("de")
 
 
 @pytest.mark.parametrize(
@@ -32,10 +31,49 @@ def test_known_refusals_are_worded_from_the_catalog(error: Exception, english: s
     assert explain(EN, error).startswith(english)
 
 
-def test_engine_reasons_are_passed_on_after_a_localized_prefix() -> None:
-    error = IllegalMoveError("you must play both dice: 24/23 8/5 works")
-    assert explain(EN, error) == "Not possible: You must play both dice: 24/23 8/5 works"
-    assert explain(DE, error).startswith("Nicht möglich: You must play both dice")
+class CodedRefusal(ValueError):
+    """A refusal from below (an engine's, say) with a code and params, as the contract says."""
+
+    def __init__(self, reason: str, code: str, **params: object) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.params = params
+
+
+def test_a_coded_refusal_is_worded_from_the_catalog_with_its_params() -> None:
+    error = CodedRefusal("22-17 is not a legal move here", "svc.ck.not_legal_here", move="22-17")
+    assert explain(EN, error) == "Not possible: 22-17 is not a legal move here"
+    assert explain(DE, error) == "Nicht möglich: 22-17 ist hier kein erlaubter Zug"
+    assert explain(FR, error) == "Impossible : 22-17 n'est pas un coup légal ici"
+
+
+def test_a_service_refusal_is_worded_in_the_readers_language() -> None:
+    error = service_errors.ChallengeError("svc.challenge.for_someone_else", game=7)
+    assert explain(EN, error) == "Not possible: Challenge #7 is for someone else."
+    assert explain(FR, error) == "Impossible : Le défi n°7 s'adresse à quelqu'un d'autre."
+    assert explain(DE, error) == "Nicht möglich: Herausforderung #7 gilt jemand anderem."
+
+
+def test_not_your_turn_says_what_is_awaited_in_the_readers_language() -> None:
+    error = service_errors.NotYourTurnError(3, "answer_double")
+    assert explain(FR, error) == (
+        "Impossible : Ce n'est pas votre tour dans la partie n°3 : "
+        "on attend que votre adversaire accepte ou refuse le double."
+    )
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        ValueError("you must play both dice: 24/23 8/5 works"),
+        CodedRefusal("you must play both dice: 24/23 8/5 works", "bg.no_such_code_yet"),
+        CodedRefusal("{point} is blocked", "svc.ck.not_legal_here"),  # the text's param missing
+    ],
+    ids=["no code", "code without a catalog text", "params that do not fit the text"],
+)
+def test_refusals_the_catalog_cannot_word_keep_their_english_reason(error: Exception) -> None:
+    reason = str(error)
+    assert explain(DE, error) == f"Nicht möglich: {reason[:1].upper()}{reason[1:]}"
 
 
 def test_command_errors_are_unwrapped() -> None:

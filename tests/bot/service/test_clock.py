@@ -51,7 +51,7 @@ def test_unreadable_limits_say_how_to_write_one(text: str) -> None:
 
 
 def test_parsed_limit_out_of_range_names_it() -> None:
-    with pytest.raises(TimeLimitError, match="not 8 days"):
+    with pytest.raises(TimeLimitError, match="not 8d"):
         parse_time_limit("8d")
 
 

@@ -100,7 +100,7 @@ def test_badgammon_starter_by_lot_rolls_both_dice() -> None:
     assert out.StarterChosen(7, WHITE_ID, True, 1) in run.outcomes
     assert not any(isinstance(o, out.OpeningRolled) for o in run.outcomes)
     # The starter may double before the first roll, so the table waits for White to roll.
-    assert run.session.actor() == 0 and run.session.awaiting() == "to roll or double"
+    assert run.session.actor() == 0 and run.session.awaiting() == "roll_or_double"
 
 
 def test_resignation_needs_a_level_one_to_three() -> None:
@@ -160,6 +160,6 @@ def test_bg16_no_doubling_in_the_crawford_game() -> None:
     game = Game(rules, Position.initial(), phase=Phase.ROLLING, crawford=True)
     session = BackgammonSession(options, (WHITE_ID, BLACK_ID), Match(rules, game, (4, 2)))
     assert not session.may_double()
-    assert session.awaiting() == "to roll"
+    assert session.awaiting() == "roll"
     with pytest.raises(ActionNotAllowedError, match="Crawford"):
         session.act(0, "double", None, scripted(), CTX)
