@@ -1,0 +1,121 @@
+"""The analysis under a backgammon recap, through Discord: the person graded, the bot not.
+
+The evaluator is a stub that calls the engine's first legal play best (0.5) and every other
+play worth 0, so the test knows from its own choices which plays were blunders and what the
+error rate must be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+
+from ai.backgammon.context import CubeContext
+from ai.backgammon.evaluator import CubeAdvice, RankedPlay
+from ai.review import SageReviewer
+from bot.app import DuelboardBot, TableParts
+from bot.emulator import Emulator
+from bot.emulator.harness import CLIENT_OPTIONS, running
+from bot.service.clock import FakeClock
+from bot.service.dice import SeededDice
+from bot.service.views import steps_of
+from bot.store import GameStatus, Store
+from engine.backgammon import Play, Position
+from engine.backgammon.matchplay import Phase
+from tests.bot.e2e.conftest import SEEDS, Players
+from tests.bot.e2e.drive import bg_session, command, confirm, recap_message
+
+BEST = 0.5
+TURNS = 6  # Alice's plays before she resigns
+
+
+class FirstPlayBest:
+    """The engine's first legal play is worth BEST, the others 0; the cube is never judged."""
+
+    name = "first play best"
+    has_equity = True
+
+    def rank(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        plays: Sequence[Play],
+        context: CubeContext,
+        focus: Play | None = None,
+    ) -> list[RankedPlay]:
+        first = position.legal_plays(dice)[0]
+        ranked = [RankedPlay(play, BEST if play == first else 0.0) for play in plays]
+        return sorted(ranked, key=lambda r: -r.value)
+
+    def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
+        raise AssertionError("a game without the cube has no cube decisions")
+
+
+def reviewing_bot(
+    emulator: Emulator, store: Store, game_clock: FakeClock
+) -> AbstractAsyncContextManager[DuelboardBot]:
+    parts = TableParts(
+        dice=SeededDice(SEEDS), clock=game_clock, reviewer=SageReviewer(FirstPlayBest)
+    )
+    client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
+    return running(client, emulator)
+
+
+async def turns_played(store: Store) -> int:
+    """Plays (forced ones and dances included) made so far in game #1, read from its events."""
+    events = await store.events_for(1)
+    return sum(1 for event in events for step in steps_of(event) if step["op"] == "move")
+
+
+async def test_the_recap_grades_the_person_and_not_the_bot(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    blunders: list[str] = []  # "move N: played?? (best B, −0.500)" as the recap should say
+    async with reviewing_bot(emulator, store, game_clock):
+        handle = await emulator.slash(
+            players.alice, "backgammon", {"opponent": emulator.bot_user, "cube": False}
+        )
+        await handle.original()
+        for count in range(TURNS):
+            session = await bg_session(store)
+            assert session.match is not None and session.match.game.phase is Phase.MOVING
+            game = session.match.game
+            plays = game.legal_plays()
+            chosen = plays[(count * 3 + 1) % len(plays)]
+            if chosen != plays[0]:
+                move = await turns_played(store) + 1
+                blunders.append(
+                    f"  move {move}: {chosen.notation()}?? (best {plays[0].notation()}, −0.500)"
+                )
+            await command(emulator, players.alice, "move", {"play": chosen.notation()})
+        await confirm(emulator, players.alice, "askresign", "resign:1")
+        recap = await emulator.wait_until(
+            lambda: recap_message(emulator) if _recaps(emulator) else None, "the recap"
+        )
+    assert (await store.get_game(1)).status is GameStatus.FINISHED
+    alice = await store.get_player(players.alice.id)
+    assert alice is not None
+    lines = recap.content.splitlines()
+    title = lines.index(
+        "Analysis (error rate: equity lost per decision, in thousandths;"
+        " ?! doubtful, ? error, ?? blunder):"
+    )
+    rate = 1000 * BEST * len(blunders) / TURNS
+    assert lines[title + 1 :] == [
+        f"{alice.display_name}: error rate {rate:.1f} over {TURNS} decisions"
+        f" · ?! 0 · ? 0 · ?? {len(blunders)}",
+        *blunders[:3],
+    ]
+    assert len(blunders) >= 3  # the choices above make the worst-three list full
+    assert sum(" error rate " in line for line in lines) == 1  # the bot is not graded
+
+
+def _recaps(emulator: Emulator) -> bool:
+    return any(
+        any(a.filename == "replay.gif" for a in m.attachments)
+        for m in emulator.channel_messages(emulator.general)
+    )
