@@ -103,7 +103,7 @@ def advice_for(
     play to choose (dice not rolled, an offer to answer).
     """
     if view.status is GameStatus.PENDING:
-        raise ActionNotAllowedError(f"Game #{view.id} has not started: accept it first.")
+        raise ActionNotAllowedError("svc.not_started", game=view.id)
     if not view.status.is_open:
         raise GameOverError(view.id, view.status.value)
     session = view.session
@@ -112,17 +112,11 @@ def advice_for(
         raise NotAPlayerError(view.id, user_id)
     if bot_id not in seats:
         if view.options.rated:
-            raise ActionNotAllowedError(
-                f"Game #{view.id} is rated: hints are only for games against the bot and"
-                " unrated games challenged with hints on."
-            )
+            raise ActionNotAllowedError("svc.hint.rated", game=view.id)
         if not view.options.hints:
-            raise ActionNotAllowedError(
-                f"Game #{view.id} was challenged without hints: both players must agree to"
-                " them in the challenge (hints on)."
-            )
+            raise ActionNotAllowedError("svc.hint.not_agreed", game=view.id)
     if session.actor() != seats.index(user_id):
-        raise NotYourTurnError(view.id, f"your opponent {session.awaiting()}")
+        raise NotYourTurnError(view.id, session.awaiting())
     if isinstance(session, BackgammonSession):
         return _backgammon(session, coach, count)
     return _checkers(session, coach, count)
@@ -133,11 +127,9 @@ def _backgammon(session: BackgammonSession, coach: Coach, count: int) -> Callabl
     assert match is not None  # the game is open and the player is to act
     phase = match.game.phase
     if phase is Phase.ROLLING:
-        raise ActionNotAllowedError("A hint ranks the plays of your dice: roll first.")
+        raise ActionNotAllowedError("svc.hint.roll_first")
     if phase is not Phase.MOVING:
-        raise ActionNotAllowedError(
-            f"A hint ranks plays, and now you are asked {session.awaiting()}."
-        )
+        raise ActionNotAllowedError("svc.hint.answer_offer_first")
     return lambda: coach.backgammon_advice(match, count)
 
 
@@ -145,5 +137,5 @@ def _checkers(session: CheckersSession, coach: Coach, count: int) -> Callable[[]
     game = session.game
     assert game is not None  # the game is open and the player is to act
     if session.draw_offered_by is not None:
-        raise ActionNotAllowedError("A hint ranks moves: first accept or decline the draw offer.")
+        raise ActionNotAllowedError("svc.hint.answer_draw_first")
     return lambda: coach.checkers_advice(game, count)

@@ -123,6 +123,24 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.time.unreadable": (
             "cannot read {text} as a time limit; write a number and a unit, e.g. 30m, 24h, 3d"
         ),
+        # Hints.
+        "svc.hint.unavailable": "Hints are not available on this bot.",
+        "svc.hint.rated": (
+            "Game #{game} is rated: hints are only for games against the bot and unrated games"
+            " challenged with hints on."
+        ),
+        "svc.hint.not_agreed": (
+            "Game #{game} was challenged without hints: both players must agree to them in the"
+            " challenge (hints on)."
+        ),
+        "svc.hint.roll_first": "A hint ranks the plays of your dice: roll first.",
+        "svc.hint.answer_offer_first": (
+            "A hint ranks plays: first answer the offer on the board (take or pass, accept or"
+            " decline)."
+        ),
+        "svc.hint.answer_draw_first": (
+            "A hint ranks moves: first accept or decline the draw offer."
+        ),
         # Records, dice audit and ratings.
         "svc.never_started": "game #{game} never started: there is nothing to show",
         "svc.verify.open": "The dice seed of game #{game} is revealed when the game ends.",

@@ -54,13 +54,13 @@ class GameOptions:
     def create(cls, kind: str, variant: str | None = None, **choices: Any) -> GameOptions:
         """Checked options for `kind`; unknown names or values raise `OptionError`."""
         if kind not in KINDS:
-            raise OptionError(f"unknown game {kind!r}; choose {' or '.join(KINDS)}")
+            raise OptionError("svc.option.unknown_game", kind=repr(kind), choices=", ".join(KINDS))
         names = {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
         names |= {"rated", "challenger_colour", "level", "hints"}
         unknown = sorted(set(choices) - names)
         if unknown:
             known = ", ".join(sorted(names))
-            raise OptionError(f"unknown option {unknown[0]!r}; options are {known}")
+            raise OptionError("svc.option.unknown_option", name=repr(unknown[0]), choices=known)
         if choices.get("time_limit", 0) is None:
             del choices["time_limit"]
         options = cls(kind, DEFAULT_VARIANT[kind] if variant is None else variant, **choices)
@@ -72,35 +72,38 @@ class GameOptions:
         variants = bg.VARIANTS if self.kind == BACKGAMMON else ck.VARIANTS
         if self.variant not in variants:
             raise OptionError(
-                f"unknown {self.kind} variant {self.variant!r}; choose from {', '.join(variants)}"
+                "svc.option.unknown_variant",
+                kind=self.kind,
+                variant=repr(self.variant),
+                choices=", ".join(variants),
             )
         for name in ("cube", "jacoby", "crawford", "rated", "hints"):
             if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"{name} is on or off (True/False), not {getattr(self, name)!r}")
+                raise OptionError(
+                    "svc.option.on_or_off", name=name, value=repr(getattr(self, name))
+                )
         length = self.match_length
         if isinstance(length, bool) or not isinstance(length, int):
-            raise OptionError(f"the match length is a whole number, not {length!r}")
+            raise OptionError("svc.option.length_not_whole", value=repr(length))
         if self.kind == CHECKERS and length:
-            raise OptionError("checkers is played one game at a time: no match length")
+            raise OptionError("svc.option.checkers_length")
         if not 0 <= length <= MAX_MATCH_LENGTH:
-            raise OptionError(
-                f"the match length is 1-{MAX_MATCH_LENGTH} points (0 for money play), not {length}"
-            )
+            raise OptionError("svc.option.length_range", most=MAX_MATCH_LENGTH, value=length)
         if self.starter not in STARTERS:
-            raise OptionError(f"who starts: {', '.join(STARTERS)}; not {self.starter!r}")
+            raise OptionError(
+                "svc.option.starter", choices=", ".join(STARTERS), value=repr(self.starter)
+            )
         if self.challenger_colour not in COLOURS:
             colour = self.challenger_colour
-            raise OptionError(f"the challenger plays white or black, not {colour!r}")
+            raise OptionError("svc.option.colour", value=repr(colour))
         if self.level is not None and self.level not in LEVELS:
-            raise OptionError(f"the computer's level is {', '.join(LEVELS)}; not {self.level!r}")
+            raise OptionError("svc.option.level", choices=", ".join(LEVELS), value=repr(self.level))
         if self.rated and self.hints:
-            raise OptionError(
-                "hints are allowed only in unrated games: choose rated off, or hints off"
-            )
+            raise OptionError("svc.option.hints_rated")
         try:
             check_time_limit(self.time_limit)
         except TimeLimitError as error:
-            raise OptionError(str(error)) from None
+            raise OptionError.passed_on(error) from None
 
     def swapped(self) -> GameOptions:
         """The same options with the colours exchanged (for a rematch by the other player)."""

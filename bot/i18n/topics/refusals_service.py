@@ -125,6 +125,25 @@ FR: dict[str, str] = {
         "impossible de lire {text} comme limite de temps ; écrivez un nombre et une unité "
         "(m, h ou d pour les jours), par ex. 30m, 24h, 3d"
     ),
+    "refusal.svc.hint.unavailable": "Les conseils ne sont pas disponibles sur ce bot.",
+    "refusal.svc.hint.rated": (
+        "La partie n°{game} est classée : les conseils sont réservés aux parties contre le bot"
+        " et aux parties non classées lancées avec les conseils activés (hints)."
+    ),
+    "refusal.svc.hint.not_agreed": (
+        "La partie n°{game} a été lancée sans conseils : les deux joueurs doivent les accepter"
+        " dans le défi (hints activé)."
+    ),
+    "refusal.svc.hint.roll_first": (
+        "Un conseil classe les coups de vos dés : lancez d'abord les dés."
+    ),
+    "refusal.svc.hint.answer_offer_first": (
+        "Un conseil classe les coups : répondez d'abord à l'offre sur le plateau (accepter ou"
+        " refuser)."
+    ),
+    "refusal.svc.hint.answer_draw_first": (
+        "Un conseil classe les coups : acceptez ou refusez d'abord la proposition de nulle."
+    ),
     "refusal.svc.never_started": "la partie n°{game} n'a jamais commencé : il n'y a rien à montrer",
     "refusal.svc.verify.open": (
         "La graine des dés de la partie n°{game} est révélée à la fin de la partie."
@@ -254,6 +273,23 @@ DE: dict[str, str] = {
     "refusal.svc.time.unreadable": (
         "{text} ist kein lesbares Zeitlimit; schreibe eine Zahl und eine Einheit "
         "(m, h oder d für Tage), z. B. 30m, 24h, 3d"
+    ),
+    "refusal.svc.hint.unavailable": "Tipps gibt es bei diesem Bot nicht.",
+    "refusal.svc.hint.rated": (
+        "Partie #{game} ist gewertet: Tipps gibt es nur in Partien gegen den Bot und in"
+        " ungewerteten Partien, die mit Tipps (hints) herausgefordert wurden."
+    ),
+    "refusal.svc.hint.not_agreed": (
+        "Partie #{game} wurde ohne Tipps herausgefordert: beide Spieler müssen ihnen in der"
+        " Herausforderung zustimmen (hints an)."
+    ),
+    "refusal.svc.hint.roll_first": ("Ein Tipp bewertet die Züge deines Wurfs: erst würfeln."),
+    "refusal.svc.hint.answer_offer_first": (
+        "Ein Tipp bewertet Züge: beantworte zuerst das Angebot auf dem Brett (annehmen oder"
+        " ablehnen)."
+    ),
+    "refusal.svc.hint.answer_draw_first": (
+        "Ein Tipp bewertet Züge: nimm zuerst das Remisangebot an oder lehne es ab."
     ),
     "refusal.svc.never_started": "Partie #{game} hat nie begonnen: es gibt nichts zu zeigen",
     "refusal.svc.verify.open": (
