@@ -88,8 +88,9 @@ class Position:
                 raise IllegalMoveError.because(problem, move=move.text())
             hit = move.target > 0 and opp[move.target] == 1
             if hit != move.hit:
-                code = "bg.move.unmarked_hit" if hit else "bg.move.marked_no_hit"
-                raise IllegalMoveError(code, move=move.text())
+                raise IllegalMoveError(
+                    "bg.move.unmarked_hit" if hit else "bg.move.marked_no_hit", move=move.text()
+                )
             own[move.source] -= 1
             own[move.target] += 1
             if hit:
