@@ -92,6 +92,7 @@ games = Table(
     Column("state", Text, nullable=False),
     Column("version", Integer, nullable=False),
     Column("message_id", BigInteger, nullable=True),
+    Column("ping_message_id", BigInteger, nullable=True),  # the last "your turn" ping
     Column("turn_deadline", UtcDateTime, nullable=True),
     Column("reminder_at", UtcDateTime, nullable=True),
     Column("dice_commitment", Text, nullable=True),

@@ -369,6 +369,22 @@ class Store:
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
+    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
+        event, no version change."""
+        checks.snowflake("game_id", game_id)
+        checks.optional_snowflake("message_id", message_id)
+        statement = (
+            update(games)
+            .where(games.c.id == game_id)
+            .values(ping_message_id=message_id)
+            .returning(games.c.id)
+        )
+        async with self._write() as connection:
+            found = (await connection.execute(statement)).first()
+        if found is None:
+            raise GameNotFoundError(game_id)
+
     async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
         """Open games whose turn deadline is at or before `now`, most overdue first."""
         return await self._due(games.c.turn_deadline, now, limit)
