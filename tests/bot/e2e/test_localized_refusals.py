@@ -1,0 +1,50 @@
+"""Refusals reach a French player wholly in French, through the real client (issue 7).
+
+Bob's Discord locale is `fr` (see conftest); he challenges Alice, so he plays White and, with the
+scripted opening roll 3-1, moves first.
+"""
+
+from __future__ import annotations
+
+from bot.emulator import Emulator
+from bot.service.dice import ScriptedDice
+from bot.store import Store
+from engine.backgammon import Position
+from tests.bot.e2e.conftest import Players, StartBot
+from tests.bot.e2e.drive import bg_session, command, start_game
+
+OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
+ENGLISH_WORDS = ("must", "both", "dice", "turn", "waiting", "Not possible")
+
+
+async def test_an_illegal_move_is_refused_in_french_bg7(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.bob, players.alice)
+        before = message.edits
+        # BG-7: both dice must be used when they can be; 8/5 alone leaves the 1 unplayed.
+        reply = await command(emulator, players.bob, "move", {"play": "8/5"})
+    assert reply.ephemeral
+    assert reply.content.startswith("Impossible : Vous devez jouer les deux dés")
+    assert not [word for word in ENGLISH_WORDS if word in reply.content]
+    assert message.edits == before
+    session = await bg_session(store)
+    assert session.match is not None and session.match.game.position == Position.initial()
+
+
+async def test_playing_out_of_turn_is_refused_in_french_with_what_is_awaited(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.bob, players.alice)
+        await command(emulator, players.bob, "move", {"play": "8/5 6/5"})
+        version = (await store.get_game(1)).version
+        reply = await command(emulator, players.bob, "move", {"play": "13/7"})
+    assert reply.ephemeral
+    # Alice, on roll with the cube in the middle, may roll or double (BG-14).
+    assert reply.content == (
+        "Impossible : Ce n'est pas votre tour dans la partie n°1 : "
+        "on attend que votre adversaire lance les dés ou double."
+    )
+    assert (await store.get_game(1)).version == version
