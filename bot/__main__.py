@@ -9,7 +9,8 @@ import sys
 
 import discord
 
-from ai.player import ComputerPlayer
+from ai.coach import ComputerCoach
+from ai.player import Computers
 from ai.review import SageReviewer
 from bot.app import DuelboardBot, TableParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
@@ -20,12 +21,13 @@ log = logging.getLogger("duelboard")
 
 async def _run(settings: Settings) -> None:
     store = await Store.open(settings.database_url)
-    computer = ComputerPlayer()
-    if computer.notice:
-        log.warning("%s", computer.notice)  # e.g. Open Sage missing: built-in backgammon level
+    computers = Computers()  # one player per level, built when a game first needs it
+    coach = ComputerCoach()
+    if coach.notice:
+        log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
     client = DuelboardBot(
         store,
-        parts=TableParts(opponent=computer, reviewer=SageReviewer()),
+        parts=TableParts(opponents=computers, coach=coach, reviewer=SageReviewer()),
         dev_guild_id=settings.dev_guild_id,
         settle=True,  # one full collection after start-up, then a frozen heap: no long GC pauses
     )

@@ -26,8 +26,9 @@ from bot.desk import Desk
 from bot.errors import reply_error
 from bot.i18n.translator import CatalogTranslator
 from bot.service.clock import Clock
+from bot.service.coach import Coach
 from bot.service.dice import DiceSource
-from bot.service.opponent import Opponent
+from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
 from bot.service.table import Table
 from bot.service.views import Person
@@ -73,7 +74,9 @@ class TableParts:
 
     dice: DiceSource | None = None
     clock: Clock | None = None
-    opponent: Opponent | None = None
+    opponent: Opponent | None = None  # the bot's player at every level...
+    opponents: Opponents | None = None  # ...or one per level, asked per game
+    coach: Coach | None = None  # None: /hint is refused
     reviewer: Reviewer | None = None  # None: backgammon recaps go without the analysis
 
 
@@ -122,6 +125,8 @@ class DuelboardBot(commands.Bot):
             dice=self.parts.dice,
             clock=self.parts.clock,
             opponent=self.parts.opponent,
+            opponents=self.parts.opponents,
+            coach=self.parts.coach,
         )
         await self.store.upsert_player(me.id, me.name, now=self.table.clock.now(), is_bot=True)
         await asyncio.to_thread(pictures.warm_up)

@@ -143,7 +143,8 @@ class Board:
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
         pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
         picture = await asyncio.to_thread(draw, view.session, pair)
-        text = present.game_text(t, view, outcomes, names)
+        builtin = self.table.notice_for(view) is not None  # Open Sage missing: say so
+        text = present.game_text(t, view, outcomes, names, builtin)
         return MessageParts(text, picture, components.game_controls(t, view))
 
     async def _stake(self, view: GameView) -> Stake | None:

@@ -14,7 +14,7 @@ from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.present import game_name
 from bot.service.clock import parse_time_limit
-from bot.service.options import BACKGAMMON, CHECKERS, KINDS
+from bot.service.options import BACKGAMMON, CHECKERS, KINDS, LEVELS
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -30,8 +30,11 @@ CHECKERS_VARIANTS = [
 STARTERS = [
     app_commands.Choice(name=name, value=name) for name in ("challenger", "opponent", "random")
 ]
+BOT_LEVELS = [app_commands.Choice(name=name, value=name) for name in LEVELS]
 
 RATED_DESCRIPTION = "Rated: the result moves ratings (games against the bot never do)"
+LEVEL_DESCRIPTION = "How strongly the bot plays, when you play against it"
+HINTS_DESCRIPTION = "Let both players ask /hint (unrated games only; accepting is consent)"
 
 # Guild settings keys (written by /settings).
 SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
@@ -59,8 +62,10 @@ class Challenges(commands.Cog):
         time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
         rated=RATED_DESCRIPTION,
         variant="Rules variant",
+        level=LEVEL_DESCRIPTION,
+        hints=HINTS_DESCRIPTION,
     )
-    @app_commands.choices(variant=BACKGAMMON_VARIANTS)
+    @app_commands.choices(variant=BACKGAMMON_VARIANTS, level=BOT_LEVELS)
     async def backgammon(
         self,
         interaction: Interaction,
@@ -70,10 +75,21 @@ class Challenges(commands.Cog):
         time: str | None = None,
         rated: bool | None = None,
         variant: str | None = None,
+        level: str | None = None,
+        hints: bool = False,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
         await self._challenge(
-            interaction, BACKGAMMON, opponent, variant, time, rated, match_length=points, cube=cube
+            interaction,
+            BACKGAMMON,
+            opponent,
+            variant,
+            time,
+            rated,
+            level,
+            hints,
+            match_length=points,
+            cube=cube,
         )
 
     @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
@@ -83,8 +99,10 @@ class Challenges(commands.Cog):
         time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
         rated=RATED_DESCRIPTION,
         first="Who moves first",
+        level=LEVEL_DESCRIPTION,
+        hints=HINTS_DESCRIPTION,
     )
-    @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTERS)
+    @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTERS, level=BOT_LEVELS)
     async def checkers(
         self,
         interaction: Interaction,
@@ -93,10 +111,14 @@ class Challenges(commands.Cog):
         time: str | None = None,
         rated: bool | None = None,
         first: str | None = None,
+        level: str | None = None,
+        hints: bool = False,
     ) -> None:
         """Challenge someone (or the bot) to checkers."""
         choices: dict[str, Any] = {} if first is None else {"starter": first}
-        await self._challenge(interaction, CHECKERS, opponent, variant, time, rated, **choices)
+        await self._challenge(
+            interaction, CHECKERS, opponent, variant, time, rated, level, hints, **choices
+        )
 
     async def _challenge(
         self,
@@ -106,6 +128,8 @@ class Challenges(commands.Cog):
         variant: str | None,
         time: str | None,
         rated: bool | None,
+        level: str | None,
+        hints: bool,
         **choices: Any,
     ) -> None:
         desk = self.bot.desk
@@ -125,8 +149,14 @@ class Challenges(commands.Cog):
             default_rated = settings.get(SETTING_RATED)
             if rated is not None:
                 choices["rated"] = rated
+            elif hints:
+                choices["rated"] = False  # hints on asks for an unrated game
             elif isinstance(default_rated, bool):
                 choices["rated"] = default_rated
+            if hints:
+                choices["hints"] = True
+            if level is not None:
+                choices["level"] = level  # the table keeps it only against the bot
             bot_user = self.bot.user
             against_bot = (
                 bot_user is not None and opponent is not None and opponent.id == bot_user.id
@@ -152,6 +182,8 @@ class Challenges(commands.Cog):
             reply = t("reply.posted", link=message.jump_url)
             if against_bot and rated:
                 reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
+            if level is not None and not against_bot:
+                reply += "\n" + t("coach.level_ignored")
             await interaction.edit_original_response(content=reply)
 
         await desk.guarded(interaction, work)

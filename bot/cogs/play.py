@@ -1,5 +1,5 @@
 """Playing in the channel's game: /move (with suggestions), /roll, /double, /resign, /draw,
-/abort, /board and the dice audit /verify."""
+/abort, /board, /hint and the dice audit /verify."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.components import legal_choices
 from bot.desk import reader_locale
+from bot.hints import answer_hint
 from bot.i18n import Localizer
 from bot.present import name_of
 from bot.service.views import ActionResult
@@ -138,6 +139,15 @@ class Play(commands.Cog):
             await interaction.edit_original_response(content=mine("reply.board_moved"))
 
         await desk.guarded(interaction, work)
+
+    @app_commands.command(
+        name="hint",
+        description="Show the best plays for your turn (against the bot, or unrated games with"
+        " hints on)",
+    )
+    async def hint(self, interaction: Interaction) -> None:
+        """Show the best plays for your turn, privately."""
+        await answer_hint(self.bot, interaction)
 
     @app_commands.command(
         name="verify",

@@ -9,12 +9,15 @@ between calls: a restart loses nothing, and several processes may share one data
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import dice as dice_module
+from bot.service.backgammon import BackgammonSession
 from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock
+from bot.service.coach import HINT_COUNT, Coach, Hint, advice_for
 from bot.service.dice import CryptoDice, DiceSource, VerifyReport
 from bot.service.errors import (
     ActionNotAllowedError,
@@ -26,8 +29,8 @@ from bot.service.errors import (
     NotYourTurnError,
     ServiceError,
 )
-from bot.service.opponent import Opponent, SimplePlayer
-from bot.service.options import BACKGAMMON, GameOptions
+from bot.service.opponent import Opponent, Opponents, SimplePlayer
+from bot.service.options import BACKGAMMON, DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,
     ChallengeCancelled,
@@ -37,7 +40,7 @@ from bot.service.outcomes import (
     ReminderDue,
 )
 from bot.service.recorder import Recorder
-from bot.service.session import Context, Roller, Session
+from bot.service.session import Context, Roller, Run, Session
 from bot.service.views import (
     ActionResult,
     GameView,
@@ -47,7 +50,7 @@ from bot.service.views import (
     reduce_event,
     steps_of,
 )
-from bot.store import GameRow, GameStatus, Store
+from bot.store import GameRow, GameStatus, JsonValue, Store
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
@@ -65,14 +68,24 @@ class Table:
         dice: DiceSource | None = None,
         clock: Clock | None = None,
         opponent: Opponent | None = None,
+        opponents: Opponents | None = None,
+        coach: Coach | None = None,
         challenge_lifetime: timedelta = CHALLENGE_LIFETIME,
     ) -> None:
-        """Play on `store`; `bot` is the bot's own user, `opponent` decides for it."""
+        """Play on `store`; `bot` is the bot's own user.
+
+        The bot's player is `opponents(level)` for a game at that level, or `opponent` at every
+        level; `coach` gives hints (none: hints are refused).
+        """
+        if opponent is not None and opponents is not None:
+            raise ValueError("give the table one opponent or a factory of them, not both")
         self.store = store
         self.bot = replace(bot, is_bot=True)
         self.dice = dice if dice is not None else CryptoDice()
         self.clock = clock if clock is not None else SystemClock()
         self.opponent = opponent if opponent is not None else SimplePlayer()
+        self.opponents = opponents
+        self.coach = coach
         self.challenge_lifetime = challenge_lifetime
         self._recorder = Recorder(store, self.clock, self.bot.id)
 
@@ -93,8 +106,11 @@ class Table:
         """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
 
         `choices` are the game options (`GameOptions.create`): match_length, cube, jacoby,
-        crawford, time_limit (a timedelta), rated, starter, challenger_colour.
+        crawford, time_limit (a timedelta), rated, starter, challenger_colour, level (the
+        computer's, kept only against the bot), hints.
         """
+        if against_bot or (opponent is not None and opponent.id == self.bot.id):
+            choices["rated"] = False  # never rated, so hints on is no contradiction here
         options = GameOptions.create(kind, variant, **choices)
         return await self._post(options, channel_id, guild_id, challenger, opponent, against_bot)
 
@@ -119,7 +135,10 @@ class Table:
         if opponent is not None and opponent.is_bot and opponent.id != self.bot.id:
             raise ChallengeError("svc.challenge.other_bot", name=opponent.name)
         if opponent is not None and opponent.id == self.bot.id:
-            options = replace(options, rated=False)  # the bot's tables never move ratings
+            # The bot's tables never move ratings, and always say how strongly it plays.
+            options = replace(options, rated=False, level=options.level or DEFAULT_LEVEL)
+        else:
+            options = replace(options, level=None)  # people play at their own level
         holder = await self.store.active_game_in_channel(channel_id)
         if holder is not None:
             raise ChannelBusyError(channel_id, holder.id)
@@ -261,6 +280,37 @@ class Table:
         """The game as it stands."""
         return GameView.of(await self.store.get_game(game_id))
 
+    # Hints
+
+    async def hint(self, game_id: int, user_id: int, count: int = HINT_COUNT) -> Hint:
+        """The best plays for `user_id`, who is to move (against the bot, or hints on).
+
+        The coach thinks in a worker thread; the hint is then logged as an event without steps
+        (so the record shows who asked), unless the game moved on meanwhile.
+        """
+        if self.coach is None:
+            raise ActionNotAllowedError("svc.hint.unavailable")
+        row = await self.store.get_game(game_id)
+        view = GameView.of(row)
+        advise = advice_for(view, user_id, self.bot.id, self.coach, count)
+        advice = await asyncio.to_thread(advise)
+        plays: list[JsonValue] = [s.notation for s in advice.suggestions]
+        with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
+            await self.store.record(
+                row.id,
+                row.version,
+                "hint",
+                {"steps": [], "plays": plays},
+                row.state,
+                now=self.clock.now(),
+                actor_id=user_id,
+            )
+        session = view.session
+        dice = None
+        if isinstance(session, BackgammonSession) and session.match is not None:
+            dice = session.match.game.dice
+        return Hint(game_id, view.kind, user_id, dice, advice)
+
     # Clocks
 
     async def sweep(self, now: datetime | None = None) -> list[ActionResult]:
@@ -368,17 +418,31 @@ class Table:
                 break
             row = await self.store.get_game(view.id)
             session: Session = load_session(row.state)
-            # A strong player thinks for up to a second: in a worker thread, so every other
-            # table in the process keeps moving meanwhile.
-            run = await asyncio.to_thread(
-                session.bot_turn, self.opponent, self._roller(row), self._ctx(row)
-            )
+            level = view.options.level
+            # A strong player thinks for up to a second (and is built on first use): in a
+            # worker thread, so every other table in the process keeps moving meanwhile.
+            run = await asyncio.to_thread(self._bot_turn, session, level, row)
             if not run.steps:
                 break  # nothing the bot can do here; never write an empty turn
             step_result = await self._recorder.commit(row, run, "bot", self.bot.id)
             outcomes.extend(step_result.outcomes)
             view = step_result.game
         return ActionResult(view, tuple(outcomes))
+
+    def _bot_turn(self, session: Session, level: str | None, row: GameRow) -> Run[Any]:
+        return session.bot_turn(self.opponent_for(level), self._roller(row), self._ctx(row))
+
+    def opponent_for(self, level: str | None) -> Opponent:
+        """The bot's player at `level` (the default level for tables stored without one)."""
+        if self.opponents is None:
+            return self.opponent
+        return self.opponents(level or DEFAULT_LEVEL)
+
+    def notice_for(self, view: GameView) -> str | None:
+        """Why the bot plays this backgammon table below its level, if it does (else None)."""
+        if view.kind != BACKGAMMON or view.seats is None or self.bot.id not in view.seats:
+            return None
+        return self.opponent_for(view.options.level).notice
 
     async def _pending(self, game_id: int) -> GameRow:
         row = await self.store.get_game(game_id)

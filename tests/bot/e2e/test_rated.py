@@ -67,7 +67,7 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
         backgammon = emulator.command("backgammon").body["options"]
         checkers = emulator.command("checkers").body["options"]
     # Issue 7: /backgammon [opponent] [points] [cube] [time] [rated] [variant] and
-    # /checkers [opponent] [variant] [time] [rated] [first].
+    # /checkers [opponent] [variant] [time] [rated] [first]; issue 8's level and hints follow.
     assert [o["name"] for o in backgammon] == [
         "opponent",
         "points",
@@ -75,8 +75,18 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
         "time",
         "rated",
         "variant",
+        "level",
+        "hints",
     ]
-    assert [o["name"] for o in checkers] == ["opponent", "variant", "time", "rated", "first"]
+    assert [o["name"] for o in checkers] == [
+        "opponent",
+        "variant",
+        "time",
+        "rated",
+        "first",
+        "level",
+        "hints",
+    ]
     for options in (backgammon, checkers):
         [rated] = [o for o in options if o["name"] == "rated"]
         assert "against the bot" in rated["description"]

@@ -1,0 +1,70 @@
+"""/hint: the best plays for the player to move, told privately in their language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import Localizer
+from bot.present import dice_text
+from bot.service.coach import EQUITY, LOSS, MEN, WIN, Hint, Suggestion
+from bot.service.options import BACKGAMMON
+
+if TYPE_CHECKING:
+    from bot.app import DuelboardBot
+
+
+def number(t: Localizer, value: float, places: int) -> str:
+    """A signed decimal in the reader's writing (+0.213, or +0,213 in French and German)."""
+    text = f"{value:+.{places}f}".replace("-", "−")
+    return text.replace(".", t("coach.decimal"))
+
+
+def suggestion_line(t: Localizer, rank: int, item: Suggestion, unit: str) -> str:
+    """One numbered line: the play and, where the unit has them, its value and loss."""
+    play = f"**{item.notation}**"
+    if item.forced == WIN:
+        text = t("coach.line.win", play=play)
+    elif item.forced == LOSS:
+        text = t("coach.line.loss", play=play)
+    elif item.value is None or unit not in (EQUITY, MEN):
+        text = play
+    else:
+        places = 3 if unit == EQUITY else 2
+        values = {"play": play, "loss": number(t, -(item.loss or 0.0), places)}
+        if unit == EQUITY:
+            values["equity"] = number(t, item.value, places)
+        else:
+            values["score"] = number(t, item.value, places)
+        best = rank == 1 or not item.loss
+        text = t(f"coach.line.{unit}{'_best' if best else ''}", **values)
+    return f"{rank}. {text}"
+
+
+def hint_text(t: Localizer, hint: Hint) -> str:
+    """The private reply: a title, the ranked plays best first, and what the numbers mean."""
+    if hint.kind == BACKGAMMON:
+        title = t("coach.title_backgammon", dice=dice_text(hint.dice or ()), game=hint.game_id)
+    else:
+        title = t("coach.title_checkers", game=hint.game_id)
+    unit = hint.advice.unit
+    lines = [title]
+    for rank, item in enumerate(hint.advice.suggestions, start=1):
+        lines.append(suggestion_line(t, rank, item, unit))
+    lines.append(f"-# {t(f'coach.note.{unit}')}")
+    return "\n".join(lines)
+
+
+async def answer_hint(bot: DuelboardBot, interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge privately, have the table's coach think, then fill the reply."""
+    desk = bot.desk
+
+    async def work() -> None:
+        await desk.defer_private(interaction)
+        row = await desk.channel_game(interaction)
+        hint = await bot.table.hint(row.id, interaction.user.id)
+        t = Localizer(interaction.locale)
+        await interaction.edit_original_response(content=hint_text(t, hint))
+
+    await desk.guarded(interaction, work)
