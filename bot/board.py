@@ -2,7 +2,8 @@
 
 Rendering runs off the event loop. When the turn passes to someone else they get a short ping
 (an edit never notifies anyone on Discord), and when a table finishes its result is recorded
-and the recap (replay, record file, rating changes) is posted under the board.
+and the recap (replay, record file, rating changes) is posted under the board; a backgammon
+recap gets its analysis added once the reviewer is done.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,7 +24,7 @@ from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw
 from bot.service import outcomes as out
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
-from bot.service.recap import recap_for
+from bot.service.recap import recap_for, review_for
 from bot.service.table import Table
 from bot.service.views import ActionResult, GameView
 from bot.store import GameStatus, Store
@@ -31,6 +33,7 @@ from bot.store.ratings import AlreadyRecordedError
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
+log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
 
 
@@ -90,9 +93,10 @@ class Board:
         """Serve `bot`, whose table and store exist once it has logged in."""
         self.bot = bot
         self._names: dict[int, str] = {}
-        # The last turn ping per game, deleted when the next one is sent (lost on restart:
-        # then one stale ping stays in the channel, which is harmless).
+        # The last turn ping per game, deleted when the next one is sent; the store keeps it
+        # too, for the first ping after a restart.
         self._pings: dict[int, int] = {}
+        self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
         self._where_cache: dict[int, Where] = {}
 
     @property
@@ -236,7 +240,11 @@ class Board:
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         sent = await channel.send(text, allowed_mentions=mentions)
         previous = self._pings.get(game_id)
+        if previous is None:
+            # Not sent by this process (a restart): the store keeps the last one.
+            previous = (await self.store.get_game(game_id)).ping_message_id
         self._pings[game_id] = sent.id
+        await self.store.attach_ping(game_id, sent.id)
         if previous is not None:
             with contextlib.suppress(discord.NotFound):
                 await discord.PartialMessage(channel=channel, id=previous).delete()  # type: ignore[arg-type]
@@ -249,9 +257,7 @@ class Board:
             recorded = await self.ratings.record_finished(view.id, now=self.table.clock.now())
         except (NotRateableError, AlreadyRecordedError):
             recorded = None  # another process recorded it; the recap goes without the change
-        made = await recap_for(
-            self.store, view.id, recorded, self.bot.parts.reviewer, self.table.bot.id
-        )
+        made = await recap_for(self.store, view.id, recorded)
         t = Localizer(locale)
         names = await self.names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
@@ -277,8 +283,27 @@ class Board:
             ),
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
-        analysis = [] if made.review is None else review_lines(t, made.review, names)
-        await channel.send(fit(lines, analysis), files=files)
+        posted = await channel.send("\n".join(lines), files=files)
+        if self.bot.parts.reviewer is not None and view.kind == "backgammon":
+            task = asyncio.create_task(self._review(posted, lines, view, locale))
+            self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
+            task.add_done_callback(self._reviews.discard)
+
+    async def _review(
+        self, recap: discord.Message, lines: list[str], view: GameView, locale: object
+    ) -> None:
+        """Add the analysis to the posted recap once it is done (seconds for a long match)."""
+        reviewer = self.bot.parts.reviewer
+        assert reviewer is not None
+        try:
+            review = await review_for(self.store, view.id, reviewer, self.table.bot.id)
+            if review is None:
+                return
+            t = Localizer(locale)
+            analysis = review_lines(t, review, await self.names(view))
+            await recap.edit(content=fit(lines, analysis))
+        except Exception:  # the recap stands without its analysis; the log says why
+            log.exception("reviewing game #%s failed", view.id)
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

@@ -9,7 +9,7 @@ last game (a whole match would make a GIF too long to watch), and a long game it
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import engine.checkers as ck
@@ -61,7 +61,6 @@ class Recap:
     replay_alt: str
     record: RecordFile
     rating: RecordedResult | None
-    review: TableReview | None = None  # backgammon only, when the bot has a reviewer
 
 
 def _final_outcome(log: TableLog) -> out.GameEnded:
@@ -160,23 +159,22 @@ async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
     return log, (names[0], names[1])
 
 
-async def recap_for(
-    store: Store,
-    game_id: int,
-    rating: RecordedResult | None = None,
-    reviewer: Reviewer | None = None,
-    bot_id: int = 0,
-) -> Recap:
-    """Load a finished table; draw its recap and review its people (not `bot_id`) off the
-    event loop, in two worker threads at once."""
+async def recap_for(store: Store, game_id: int, rating: RecordedResult | None = None) -> Recap:
+    """Load a finished table and draw its recap off the event loop."""
     log, names = await _load(store, game_id)
-    drawing = asyncio.to_thread(build_recap, log, names, rating)
-    if reviewer is None:
-        return await drawing
-    made, review = await asyncio.gather(
-        drawing, asyncio.to_thread(review_table, log, reviewer, bot_id)
-    )
-    return replace(made, review=review)
+    return await asyncio.to_thread(build_recap, log, names, rating)
+
+
+async def review_for(
+    store: Store, game_id: int, reviewer: Reviewer, bot_id: int
+) -> TableReview | None:
+    """Review the people (not `bot_id`) at a finished backgammon table, in a worker thread.
+
+    Slower than the recap (seconds for a long match), so it is shown once done, not awaited
+    before the final board.
+    """
+    log, _ = await _load(store, game_id)
+    return await asyncio.to_thread(review_table, log, reviewer, bot_id)
 
 
 async def record_for(store: Store, game_id: int) -> RecordFile:

@@ -96,6 +96,10 @@ async def test_the_recap_grades_the_person_and_not_the_bot(
         recap = await emulator.wait_until(
             lambda: recap_message(emulator) if _recaps(emulator) else None, "the recap"
         )
+        # The analysis is added to the recap once done, without holding up the final board.
+        await emulator.wait_until(
+            lambda: True if "Analysis (" in recap.content else None, "the analysis"
+        )
     assert (await store.get_game(1)).status is GameStatus.FINISHED
     alice = await store.get_player(players.alice.id)
     assert alice is not None

@@ -15,7 +15,7 @@ from ai.backgammon.analysis import decisions
 from bot.service.backgammon import BackgammonSession
 from bot.service.export.log import TableLog
 from bot.service.opponent import SimplePlayer
-from bot.service.recap import recap_for
+from bot.service.recap import review_for
 from bot.service.review import match_history, review_table
 from bot.service.table import Table
 from bot.service.views import ActionResult
@@ -185,11 +185,8 @@ async def test_checkers_tables_are_not_reviewed(table: Table) -> None:
     assert reviewer.asked == []
 
 
-async def test_the_recap_carries_the_review(bot_table: Table) -> None:
+async def test_review_for_loads_the_table_and_reviews_it(bot_table: Table) -> None:
     game_id, choices = await play_against_the_bot(bot_table, length=1)
-    made = await recap_for(bot_table.store, game_id, reviewer=RecordingReviewer(), bot_id=BOT.id)
-    assert made.review is not None
-    assert [(p.user_id, p.report.decisions) for p in made.review.players] == [
-        (ALICE.id, len(choices))
-    ]
-    assert (await recap_for(bot_table.store, game_id)).review is None
+    review = await review_for(bot_table.store, game_id, RecordingReviewer(), BOT.id)
+    assert review is not None
+    assert [(p.user_id, p.report.decisions) for p in review.players] == [(ALICE.id, len(choices))]
