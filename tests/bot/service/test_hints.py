@@ -1,0 +1,267 @@
+"""Hints at the table (issue 8): who may ask, when, and what the coach's answer holds.
+
+The coach is the real one (`ai.coach.ComputerCoach`, expert level); what the tests check comes
+from the engine (the legal plays of the position on the table) and from arithmetic on the values
+returned (best first, losses measured from the best), not from a copy of its output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from ai.coach import ComputerCoach
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.clock import FakeClock
+from bot.service.coach import EQUITY, HINT_COUNT, MEN, Hint, Suggestion
+from bot.service.dice import SeededDice
+from bot.service.errors import (
+    ActionNotAllowedError,
+    GameOverError,
+    NotAPlayerError,
+    NotYourTurnError,
+    OptionError,
+    ServiceError,
+)
+from bot.service.table import Table
+from bot.service.views import ActionResult
+from bot.store import Store
+from engine.backgammon.matchplay import Match, Phase
+from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, fixed_seeds
+
+COACH = ComputerCoach()  # one for the module: the evaluator is built once
+
+
+@pytest.fixture
+def table(store: Store, clock: FakeClock) -> Table:
+    """A table with seeded dice, the simple bot player and the expert coach."""
+    return Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, coach=COACH)
+
+
+def match_of(result: ActionResult) -> Match:
+    session = result.game.session
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    return session.match
+
+
+def assert_ranked(suggestions: Sequence[Suggestion], legal: set[str]) -> None:
+    """Legal, distinct, best first, and each loss is the distance from the best value."""
+    notations = [s.notation for s in suggestions]
+    assert set(notations) <= legal
+    assert len(set(notations)) == len(notations) == min(HINT_COUNT, len(legal))
+    values = [s.value for s in suggestions]
+    assert all(value is not None for value in values)
+    assert values == sorted(values, reverse=True)  # type: ignore[type-var]
+    best = values[0]
+    assert best is not None
+    for suggestion in suggestions:
+        assert suggestion.value is not None and suggestion.loss is not None
+        assert suggestion.loss == pytest.approx(best - suggestion.value)
+    assert suggestions[0].loss == 0
+
+
+async def refused(table: Table, store: Store, game_id: int, user_id: int) -> ServiceError:
+    """The refusal of a hint, checked to change nothing (no event, same version)."""
+    before = await store.get_game(game_id)
+    events = len(await store.events_for(game_id))
+    with pytest.raises(ServiceError) as caught:
+        await table.hint(game_id, user_id)
+    after = await store.get_game(game_id)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert len(await store.events_for(game_id)) == events
+    return caught.value
+
+
+async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_on_the_table(
+    table: Table, store: Store
+) -> None:
+    result = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", against_bot=True, cube=False
+    )
+    game = match_of(result).game
+    assert result.game.to_move_id == ALICE.id and game.phase is Phase.MOVING  # no cube: rolled
+    before = await store.get_game(result.game.id)
+    hint = await table.hint(result.game.id, ALICE.id)
+    assert isinstance(hint, Hint) and hint.advice.unit == EQUITY
+    assert hint.dice == game.dice and hint.user_id == ALICE.id
+    assert_ranked(hint.advice.suggestions, {play.notation() for play in game.legal_plays()})
+    # Logged as an event without steps: the position and the turn stay as they were.
+    after = await store.get_game(result.game.id)
+    assert after.version == before.version + 1 and after.state == before.state
+    logged = (await store.events_for(result.game.id))[-1]
+    assert (logged.kind, logged.actor_id) == ("hint", ALICE.id)
+    assert logged.payload["plays"] == [s.notation for s in hint.advice.suggestions]
+    assert await table.replay(result.game.id) == after.state
+    # The player can then make the play suggested.
+    moved = await table.move(result.game.id, ALICE.id, hint.advice.suggestions[0].notation)
+    assert moved.game.version > after.version
+
+
+async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
+    table: Table, store: Store
+) -> None:
+    result = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        kind="checkers",
+        variant="russian",
+        against_bot=True,
+        starter="challenger",
+    )
+    session = result.game.session
+    assert isinstance(session, CheckersSession) and session.game is not None
+    hint = await table.hint(result.game.id, ALICE.id)
+    assert hint.advice.unit == MEN and hint.dice is None
+    legal = {move.pdn() for move in session.game.position.legal_moves()}
+    assert_ranked(hint.advice.suggestions, legal)
+    # The opening is level: nothing near a man's worth separates the best moves from zero.
+    assert all(abs(s.value or 0.0) < 1 for s in hint.advice.suggestions)
+
+
+async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_turn(
+    table: Table, store: Store
+) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind="backgammon",
+        rated=False,
+        hints=True,
+        cube=False,
+    )
+    result = await table.accept(posted.game.id, BOB)
+    first = result.game.to_move_id
+    assert first is not None
+    second = BOB.id if first == ALICE.id else ALICE.id
+    hint = await table.hint(result.game.id, first)
+    legal = {play.notation() for play in match_of(result).game.legal_plays()}
+    assert_ranked(hint.advice.suggestions, legal)
+    waiting = await refused(table, store, result.game.id, second)
+    assert isinstance(waiting, NotYourTurnError)
+    moved = await table.move(result.game.id, first, hint.advice.suggestions[0].notation)
+    assert moved.game.to_move_id == second
+    reply = await table.hint(result.game.id, second)
+    legal = {play.notation() for play in match_of(moved).game.legal_plays()}
+    assert_ranked(reply.advice.suggestions, legal)
+
+
+async def test_rated_games_and_games_without_hints_are_refused(table: Table, store: Store) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", starter="challenger"
+    )
+    rated = await table.accept(posted.game.id, BOB)
+    error = await refused(table, store, rated.game.id, ALICE.id)
+    assert isinstance(error, ActionNotAllowedError) and error.code == "svc.hint.rated"
+    assert "rated" in str(error)
+    await table.resign(rated.game.id, ALICE.id)
+    posted = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind="checkers",
+        rated=False,
+        starter="challenger",
+    )
+    unrated = await table.accept(posted.game.id, BOB)
+    error = await refused(table, store, unrated.game.id, ALICE.id)
+    assert error.code == "svc.hint.not_agreed"
+
+
+async def test_someone_not_seated_is_refused(table: Table, store: Store) -> None:
+    result = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
+    )
+    error = await refused(table, store, result.game.id, CAROL.id)
+    assert isinstance(error, NotAPlayerError)
+
+
+async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
+    table: Table, store: Store
+) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind="backgammon",
+        rated=False,
+        hints=True,
+    )
+    result = await table.accept(posted.game.id, BOB)
+    first = result.game.to_move_id
+    assert first is not None
+    second = BOB.id if first == ALICE.id else ALICE.id
+    play = match_of(result).game.legal_plays()[0].notation()
+    moved = await table.move(result.game.id, first, play)
+    assert match_of(moved).game.phase is Phase.ROLLING
+    error = await refused(table, store, result.game.id, second)
+    assert error.code == "svc.hint.roll_first" and "roll first" in str(error)
+    doubled = await table.double(result.game.id, second)
+    assert match_of(doubled).game.phase is Phase.DOUBLED
+    error = await refused(table, store, result.game.id, first)
+    assert error.code == "svc.hint.answer_offer_first"
+
+
+async def test_no_hint_while_a_draw_offer_waits_for_an_answer(table: Table, store: Store) -> None:
+    result = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind="checkers",
+        rated=False,
+        hints=True,
+        starter="challenger",
+    )
+    result = await table.accept(result.game.id, BOB)
+    offered = await table.offer_draw(result.game.id, ALICE.id)
+    assert offered.game.to_move_id == BOB.id
+    error = await refused(table, store, result.game.id, BOB.id)
+    assert error.code == "svc.hint.answer_draw_first"
+
+
+async def test_no_hint_before_the_start_or_after_the_end(table: Table, store: Store) -> None:
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", rated=False
+    )
+    error = await refused(table, store, posted.game.id, ALICE.id)
+    assert error.code == "svc.not_started"
+    await table.accept(posted.game.id, BOB)
+    await table.abort(posted.game.id, ALICE.id)
+    error = await refused(table, store, posted.game.id, ALICE.id)
+    assert isinstance(error, GameOverError)
+
+
+async def test_a_table_without_a_coach_refuses_hints(store: Store, clock: FakeClock) -> None:
+    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
+    result = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
+    )
+    error = await refused(table, store, result.game.id, ALICE.id)
+    assert error.code == "svc.hint.unavailable"
+
+
+async def test_a_rated_challenge_with_hints_on_is_refused_and_nothing_is_created(
+    table: Table, store: Store
+) -> None:
+    with pytest.raises(OptionError, match="only in unrated games") as caught:
+        await table.challenge(
+            channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon", hints=True
+        )
+    assert caught.value.code == "svc.option.hints_rated"
+    assert await store.active_game_in_channel(CHANNEL) is None
+
+
+async def test_hints_on_against_the_bot_is_no_contradiction(table: Table, store: Store) -> None:
+    """The bot's games are never rated, whatever the challenge said."""
+    result = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        kind="checkers",
+        against_bot=True,
+        rated=True,
+        hints=True,
+    )
+    row = await store.get_game(result.game.id)
+    assert row.options["rated"] is False and row.options["hints"] is True
