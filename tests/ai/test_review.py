@@ -7,6 +7,7 @@ the numbers the test chose, with analysis' thresholds (0.04 / 0.08 / 0.16).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib.util import find_spec
 
 import pytest
 
@@ -15,7 +16,7 @@ from ai.backgammon.evaluator import CubeAdvice, Evaluator, RankedPlay
 from ai.backgammon.sage import SageUnavailableError
 from ai.review import SageReviewer, SideReview
 from engine.backgammon import Play, Position, Side
-from engine.backgammon.matchplay import Match, MatchOptions, Phase
+from engine.backgammon.matchplay import Game, Match, MatchOptions, Phase
 
 # Cube equities for the side on roll in every position: doubling (0.7 after a take, which the
 # taker prefers to 1.0 after a pass) beats not doubling (0.5) by 0.2.
@@ -146,3 +147,22 @@ def test_without_open_sage_the_reviewer_says_so() -> None:
     history, _, _ = short_game()
     with pytest.raises(SageUnavailableError, match="not installed"):
         absent.review(history, [Side.WHITE])
+
+
+@pytest.mark.skipif(find_spec("bgsage") is None, reason="needs the `ai` extra")
+def test_open_sage_reviews_in_its_worker_process() -> None:
+    """BG-13: White has 6-5 with checkers on its 6- and 5-points and Black bears off next
+    turn; 6/off 5/off wins, anything else loses: a blunder, found by the real evaluator."""
+    where = Position(((0, 0, 0, 0, 1, 1, *[0] * 18), (2, *[0] * 23)), (0, 0), (13, 13), Side.WHITE)
+    options = MatchOptions()
+    start = Match(options, Game(options, where, phase=Phase.MOVING, dice=(6, 5)))
+    bad = next(p for p in start.game.legal_plays() if p.notation() == "6/1 5/off")
+    sage = SageReviewer()
+    try:
+        assert sage.available
+        [white] = sage.review([start, start.move(bad)], [Side.WHITE])
+    finally:
+        sage.close()
+    [blunder] = white.worst
+    assert (blunder.played, blunder.best, blunder.mark) == ("6/1 5/off", "6/off 5/off", "??")
+    assert white.decisions == 1 and white.error_rate == pytest.approx(1000 * blunder.loss)
