@@ -236,7 +236,7 @@ class Desk:
 
     async def _unknown(self, interaction: discord.Interaction[Any], action: str) -> ActionResult:
         t = Localizer(interaction.locale)
-        raise Refusal(t("error.refused", reason=f"this button ({action}) is not known"))
+        raise Refusal(t("error.refused", reason=t("refusal.bot.unknown_button", action=action)))
 
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await interaction.response.defer()

@@ -13,11 +13,11 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
-from bot.service.clock import describe as describe_duration
 from bot.service.options import BACKGAMMON
 from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
+from bot.wording import checkers_title, duration, ending, variant_name
 from engine.backgammon.matchplay import Phase
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 
@@ -60,13 +60,13 @@ def game_name(t: Localizer, kind: str) -> str:
 def options_text(t: Localizer, view: GameView) -> str:
     """The options a challenge carries, in a few words."""
     options = view.options
-    parts = [view.variant]
+    parts = [variant_name(t, view.kind, view.variant)]
     if options.kind == BACKGAMMON:
         length = options.match_length
         parts.append(t("option.points", points=length) if length else t("option.money"))
         if not options.cube:
             parts.append(t("option.cube_off"))
-    parts.append(t("option.time", time=describe_duration(options.time_limit)))
+    parts.append(t("option.time", time=duration(t, options.time_limit)))
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
     if options.hints:
         parts.append(t("coach.option_hints"))
@@ -167,9 +167,10 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
         case out.WonOnTime(winner_id=winner, loser_id=loser):
             return t("ev.on_time", winner=who(winner), loser=who(loser))
         case out.GameEnded(winner_id=None, reason=reason):
-            return t("ev.draw", reason=reason)
+            return t("ev.draw", reason=ending(t, reason))
         case out.GameEnded(winner_id=winner, points=won, reason=reason):
-            return t("ev.ended", winner=who(winner), points=points(t, won), reason=reason)
+            won_by = ending(t, reason)
+            return t("ev.ended", winner=who(winner), points=points(t, won), reason=won_by)
         case out.MatchEnded(winner_id=winner, score=score):
             return t(
                 "ev.match_ended",
@@ -211,9 +212,9 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
         # Only a table against the bot has a level; the bot is always the one challenged.
         bot = name_of(names, view.opponent_id)
         names = {**names, view.opponent_id: t(f"coach.bot.{level}", name=bot)}
-    variant = view.variant
+    variant = variant_name(t, view.kind, view.variant)
     if view.kind != BACKGAMMON and view.variant in CHECKERS_VARIANTS:
-        variant = CHECKERS_VARIANTS[view.variant].title
+        variant = checkers_title(t, CHECKERS_VARIANTS[view.variant])
     lines = [
         t(
             "game.header",

@@ -13,9 +13,10 @@ from bot.cogs.challenges import SETTING_GAMES, SETTING_RATED, SETTING_THREADS, S
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.present import game_name
-from bot.service.clock import DEFAULT_TIME_LIMIT, describe, parse_time_limit
+from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
 from bot.service.options import KINDS
 from bot.store import JsonValue
+from bot.wording import duration
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -85,9 +86,9 @@ class Admin(commands.Cog):
 def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
     """The settings in force, defaults included."""
     seconds = stored.get(SETTING_TIME)
-    limit = describe(DEFAULT_TIME_LIMIT)
+    limit = duration(t, DEFAULT_TIME_LIMIT)
     if isinstance(seconds, int):
-        limit = describe(timedelta(seconds=seconds))
+        limit = duration(t, timedelta(seconds=seconds))
     games = stored.get(SETTING_GAMES)
     allowed = games if isinstance(games, list) else list(KINDS)
 

@@ -193,7 +193,7 @@ class Challenges(commands.Cog):
         t = Localizer(interaction.locale)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise Refusal(t("error.refused", reason="games in threads need a text channel"))
+            raise Refusal(t("error.refused", reason=t("refusal.bot.threads_need_text_channel")))
         name = f"{game_name(t, kind)}: {interaction.user.display_name}"
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         return thread.id

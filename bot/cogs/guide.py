@@ -13,6 +13,7 @@ import engine.checkers as ck
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.service.options import BACKGAMMON, DEFAULT_VARIANT
+from bot.wording import checkers_summary, checkers_title, variant_name
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -27,13 +28,14 @@ def rules_text(t: Localizer, game: str, variant: str | None) -> str:
     variants = bg.VARIANTS if game == BACKGAMMON else ck.VARIANTS
     if chosen not in variants:
         known = ", ".join(variants)
-        raise Refusal(
-            t("error.refused", reason=f"unknown {game} variant {chosen!r}; choose {known}")
+        reason = t(
+            "refusal.bot.unknown_rules_variant", game=game, variant=repr(chosen), choices=known
         )
+        raise Refusal(t("error.refused", reason=reason))
     if game == BACKGAMMON:
-        return t("rules.backgammon", variant=chosen)
+        return t("rules.backgammon", variant=variant_name(t, game, chosen))
     rules = ck.VARIANTS[chosen]
-    return t("rules.checkers", title=rules.title, summary=rules.summary())
+    return t("rules.checkers", title=checkers_title(t, rules), summary=checkers_summary(t, rules))
 
 
 class Guide(commands.Cog):

@@ -89,16 +89,6 @@ def compact(limit: timedelta) -> str:
     return f"{seconds}s"
 
 
-def describe(limit: timedelta) -> str:
-    """A duration in the largest whole unit that fits, e.g. `24 hours`, `90 minutes`."""
-    seconds = int(limit.total_seconds())
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds and seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} seconds"
-
-
 @dataclass(frozen=True, slots=True)
 class TurnClock:
     """When the player to move is reminded, and when they lose on time."""

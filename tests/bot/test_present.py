@@ -89,6 +89,6 @@ def test_game_text_shows_match_score_and_commitment_while_open() -> None:
 def test_finished_game_reveals_the_seed_and_mentions_nobody() -> None:
     view = replace(opened(3, 1), status=GameStatus.FINISHED, to_move_id=None, seed="cd" * 32)
     text = game_text(EN, view, (out.GameEnded(7, ALICE, BOB, 2, "resigned: gammon"),), NAMES)
-    assert "Alice wins 2 points (resigned: gammon)." in text
+    assert "Alice wins 2 points (resigned, a gammon)." in text
     assert "cd" * 32 in text and "/verify game:7" in text
     assert "<@" not in text

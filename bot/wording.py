@@ -1,0 +1,82 @@
+"""Words the bot splices into other texts, in the reader's language: durations, how a game
+ended, variant names and a checkers variant's rules.
+
+The service and the engines name these things by stable values (a `timedelta`, an ending such
+as `resigned: gammon` or a checkers `EndReason`, a variant's fields); here they become catalog
+texts (`bot/i18n/topics/wording.py`). Pure functions of those values and a `Localizer`.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
+from engine.backgammon.cube import LEVEL_NAMES
+from engine.checkers import EndReason, KingLanding, Variant
+
+_LEVEL_OF_NAME = {name: level for level, name in LEVEL_NAMES.items()}
+_CHECKERS_ENDINGS = {reason.value: reason.name.lower() for reason in EndReason}
+_DURATION_UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
+
+
+def _known(key: str) -> bool:
+    return key in CATALOGS[DEFAULT_LANGUAGE]
+
+
+def duration(t: Localizer, limit: timedelta) -> str:
+    """A duration in the largest whole unit that fits: `24 hours`, `90 minutes`, `1 Tag`."""
+    seconds = int(limit.total_seconds())
+    for unit, size in _DURATION_UNITS:
+        if seconds and seconds % size == 0:
+            count = seconds // size
+            return t(f"duration.{unit}.{'one' if count == 1 else 'many'}", count=count)
+    return t("duration.second.many", count=seconds)
+
+
+def ending(t: Localizer, reason: str, level: int | None = None) -> str:
+    """How a game ended (`GameEnded.reason`), in words; an unknown reason is shown as it is.
+
+    Backgammon reasons read `<how>: <level name>` (`played: gammon`), checkers reasons are the
+    engine's `EndReason` values; `time` and `resigned` are the table's own.
+    """
+    how, _, level_name = reason.partition(": ")
+    if level_name:
+        level = level if level is not None else _LEVEL_OF_NAME.get(level_name)
+        key = f"ending.bg.{how}"
+        if level in LEVEL_NAMES and _known(key):
+            return t(key, level=t(f"level.{level}"))
+        return reason
+    key = f"ending.{_CHECKERS_ENDINGS.get(reason, reason)}"
+    return t(key) if _known(key) else reason
+
+
+def variant_name(t: Localizer, kind: str, variant: str) -> str:
+    """A variant's short name (`standard`, `anglaise`); an unknown one is shown as it is."""
+    key = f"variant.{kind}.{variant}"
+    return t(key) if _known(key) else variant
+
+
+def checkers_title(t: Localizer, rules: Variant) -> str:
+    """A checkers variant's full title (`English draughts (American checkers)`)."""
+    key = f"variant.title.{rules.name}"
+    return t(key) if _known(key) else rules.title
+
+
+def checkers_summary(t: Localizer, rules: Variant) -> str:
+    """The rules in force in one line a player can check, from the variant's own switches."""
+    parts = [
+        t("ck.rules.board", size=rules.board_size),
+        t(f"ck.rules.first.{rules.first_to_move.name.lower()}"),
+        t("ck.rules.men_backward" if rules.men_capture_backward else "ck.rules.men_forward"),
+        t("ck.rules.flying_kings" if rules.flying_kings else "ck.rules.short_kings"),
+    ]
+    if rules.flying_kings:
+        adjacent = rules.king_landing is KingLanding.ADJACENT
+        parts.append(t("ck.rules.land_adjacent" if adjacent else "ck.rules.land_any"))
+    parts.append(t("ck.rules.majority" if rules.majority_capture else "ck.rules.any_capture"))
+    parts.append(t(f"ck.rules.crowning.{rules.crowning.name.lower()}"))
+    if rules.king_count_end:
+        parts.append(t("ck.rules.king_count"))
+    parts.append(t("ck.rules.repetition", count=rules.repetitions_for_draw))
+    parts.append(t("ck.rules.no_progress", plies=rules.no_progress_plies))
+    return "; ".join(parts)
