@@ -23,7 +23,7 @@ def number(t: Localizer, value: float, places: int) -> str:
 
 def suggestion_line(t: Localizer, rank: int, item: Suggestion, unit: str) -> str:
     """One numbered line: the play and, where the unit has them, its value and loss."""
-    play = f"**{item.notation}**"
+    play = f"`{item.notation}`"  # code style: a hit's `*` is not Markdown there
     if item.forced == WIN:
         text = t("coach.line.win", play=play)
     elif item.forced == LOSS:
