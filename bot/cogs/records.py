@@ -1,8 +1,4 @@
-"""/leaderboard, /stats, /history and /export: ratings, results and game records.
-
-The texts are looked up in the catalog first; keys it does not have yet fall back to the
-English defaults here (`TEXTS`), so the commands work before the catalogs carry them.
-"""
+"""/leaderboard, /stats, /history and /export: ratings, results and game records."""
 
 from __future__ import annotations
 
@@ -41,39 +37,6 @@ SCOPE_CHOICES = [
 MAX_MESSAGE = 2000
 HISTORY_POINTS = 10
 
-TEXTS: dict[str, str] = {
-    "records.scope.server": "this server",
-    "records.scope.global": "all servers",
-    "records.board.title": "**Leaderboard: {ladder}, {scope}** (page {page} of {pages})",
-    "records.board.line": "`#{rank}` **{name}** {rating} · games: {games} · won: {win}%",
-    "records.board.you": "You: `#{rank}` {rating} · games: {games} · won: {win}%",
-    "records.board.empty": "Nobody is rated on this ladder yet: finish a rated game!",
-    "records.stats.title": "**Stats for {name}**",
-    "records.stats.totals": "Games: {games} · won {wins} · lost {losses} · drawn {draws}",
-    "records.stats.gammons": "Gammons {gw} won / {gl} lost · backgammons {bw} won / {bl} lost",
-    "records.stats.streaks": "Current streak: {current} · best winning streak: {best}",
-    "records.stats.rating": "{ladder}: {rating} (rated games: {games})",
-    "records.stats.history": "Rating history ({ladder}): {points}",
-    "records.stats.none": "No finished games yet.",
-    "records.outcome.win": "won",
-    "records.outcome.loss": "lost",
-    "records.outcome.draw": "drawn",
-    "records.history.title": "**Recent games of {name}** (page {page})",
-    "records.history.line": "`#{game}` {ladder} vs {opponent}: {outcome} {when}{link}",
-    "records.history.unrated": " (unrated)",
-    "records.history.empty": "No finished games on this page.",
-    "records.export.none": "No finished game to export yet.",
-    "records.export.done": "The record of game #{game} ({kind}).",
-}
-
-
-def say(t: Localizer, key: str, **values: object) -> str:
-    """The catalog's text for `key`, or the English default kept here."""
-    try:
-        return t(key, **values)
-    except KeyError:
-        return TEXTS[key].format(**values)
-
 
 def _rating(line: BoardLine) -> str:
     return line.rating_text
@@ -81,10 +44,9 @@ def _rating(line: BoardLine) -> str:
 
 def board_text(t: Localizer, page: BoardPage) -> str:
     """A leaderboard page, with the reader's own line under it when off the page."""
-    scope = say(t, "records.scope.global" if page.scope == GLOBAL_SCOPE else "records.scope.server")
+    scope = t("records.scope.global" if page.scope == GLOBAL_SCOPE else "records.scope.server")
     lines = [
-        say(
-            t,
+        t(
             "records.board.title",
             ladder=page.ladder,
             scope=scope,
@@ -94,8 +56,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
     ]
     for line in page.lines:
         lines.append(
-            say(
-                t,
+            t(
                 "records.board.line",
                 rank=line.rank,
                 name=discord.utils.escape_markdown(line.name),
@@ -105,12 +66,11 @@ def board_text(t: Localizer, page: BoardPage) -> str:
             )
         )
     if not page.lines:
-        lines.append(say(t, "records.board.empty"))
+        lines.append(t("records.board.empty"))
     if page.viewer is not None:
         mine = page.viewer
         lines.append(
-            say(
-                t,
+            t(
                 "records.board.you",
                 rank=mine.rank,
                 rating=_rating(mine),
@@ -123,14 +83,13 @@ def board_text(t: Localizer, page: BoardPage) -> str:
 
 def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     """A player's totals, streaks, ratings and recent rating history."""
-    lines = [say(t, "records.stats.title", name=discord.utils.escape_markdown(name))]
+    lines = [t("records.stats.title", name=discord.utils.escape_markdown(name))]
     totals = stats.totals
     if not totals.games:
-        lines.append(say(t, "records.stats.none"))
+        lines.append(t("records.stats.none"))
         return "\n".join(lines)
     lines.append(
-        say(
-            t,
+        t(
             "records.stats.totals",
             games=totals.games,
             wins=totals.wins,
@@ -140,8 +99,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     )
     if totals.gammons_won or totals.gammons_lost or totals.backgammons_won:
         lines.append(
-            say(
-                t,
+            t(
                 "records.stats.gammons",
                 gw=totals.gammons_won,
                 gl=totals.gammons_lost,
@@ -152,31 +110,28 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     runs = stats.streaks
     current = "-"
     if runs.current_outcome is not None:
-        current = f"{runs.current_length} {say(t, f'records.outcome.{runs.current_outcome}')}"
-    lines.append(say(t, "records.stats.streaks", current=current, best=runs.best_wins))
+        current = f"{runs.current_length} {t(f'records.outcome.{runs.current_outcome}')}"
+    lines.append(t("records.stats.streaks", current=current, best=runs.best_wins))
     for row in stats.ratings:
         shown = f"{round(row.rating)}{'?' if row.deviation > PROVISIONAL_DEVIATION else ''}"
-        lines.append(
-            say(t, "records.stats.rating", ladder=row.ladder, rating=shown, games=row.games)
-        )
+        lines.append(t("records.stats.rating", ladder=row.ladder, rating=shown, games=row.games))
     if stats.rating_history:
         recent = stats.rating_history[-HISTORY_POINTS:]
         points = " → ".join(str(round(point.rating)) for point in recent)
-        lines.append(say(t, "records.stats.history", ladder=stats.history_ladder, points=points))
+        lines.append(t("records.stats.history", ladder=stats.history_ladder, points=points))
     return "\n".join(lines)[:MAX_MESSAGE]
 
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
     """Recent games, newest first, each with a link to its message."""
-    lines = [say(t, "records.history.title", name=discord.utils.escape_markdown(name), page=page)]
+    lines = [t("records.history.title", name=discord.utils.escape_markdown(name), page=page)]
     for line in entries:
         entry = line.entry
-        outcome = say(t, f"records.outcome.{entry.outcome}")
+        outcome = t(f"records.outcome.{entry.outcome}")
         if not entry.rated:
-            outcome += say(t, "records.history.unrated")
+            outcome += t("records.history.unrated")
         lines.append(
-            say(
-                t,
+            t(
                 "records.history.line",
                 game=entry.game_id,
                 ladder=entry.ladder,
@@ -187,7 +142,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
             )
         )
     if not entries:
-        lines.append(say(t, "records.history.empty"))
+        lines.append(t("records.history.empty"))
     return "\n".join(lines)[:MAX_MESSAGE]
 
 
@@ -272,13 +227,13 @@ class RecordsCog(commands.Cog, name="Records"):
             if game_id is None:
                 last = await self.records.history(interaction.user.id, per_page=1)
                 if not last:
-                    raise Refusal(say(t, "records.export.none"))
+                    raise Refusal(t("records.export.none"))
                 game_id = last[0].entry.game_id
             record = await record_for(self.bot.store, game_id)
             data = io.BytesIO(record.text.encode())
             kind = record.filename.rsplit(".", 1)[-1]
             await interaction.response.send_message(
-                say(t, "records.export.done", game=game_id, kind=kind),
+                t("records.export.done", game=game_id, kind=kind),
                 file=discord.File(data, filename=record.filename),
                 ephemeral=True,
             )

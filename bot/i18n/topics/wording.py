@@ -1,7 +1,8 @@
 """Words the bot splices into other texts (`bot/wording.py`), and the bot's own refusals.
 
 What a player is awaited to do (`session.AWAITING`), durations, how a game ended, variant names
-and a checkers variant's rules; `refusal.bot.*` are refusals the bot makes itself.
+and a checkers variant's rules; `refusal.bot.*` are refusals the bot makes itself; `records.*`
+are the texts of /leaderboard, /stats, /history and /export.
 """
 
 from __future__ import annotations
@@ -74,6 +75,29 @@ EN: dict[str, str] = {
     "refusal.bot.unknown_button": "this button ({action}) is not known",
     "refusal.bot.threads_need_text_channel": "games in threads need a text channel",
     "refusal.bot.unknown_rules_variant": "unknown {game} variant {variant}; choose {choices}",
+    # /leaderboard, /stats, /history and /export (bot/cogs/records.py)
+    "records.scope.server": "this server",
+    "records.scope.global": "all servers",
+    "records.board.title": "**Leaderboard: {ladder}, {scope}** (page {page} of {pages})",
+    "records.board.line": "`#{rank}` **{name}** {rating} · games: {games} · won: {win}%",
+    "records.board.you": "You: `#{rank}` {rating} · games: {games} · won: {win}%",
+    "records.board.empty": "Nobody is rated on this ladder yet: finish a rated game!",
+    "records.stats.title": "**Stats for {name}**",
+    "records.stats.totals": "Games: {games} · won {wins} · lost {losses} · drawn {draws}",
+    "records.stats.gammons": "Gammons {gw} won / {gl} lost · backgammons {bw} won / {bl} lost",
+    "records.stats.streaks": "Current streak: {current} · best winning streak: {best}",
+    "records.stats.rating": "{ladder}: {rating} (rated games: {games})",
+    "records.stats.history": "Rating history ({ladder}): {points}",
+    "records.stats.none": "No finished games yet.",
+    "records.outcome.win": "won",
+    "records.outcome.loss": "lost",
+    "records.outcome.draw": "drawn",
+    "records.history.title": "**Recent games of {name}** (page {page})",
+    "records.history.line": "`#{game}` {ladder} vs {opponent}: {outcome} {when}{link}",
+    "records.history.unrated": " (unrated)",
+    "records.history.empty": "No finished games on this page.",
+    "records.export.none": "No finished game to export yet.",
+    "records.export.done": "The record of game #{game} ({kind}).",
 }
 
 FR: dict[str, str] = {
@@ -147,6 +171,32 @@ FR: dict[str, str] = {
     "refusal.bot.unknown_rules_variant": (
         "variante de {game} inconnue : {variant} ; choisissez parmi {choices}"
     ),
+    "records.scope.server": "ce serveur",
+    "records.scope.global": "tous les serveurs",
+    "records.board.title": "**Classement : {ladder}, {scope}** (page {page} sur {pages})",
+    "records.board.line": "`#{rank}` **{name}** {rating} · parties : {games} · gagnées : {win} %",
+    "records.board.you": "Vous : `#{rank}` {rating} · parties : {games} · gagnées : {win} %",
+    "records.board.empty": "Personne n'est encore classé ici : terminez une partie classée !",
+    "records.stats.title": "**Statistiques de {name}**",
+    "records.stats.totals": (
+        "Parties : {games} · gagnées {wins} · perdues {losses} · nulles {draws}"
+    ),
+    "records.stats.gammons": (
+        "Gammons {gw} gagnés / {gl} perdus · backgammons {bw} gagnés / {bl} perdus"
+    ),
+    "records.stats.streaks": "Série en cours : {current} · meilleure série de victoires : {best}",
+    "records.stats.rating": "{ladder} : {rating} (parties classées : {games})",
+    "records.stats.history": "Évolution du classement ({ladder}) : {points}",
+    "records.stats.none": "Aucune partie terminée pour l'instant.",
+    "records.outcome.win": "gagnée",
+    "records.outcome.loss": "perdue",
+    "records.outcome.draw": "nulle",
+    "records.history.title": "**Dernières parties de {name}** (page {page})",
+    "records.history.line": "`#{game}` {ladder} contre {opponent} : {outcome} {when}{link}",
+    "records.history.unrated": " (non classée)",
+    "records.history.empty": "Aucune partie terminée sur cette page.",
+    "records.export.none": "Aucune partie terminée à exporter pour l'instant.",
+    "records.export.done": "La notation de la partie n°{game} ({kind}).",
 }
 
 DE: dict[str, str] = {
@@ -221,4 +271,30 @@ DE: dict[str, str] = {
     "refusal.bot.unknown_rules_variant": (
         "unbekannte {game}-Variante {variant}; wähle aus {choices}"
     ),
+    "records.scope.server": "dieser Server",
+    "records.scope.global": "alle Server",
+    "records.board.title": "**Rangliste: {ladder}, {scope}** (Seite {page} von {pages})",
+    "records.board.line": "`#{rank}` **{name}** {rating} · Partien: {games} · gewonnen: {win} %",
+    "records.board.you": "Du: `#{rank}` {rating} · Partien: {games} · gewonnen: {win} %",
+    "records.board.empty": "Auf dieser Rangliste ist noch niemand: beende eine gewertete Partie!",
+    "records.stats.title": "**Statistik von {name}**",
+    "records.stats.totals": (
+        "Partien: {games} · gewonnen {wins} · verloren {losses} · remis {draws}"
+    ),
+    "records.stats.gammons": (
+        "Gammons {gw} gewonnen / {gl} verloren · Backgammons {bw} gewonnen / {bl} verloren"
+    ),
+    "records.stats.streaks": "Aktuelle Serie: {current} · längste Siegesserie: {best}",
+    "records.stats.rating": "{ladder}: {rating} (gewertete Partien: {games})",
+    "records.stats.history": "Wertungsverlauf ({ladder}): {points}",
+    "records.stats.none": "Noch keine beendeten Partien.",
+    "records.outcome.win": "gewonnen",
+    "records.outcome.loss": "verloren",
+    "records.outcome.draw": "remis",
+    "records.history.title": "**Letzte Partien von {name}** (Seite {page})",
+    "records.history.line": "`#{game}` {ladder} gegen {opponent}: {outcome} {when}{link}",
+    "records.history.unrated": " (ungewertet)",
+    "records.history.empty": "Keine beendeten Partien auf dieser Seite.",
+    "records.export.none": "Noch keine beendete Partie zum Exportieren.",
+    "records.export.done": "Die Partienotation von Partie #{game} ({kind}).",
 }

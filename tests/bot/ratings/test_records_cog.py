@@ -54,12 +54,13 @@ async def test_leaderboard_stats_history_and_export(
         exported = await command(emulator, alice, "export", {})
         empty = await command(emulator, alice, "leaderboard", {"scope": "global"})
     lines = board.content.splitlines()
-    assert "checkers:box" in lines[0] and "page 1 of 1" in lines[0]
+    # Bob reads French (his Discord locale is fr); Alice reads English.
+    assert "checkers:box" in lines[0] and "page 1 sur 1" in lines[0]
     assert lines[1].startswith("`#1` **alice** 1662?") and lines[2].startswith("`#2` **bob** 1338?")
-    assert "won: 100%" in lines[1]
+    assert "gagnées : 100 %" in lines[1]
     assert "Games: 1 · won 1 · lost 0 · drawn 0" in stats.content
     assert "checkers:box: 1662?" in stats.content and "1662" in stats.content.splitlines()[-1]
-    assert f"`#{game_id}` checkers:box vs alice: lost" in history.content
+    assert f"`#{game_id}` checkers:box contre alice : perdue" in history.content
     link = f"https://discord.com/channels/{emulator.guild.id}/{emulator.general.id}/123456"
     assert link in history.content and history.ephemeral
     [record] = exported.attachments
