@@ -7,26 +7,39 @@ error rate must be.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 
 from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import CubeAdvice, RankedPlay
-from ai.review import SageReviewer
+from ai.review import SageReviewer, SideReview
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Emulator
+from bot.emulator import Emulator, Message
 from bot.emulator.harness import CLIENT_OPTIONS, running
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
+from bot.service.review import Reviewer
 from bot.service.views import steps_of
 from bot.store import GameStatus, Store
-from engine.backgammon import Play, Position
-from engine.backgammon.matchplay import Phase
+from engine.backgammon import Play, Position, Side
+from engine.backgammon.matchplay import Match, Phase
 from tests.bot.e2e.conftest import SEEDS, Players
-from tests.bot.e2e.drive import bg_session, command, confirm, recap_message
+from tests.bot.e2e.drive import (
+    WAIT,
+    bg_session,
+    command,
+    confirm,
+    game_message,
+    recap_message,
+)
 
 BEST = 0.5
 TURNS = 6  # Alice's plays before she resigns
+TITLE = (
+    "Analysis (error rate: equity lost per decision, in thousandths;"
+    " ?! doubtful, ? error, ?? blunder):"
+)
 
 
 class FirstPlayBest:
@@ -52,19 +65,66 @@ class FirstPlayBest:
 
 
 def reviewing_bot(
-    emulator: Emulator, store: Store, game_clock: FakeClock
+    emulator: Emulator, store: Store, game_clock: FakeClock, reviewer: Reviewer
 ) -> AbstractAsyncContextManager[DuelboardBot]:
-    parts = TableParts(
-        dice=SeededDice(SEEDS), clock=game_clock, reviewer=SageReviewer(FirstPlayBest)
-    )
+    parts = TableParts(dice=SeededDice(SEEDS), clock=game_clock, reviewer=reviewer)
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     return running(client, emulator)
+
+
+class GatedReviewer:
+    """Reviews as SageReviewer(FirstPlayBest) does, once the test opens the gate."""
+
+    available = True
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.inner = SageReviewer(FirstPlayBest)
+
+    def review(self, history: Sequence[Match], sides: Sequence[Side]) -> list[SideReview]:
+        assert self.gate.wait(WAIT), "the test never opened the gate"
+        return self.inner.review(history, sides)
 
 
 async def turns_played(store: Store) -> int:
     """Plays (forced ones and dances included) made so far in game #1, read from its events."""
     events = await store.events_for(1)
     return sum(1 for event in events for step in steps_of(event) if step["op"] == "move")
+
+
+async def play_then_resign(emulator: Emulator, store: Store, players: Players) -> list[str]:
+    """Alice plays TURNS plays against the bot, then resigns; returns her blunders as the
+    recap should list them ("  move N: played?? (best B, −0.500)")."""
+    blunders: list[str] = []
+    handle = await emulator.slash(
+        players.alice, "backgammon", {"opponent": emulator.bot_user, "cube": False}
+    )
+    await handle.original()
+    for count in range(TURNS):
+        session = await bg_session(store)
+        assert session.match is not None and session.match.game.phase is Phase.MOVING
+        plays = session.match.game.legal_plays()
+        chosen = plays[(count * 3 + 1) % len(plays)]
+        if chosen != plays[0]:
+            move = await turns_played(store) + 1
+            blunders.append(
+                f"  move {move}: {chosen.notation()}?? (best {plays[0].notation()}, −0.500)"
+            )
+        await command(emulator, players.alice, "move", {"play": chosen.notation()})
+    await confirm(emulator, players.alice, "askresign", "resign:1")
+    return blunders
+
+
+async def the_recap(emulator: Emulator) -> Message:
+    return await emulator.wait_until(
+        lambda: recap_message(emulator) if _recaps(emulator) else None, "the recap"
+    )
+
+
+async def with_analysis(emulator: Emulator, recap: Message) -> None:
+    await emulator.wait_until(
+        lambda: True if TITLE in recap.content else None, "the analysis", WAIT
+    )
 
 
 async def test_the_recap_grades_the_person_and_not_the_bot(
@@ -74,40 +134,15 @@ async def test_the_recap_grades_the_person_and_not_the_bot(
     players: Players,
     discord_errors: object,
 ) -> None:
-    blunders: list[str] = []  # "move N: played?? (best B, −0.500)" as the recap should say
-    async with reviewing_bot(emulator, store, game_clock):
-        handle = await emulator.slash(
-            players.alice, "backgammon", {"opponent": emulator.bot_user, "cube": False}
-        )
-        await handle.original()
-        for count in range(TURNS):
-            session = await bg_session(store)
-            assert session.match is not None and session.match.game.phase is Phase.MOVING
-            game = session.match.game
-            plays = game.legal_plays()
-            chosen = plays[(count * 3 + 1) % len(plays)]
-            if chosen != plays[0]:
-                move = await turns_played(store) + 1
-                blunders.append(
-                    f"  move {move}: {chosen.notation()}?? (best {plays[0].notation()}, −0.500)"
-                )
-            await command(emulator, players.alice, "move", {"play": chosen.notation()})
-        await confirm(emulator, players.alice, "askresign", "resign:1")
-        recap = await emulator.wait_until(
-            lambda: recap_message(emulator) if _recaps(emulator) else None, "the recap"
-        )
-        # The analysis is added to the recap once done, without holding up the final board.
-        await emulator.wait_until(
-            lambda: True if "Analysis (" in recap.content else None, "the analysis"
-        )
+    async with reviewing_bot(emulator, store, game_clock, SageReviewer(FirstPlayBest)):
+        blunders = await play_then_resign(emulator, store, players)
+        recap = await the_recap(emulator)
+        await with_analysis(emulator, recap)
     assert (await store.get_game(1)).status is GameStatus.FINISHED
     alice = await store.get_player(players.alice.id)
     assert alice is not None
     lines = recap.content.splitlines()
-    title = lines.index(
-        "Analysis (error rate: equity lost per decision, in thousandths;"
-        " ?! doubtful, ? error, ?? blunder):"
-    )
+    title = lines.index(TITLE)
     rate = 1000 * BEST * len(blunders) / TURNS
     assert lines[title + 1 :] == [
         f"{alice.display_name}: error rate {rate:.1f} over {TURNS} decisions"
@@ -116,6 +151,25 @@ async def test_the_recap_grades_the_person_and_not_the_bot(
     ]
     assert len(blunders) >= 3  # the choices above make the worst-three list full
     assert sum(" error rate " in line for line in lines) == 1  # the bot is not graded
+
+
+async def test_a_slow_review_holds_up_neither_the_board_nor_the_recap(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    reviewer = GatedReviewer()
+    async with reviewing_bot(emulator, store, game_clock, reviewer):
+        await play_then_resign(emulator, store, players)
+        board = await game_message(emulator, store)
+        assert "revealed" in board.content  # the final board, with the dice seed, is shown
+        recap = await the_recap(emulator)
+        assert TITLE not in recap.content  # the review is still waiting at the gate
+        reviewer.gate.set()
+        await with_analysis(emulator, recap)
+    assert recap.content.startswith("Recap of game #1")
 
 
 def _recaps(emulator: Emulator) -> bool:
