@@ -1,5 +1,5 @@
 """Words the bot splices into other texts, in the reader's language: durations, how a game
-ended, variant names and a checkers variant's rules.
+ended, variant names, a checkers variant's rules and what a failed dice audit found.
 
 The service and the engines name these things by stable values (a `timedelta`, an ending such
 as `resigned: gammon` or a checkers `EndReason`, a variant's fields); here they become catalog
@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
+from bot.service.dice import VerifyReport
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.checkers import EndReason, KingLanding, Variant
 
@@ -80,3 +81,23 @@ def checkers_summary(t: Localizer, rules: Variant) -> str:
     parts.append(t("ck.rules.repetition", count=rules.repetitions_for_draw))
     parts.append(t("ck.rules.no_progress", plies=rules.no_progress_plies))
     return "; ".join(parts)
+
+
+def verify_details(t: Localizer, report: VerifyReport) -> str:
+    """What a failed dice audit found, one line each: the commitment, then each wrong roll.
+
+    The report's `problems` (a stored seed or roll number that cannot be read at all) are
+    kept in the service's English.
+    """
+    lines = [] if report.commitment_ok else [t("verify.commitment_bad")]
+    lines.extend(report.problems)
+    lines.extend(
+        t(
+            "verify.mismatch",
+            number=wrong.number,
+            logged="-".join(map(str, wrong.logged)),
+            derived="-".join(map(str, wrong.derived)),
+        )
+        for wrong in report.mismatches
+    )
+    return "\n".join(lines)

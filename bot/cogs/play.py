@@ -15,6 +15,7 @@ from bot.hints import answer_hint
 from bot.i18n import Localizer
 from bot.present import name_of
 from bot.service.views import ActionResult
+from bot.wording import verify_details
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -164,7 +165,7 @@ class Play(commands.Cog):
             if report.ok:
                 text = t("reply.verify_ok", game=game, count=report.rolls_checked)
             else:
-                text = t("reply.verify_bad", game=game, details=report.describe())
+                text = t("reply.verify_bad", game=game, details=verify_details(t, report))
             await interaction.edit_original_response(content=text[:2000])
 
         await self.bot.desk.guarded(interaction, work)

@@ -8,7 +8,15 @@ import pytest
 
 import engine.checkers as ck
 from bot.i18n import Localizer
-from bot.wording import checkers_summary, checkers_title, duration, ending, variant_name
+from bot.service.dice import RollMismatch, VerifyReport
+from bot.wording import (
+    checkers_summary,
+    checkers_title,
+    duration,
+    ending,
+    variant_name,
+    verify_details,
+)
 from engine.backgammon import VARIANTS as BACKGAMMON_VARIANTS
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.game import Ending
@@ -89,3 +97,14 @@ def test_the_summaries_follow_the_rules_page() -> None:
 def test_every_backgammon_variant_has_a_name_in_each_language(variant: str) -> None:
     names = [variant_name(t, "backgammon", variant) for t in READERS]
     assert len(set(names)) == 3
+
+
+def test_a_failed_dice_audit_is_told_in_the_readers_language() -> None:
+    wrong = RollMismatch(number=4, logged=(6, 1), derived=(3, 2))
+    report = VerifyReport(False, 9, (wrong,), ())
+    lines = verify_details(FR, report).splitlines()
+    assert lines == [
+        "La graine révélée ne correspond pas à l'engagement publié au début.",
+        "Le lancer 4 a été noté 6-1, mais la graine donne 3-2.",
+    ]
+    assert verify_details(DE, VerifyReport(True, 9, (wrong,), ())).startswith("Wurf 4 wurde")

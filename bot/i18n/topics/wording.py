@@ -98,6 +98,10 @@ EN: dict[str, str] = {
     "records.history.empty": "No finished games on this page.",
     "records.export.none": "No finished game to export yet.",
     "records.export.done": "The record of game #{game} ({kind}).",
+    "verify.commitment_bad": (
+        "The revealed seed does not match the commitment published at the start."
+    ),
+    "verify.mismatch": "Roll {number} was logged as {logged}, but the seed gives {derived}.",
 }
 
 FR: dict[str, str] = {
@@ -197,6 +201,10 @@ FR: dict[str, str] = {
     "records.history.empty": "Aucune partie terminée sur cette page.",
     "records.export.none": "Aucune partie terminée à exporter pour l'instant.",
     "records.export.done": "La notation de la partie n°{game} ({kind}).",
+    "verify.commitment_bad": (
+        "La graine révélée ne correspond pas à l'engagement publié au début."
+    ),
+    "verify.mismatch": ("Le lancer {number} a été noté {logged}, mais la graine donne {derived}."),
 }
 
 DE: dict[str, str] = {
@@ -297,4 +305,10 @@ DE: dict[str, str] = {
     "records.history.empty": "Keine beendeten Partien auf dieser Seite.",
     "records.export.none": "Noch keine beendete Partie zum Exportieren.",
     "records.export.done": "Die Partienotation von Partie #{game} ({kind}).",
+    "verify.commitment_bad": (
+        "Der aufgedeckte Seed passt nicht zum am Anfang veröffentlichten Commitment."
+    ),
+    "verify.mismatch": (
+        "Wurf {number} wurde als {logged} notiert, aber der Seed ergibt {derived}."
+    ),
 }
