@@ -44,9 +44,12 @@ class ComputerCoach:
     equities (`notice` says why; the advice's unit is then `RANK`).
     """
 
-    def __init__(self, level: Level = Level.EXPERT) -> None:
+    def __init__(
+        self, level: Level = Level.EXPERT, *, backgammon: BackgammonPlayer | None = None
+    ) -> None:
+        """Coach at `level`; `backgammon` replaces the level's own backgammon player."""
         self.level = level
-        self.backgammon = BackgammonPlayer(level)
+        self.backgammon = backgammon if backgammon is not None else BackgammonPlayer(level)
         # One evaluator serves every table; a hint at a time keeps it from being entered twice.
         self._lock = threading.Lock()
 
