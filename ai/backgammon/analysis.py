@@ -20,6 +20,10 @@ from engine.backgammon.matchplay import Ending, Match, Phase
 # Equity lost (per unit of cube) at which a decision earns a mark: gnubg's defaults for its
 # "doubtful", "bad" and "very bad" marks.
 DOUBTFUL, ERROR, BLUNDER = 0.04, 0.08, 0.16
+# A chance to double is a decision worth counting when doubling was within this much of the
+# best cube action (gnubg's "close cube decision"); the other rolls without a double are plain
+# rolls and would only dilute the error rate.
+CLOSE_CUBE = 0.16
 
 
 class Kind(Enum):
@@ -77,11 +81,12 @@ class Verdict:
     best: str  # the best play's notation, or the best cube action
     loss: float
     mark: Mark
+    counted: bool = True  # False for a roll without a double when doubling was far from right
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """One side's record: decisions, equity lost, marks, and its error rate."""
+    """One side's record: decisions counted, equity lost, marks, and its error rate."""
 
     side: Side
     decisions: int
@@ -158,17 +163,21 @@ def judge(decision: Decision, evaluator: Evaluator) -> Verdict:
         raise AnalysisUnavailableError(f"{evaluator.name} gave no cube equities")
     # Equities are the roller's; after a double the taker chooses the smaller for the roller.
     doubled = min(advice.double_take, advice.double_pass)
+    counted = True
     if decision.kind in (Kind.DOUBLE, Kind.NO_DOUBLE):
         best_value = max(advice.no_double, doubled)
         best = "double" if doubled > advice.no_double else "no double"
         value = doubled if decision.kind is Kind.DOUBLE else advice.no_double
         loss = best_value - value
+        # gnubg's test compares with the double/take equity capped at the cash (1.0).
+        close = best_value - min(advice.double_take, 1.0) < CLOSE_CUBE
+        counted = decision.kind is Kind.DOUBLE or close or loss > 0
     else:
         best = "take" if advice.double_take <= advice.double_pass else "pass"
         mine = advice.double_take if decision.kind is Kind.TAKE else advice.double_pass
         loss = mine - doubled
     loss = max(loss, 0.0)
-    return Verdict(decision, best, loss, mark_for(loss))
+    return Verdict(decision, best, loss, mark_for(loss), counted)
 
 
 def analyse(history: Sequence[Match], evaluator: Evaluator) -> list[Verdict]:
@@ -177,11 +186,11 @@ def analyse(history: Sequence[Match], evaluator: Evaluator) -> list[Verdict]:
 
 
 def summarise(verdicts: Iterable[Verdict]) -> dict[Side, Summary]:
-    """Each side's decisions, equity lost, marks and error rate."""
+    """Each side's decisions, equity lost, marks and error rate (per decision counted)."""
     totals: dict[Side, list[float]] = {side: [0, 0.0, 0, 0, 0] for side in Side}
     for verdict in verdicts:
         row = totals[verdict.decision.side]
-        row[0] += 1
+        row[0] += verdict.counted
         row[1] += verdict.loss
         if verdict.mark is Mark.DOUBTFUL:
             row[2] += 1

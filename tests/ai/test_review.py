@@ -29,8 +29,13 @@ class StubEvaluator:
     name = "stub"
     has_equity = True
 
-    def __init__(self, values: dict[Play, float]) -> None:
+    def __init__(
+        self,
+        values: dict[Play, float],
+        cube: tuple[float, float, float] = (NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS),
+    ) -> None:
         self.values = values
+        self.equities = cube
 
     def rank(
         self,
@@ -44,11 +49,15 @@ class StubEvaluator:
         return sorted(ranked, key=lambda r: -r.value)
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
-        return CubeAdvice(True, True, NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS)
+        no_double, double_take, double_pass = self.equities
+        return CubeAdvice(True, True, no_double, double_take, double_pass)
 
 
-def reviewer(values: dict[Play, float]) -> SageReviewer:
-    evaluator: Evaluator = StubEvaluator(values)
+def reviewer(
+    values: dict[Play, float],
+    cube: tuple[float, float, float] = (NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS),
+) -> SageReviewer:
+    evaluator: Evaluator = StubEvaluator(values, cube)
     return SageReviewer(lambda: evaluator)
 
 
@@ -122,6 +131,22 @@ def test_worst_decisions_name_the_turn_the_play_and_the_best() -> None:
         "?!",
     )
     assert (play.game, play.move) == (1, 2)
+
+
+def test_rolls_far_from_a_double_are_not_counted_as_decisions() -> None:
+    # Doubling would lose 0.7 (0.5 without it, -0.2 after a take): not a close cube decision
+    # (gnubg: the best is 0.16 or more above the double/take), so Black's roll is no decision;
+    # White's actual double still counts, as a blunder.
+    history, values, chosen = short_game()
+    cube = (0.5, -0.2, 1.0)
+    reports = by_side(reviewer(values, cube).review(history, [Side.WHITE, Side.BLACK]))
+    white, black = reports[Side.WHITE], reports[Side.BLACK]
+    black_loss = values[chosen["black best"]] - values[chosen["black"]]
+    assert black.decisions == 2  # its play and its take
+    assert black.error_rate == pytest.approx(1000 * black_loss / 2)
+    white_losses = [values[chosen["white best"]] - values[chosen["white"]], 0.5 - -0.2]
+    assert white.decisions == 3 and white.blunders == 2
+    assert white.error_rate == pytest.approx(1000 * sum(white_losses) / 3)
 
 
 def test_only_the_sides_asked_for_are_graded() -> None:
