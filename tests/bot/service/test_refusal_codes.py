@@ -206,3 +206,25 @@ async def test_a_time_limit_out_of_range_is_refused_in_german_with_the_limit(
         + ("nicht 8d")
     )
     assert await table.store.active_game_in_channel(CHANNEL) is None
+
+
+async def test_an_engine_refusal_at_the_table_keeps_its_code_and_is_worded_in_german(
+    table: Table,
+) -> None:
+    result = await start_game(table, "backgammon", cube=False)
+    game_id = result.game.id
+    session = result.game.session
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    opener = result.game.to_move_id
+    assert opener is not None
+    played = await table.move(game_id, opener, session.match.game.legal_plays()[0].notation())
+    on_roll = played.game.to_move_id
+    assert on_roll is not None
+    version = played.game.version
+    with pytest.raises(ActionNotAllowedError) as caught:
+        # Without the cube nobody may double (BG-14), so the table has rolled for them already.
+        await table.double(game_id, on_roll)
+    assert caught.value.code == "bg.not_now.double.moving"
+    text = explain(DE, caught.value)
+    assert text.startswith("Nicht möglich: ") and "cube" not in text and "double" not in text
+    assert (await table.view(game_id)).version == version
