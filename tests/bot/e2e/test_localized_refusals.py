@@ -48,3 +48,15 @@ async def test_playing_out_of_turn_is_refused_in_french_with_what_is_awaited(
         "on attend que votre adversaire lance les dés ou double."
     )
     assert (await store.get_game(1)).version == version
+
+
+async def test_the_move_suggestion_out_of_turn_says_in_french_what_is_awaited(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.bob, players.alice)
+        await command(emulator, players.bob, "move", {"play": "8/5 6/5"})
+        suggested = await emulator.autocomplete(players.bob, "move", {"play": ""}, focused="play")
+    assert [choice["name"] for choice in suggested] == [
+        "C'est au tour de Alice (lancer les dés ou doubler)."
+    ]
