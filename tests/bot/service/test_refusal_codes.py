@@ -228,3 +228,11 @@ async def test_an_engine_refusal_at_the_table_keeps_its_code_and_is_worded_in_ge
     text = explain(DE, caught.value)
     assert text.startswith("Nicht möglich: ") and "cube" not in text and "double" not in text
     assert (await table.view(game_id)).version == version
+
+
+def test_a_sentence_that_is_not_a_code_stays_an_uncoded_english_refusal() -> None:
+    # What a raise written before its code was registered gives (the scan above refuses it).
+    error = ActionNotAllowedError("The moon is not aligned.")
+    assert (error.code, dict(error.params), str(error)) == (None, {}, "The moon is not aligned.")
+    assert explain(FR, error) == "Impossible : The moon is not aligned."
+    assert NotYourTurnError(3, "your opponent to dance").code is None
