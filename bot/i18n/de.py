@@ -47,8 +47,8 @@ MESSAGES: dict[str, str] = {
     "game.clock": "Zu handeln bis {deadline}.",
     "status.roll": "{mention}, du bist dran: würfle.",
     "status.roll_or_double": "{mention}, du bist dran: würfeln oder verdoppeln.",
-    "status.move": "{mention}, spiele deine {dice}: unten wählen oder /move tippen.",
-    "status.move_checkers": "{mention}, dein Zug: unten wählen oder /move tippen.",
+    "status.move": "{mention}, spiele deine {dice}: unten wählen oder /ziehen tippen.",
+    "status.move_checkers": "{mention}, dein Zug: unten wählen oder /ziehen tippen.",
     "status.take_or_pass": "{mention}, {player} verdoppelt auf {cube}: annehmen oder ablehnen?",
     "status.resign_offer": "{mention}, {player} bietet an, {level} aufzugeben: annehmen oder "
     "ablehnen?",
@@ -79,7 +79,7 @@ MESSAGES: dict[str, str] = {
     "ev.match_ended": "{winner} gewinnt das Match {white_score}-{black_score}.",
     "ev.on_time": "{loser} hat die Zeit überschritten: {winner} gewinnt.",
     "end.seed": "Würfel-Seed, jetzt offengelegt: `{seed}`. Prüfe jeden Wurf mit "
-    "/verify game:{game}.",
+    "/prüfen partie:{game}.",
     "recap.text": "Rückblick auf Partie #{game}: "
     "die Wiederholung und die Notation ({record}) für andere Programme.",
     "recap.rating": "{player}: Wertung {before} → {after} ({delta})",
@@ -127,8 +127,7 @@ MESSAGES: dict[str, str] = {
     "verlieren? Das ist endgültig.",
     "reply.confirm_resign": "Auf welcher Stufe aufgeben? Dein Gegner kann annehmen oder ablehnen.",
     "reply.confirm_resign_checkers": "Diese Partie aufgeben? Das ist endgültig.",
-    "reply.no_game": "In diesem Kanal läuft keine Partie. Starte eine mit /backgammon oder "
-    "/checkers.",
+    "reply.no_game": "In diesem Kanal läuft keine Partie. Starte eine mit /backgammon oder /dame.",
     "reply.board_moved": "Das Brett ist jetzt unten im Kanal.",
     "reply.board_elsewhere": "Diese Partie geht weiter unten im Kanal weiter.",
     "reply.reminder": "{mention}, drei Viertel deiner Zeit in Partie #{game} sind um: handle "
@@ -138,12 +137,12 @@ MESSAGES: dict[str, str] = {
     "reply.verify_bad": "Partie #{game}: die Würfel stimmen NICHT: {details}",
     "reply.settings": "Einstellungen: Zeit pro Zug {time}; Partien in Threads {threads}; "
     "standardmäßig gewertet {rated}; erlaubte Spiele: {games}.",
-    "reply.game_off": "{game} ist auf diesem Server abgeschaltet (siehe /settings).",
+    "reply.game_off": "{game} ist auf diesem Server abgeschaltet (siehe /einstellungen).",
     "reply.on": "an",
     "reply.off": "aus",
     "hint.wait": "{player} ist dran ({what}).",
-    "hint.roll_first": "Erst würfeln: Knopf Würfeln oder /roll.",
-    "hint.no_game": "Keine Partie in diesem Kanal: starte eine mit /backgammon oder /checkers.",
+    "hint.roll_first": "Erst würfeln: Knopf Würfeln oder /würfeln.",
+    "hint.no_game": "Keine Partie in diesem Kanal: starte eine mit /backgammon oder /dame.",
     "hint.answer_offer": "Beantworte zuerst das Angebot auf dem Brett.",
     "error.not_player": "Du spielst nicht in Partie #{game}.",
     "error.game_over": "Partie #{game} ist vorbei; starte eine neue oder fordere eine Revanche.",
@@ -159,13 +158,13 @@ MESSAGES: dict[str, str] = {
     "einmal versuchen.",
     "error.permission": "Nur Mitglieder mit der Berechtigung Server verwalten können das.",
     "help.text": "**Duelboard**: Backgammon und Dame in diesem Kanal.\n"
-    "• /backgammon oder /checkers fordert ein Mitglied, den Bot oder alle (ohne Gegner) "
+    "• /backgammon oder /dame fordert ein Mitglied, den Bot oder alle (ohne Gegner) "
     "heraus.\n"
-    "• Spiele mit den Knöpfen und Menüs am Brett oder tippe /move (es schlägt legale Züge "
+    "• Spiele mit den Knöpfen und Menüs am Brett oder tippe /ziehen (es schlägt legale Züge "
     "vor).\n"
-    "• /roll, /double, /resign, /draw, /abort wirken in der Partie des Kanals; /board postet "
-    "sie neu.\n"
-    "• /rules erklärt eine Variante; /verify prüft die Würfel einer beendeten Partie.\n"
+    "• /würfeln, /doppeln, /aufgeben, /remis, /abbrechen wirken in der Partie des Kanals; "
+    "/brett postet sie neu.\n"
+    "• /regeln erklärt eine Variante; /prüfen prüft die Würfel einer beendeten Partie.\n"
     "• Jeder Zug hat ein Zeitlimit; es kommt eine Erinnerung, dann gewinnt der Wartende auf "
     "Zeit.",
     "rules.backgammon": "**Backgammon ({variant})**: bringe alle 15 Steine nach Hause und "

@@ -47,8 +47,8 @@ MESSAGES: dict[str, str] = {
     "game.clock": "À jouer avant {deadline}.",
     "status.roll": "{mention}, à vous : lancez les dés.",
     "status.roll_or_double": "{mention}, à vous : lancez ou doublez.",
-    "status.move": "{mention}, jouez votre {dice} : choisissez ci-dessous ou tapez /move.",
-    "status.move_checkers": "{mention}, à vous : choisissez ci-dessous ou tapez /move.",
+    "status.move": "{mention}, jouez votre {dice} : choisissez ci-dessous ou tapez /jouer.",
+    "status.move_checkers": "{mention}, à vous : choisissez ci-dessous ou tapez /jouer.",
     "status.take_or_pass": "{mention}, {player} double à {cube} : acceptez ou refusez ?",
     "status.resign_offer": "{mention}, {player} propose d'abandonner {level} : "
     "acceptez ou refusez ?",
@@ -79,7 +79,7 @@ MESSAGES: dict[str, str] = {
     "ev.match_ended": "{winner} gagne le match {white_score}-{black_score}.",
     "ev.on_time": "{loser} a dépassé son temps : {winner} gagne.",
     "end.seed": "Graine des dés, maintenant révélée : `{seed}`. Vérifiez chaque lancer avec "
-    "/verify game:{game}.",
+    "/vérifier partie:{game}.",
     "recap.text": "Récapitulatif de la partie n°{game} : "
     "le replay, et la notation ({record}) pour d'autres logiciels.",
     "recap.rating": "{player} : classement {before} → {after} ({delta})",
@@ -126,7 +126,7 @@ MESSAGES: dict[str, str] = {
     "C'est définitif.",
     "reply.confirm_resign": "Abandonner à quel niveau ? L'adversaire peut accepter ou refuser.",
     "reply.confirm_resign_checkers": "Abandonner cette partie ? C'est définitif.",
-    "reply.no_game": "Aucune partie dans ce salon. Lancez-en une avec /backgammon ou /checkers.",
+    "reply.no_game": "Aucune partie dans ce salon. Lancez-en une avec /backgammon ou /dames.",
     "reply.board_moved": "Le plateau est maintenant en bas du salon.",
     "reply.board_elsewhere": "La partie continue plus bas dans le salon.",
     "reply.reminder": "{mention}, les trois quarts de votre temps dans la partie n°{game} sont "
@@ -136,12 +136,12 @@ MESSAGES: dict[str, str] = {
     "reply.verify_bad": "Partie n°{game} : les dés ne concordent PAS : {details}",
     "reply.settings": "Réglages : temps par coup {time} ; parties en fils {threads} ; "
     "classées par défaut {rated} ; jeux permis : {games}.",
-    "reply.game_off": "{game} est désactivé sur ce serveur (voir /settings).",
+    "reply.game_off": "{game} est désactivé sur ce serveur (voir /paramètres).",
     "reply.on": "oui",
     "reply.off": "non",
     "hint.wait": "C'est au tour de {player} ({what}).",
-    "hint.roll_first": "Lancez d'abord : bouton Lancer ou /roll.",
-    "hint.no_game": "Aucune partie ici : lancez-en une avec /backgammon ou /checkers.",
+    "hint.roll_first": "Lancez d'abord : bouton Lancer ou /lancer.",
+    "hint.no_game": "Aucune partie ici : lancez-en une avec /backgammon ou /dames.",
     "hint.answer_offer": "Répondez d'abord à l'offre sur le plateau.",
     "error.not_player": "Vous ne jouez pas dans la partie n°{game}.",
     "error.game_over": "La partie n°{game} est finie ; lancez-en une nouvelle ou demandez "
@@ -156,12 +156,12 @@ MESSAGES: dict[str, str] = {
     "error.unexpected": "Une erreur est survenue de notre côté ; rien n'a changé. Réessayez.",
     "error.permission": "Seuls les membres avec la permission Gérer le serveur peuvent faire cela.",
     "help.text": "**Duelboard** : backgammon et dames dans ce salon.\n"
-    "• /backgammon ou /checkers défie un membre, le bot, ou n'importe qui (sans adversaire).\n"
-    "• Jouez avec les boutons et menus du plateau, ou tapez /move (il propose les coups "
+    "• /backgammon ou /dames défie un membre, le bot, ou n'importe qui (sans adversaire).\n"
+    "• Jouez avec les boutons et menus du plateau, ou tapez /jouer (il propose les coups "
     "légaux).\n"
-    "• /roll, /double, /resign, /draw, /abort agissent dans la partie du salon ; /board la "
-    "reposte.\n"
-    "• /rules explique une variante ; /verify vérifie les dés d'une partie finie.\n"
+    "• /lancer, /doubler, /abandonner, /nulle, /annuler agissent dans la partie du salon ; "
+    "/plateau la reposte.\n"
+    "• /règles explique une variante ; /vérifier vérifie les dés d'une partie finie.\n"
     "• Chaque coup a un temps limite ; un rappel arrive, puis l'adversaire gagne au temps.",
     "rules.backgammon": "**Backgammon ({variant})** : ramenez vos 15 pions dans votre jan "
     "intérieur et sortez-les les premiers. Utilisez les deux dés si possible, sinon le plus "
