@@ -48,7 +48,8 @@ FR = {
     ),
     "opt.bot_level": "La force du bot, quand vous jouez contre lui",
     "opt.hints": (
-        "Permettre aux deux joueurs de demander /hint (parties non classées ; accepter vaut accord)"
+        "Permettre aux deux joueurs de demander /conseil (parties non classées ;"
+        " accepter vaut accord)"
     ),
     "coach.bot.beginner": "{name} (débutant)",
     "coach.bot.intermediate": "{name} (intermédiaire)",
@@ -58,7 +59,8 @@ FR = {
     ),
     "coach.option_hints": "conseils permis",
     "coach.hints_consent": (
-        "Conseils activés : accepter ce défi, c'est accepter que les deux joueurs demandent /hint."
+        "Conseils activés : accepter ce défi, c'est accepter que les deux joueurs"
+        " demandent /conseil."
     ),
     "coach.builtin": (
         "L'ordinateur joue à son niveau intégré : Open Sage n'est pas installé"
@@ -89,7 +91,7 @@ FR = {
 DE = {
     "cmd.hint": ("Die besten Züge für deinen Zug zeigen (gegen den Bot oder ungewertet mit Tipps)"),
     "opt.bot_level": "Wie stark der Bot spielt, wenn du gegen ihn spielst",
-    "opt.hints": "Beide Spieler dürfen /hint nutzen (nur ungewertet; Annehmen ist Zustimmung)",
+    "opt.hints": "Beide Spieler dürfen /tipp nutzen (nur ungewertet; Annehmen ist Zustimmung)",
     "coach.bot.beginner": "{name} (Anfänger)",
     "coach.bot.intermediate": "{name} (Fortgeschritten)",
     "coach.bot.expert": "{name} (Experte)",
@@ -99,7 +101,7 @@ DE = {
     "coach.option_hints": "Tipps erlaubt",
     "coach.hints_consent": (
         "Tipps sind an: Wer diese Herausforderung annimmt, stimmt zu, dass beide Spieler"
-        " /hint nutzen dürfen."
+        " /tipp nutzen dürfen."
     ),
     "coach.builtin": (
         "Der Computer spielt auf seiner eingebauten Stufe: Open Sage ist nicht installiert"
