@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from discord import Locale, app_commands
 
@@ -92,3 +94,18 @@ def test_a_topic_key_that_clashes_with_the_core_is_refused(monkeypatch: pytest.M
     monkeypatch.setattr(i18n, "TOPICS", (clash,))
     with pytest.raises(KeyError, match=r"btn\.roll"):
         i18n._merged("en", REFERENCE)
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_texts_name_commands_as_the_reader_sees_them(language: str) -> None:
+    """A French reader sees /jouer, not /move: every /command a text mentions is the command's
+    name in the reader's language (the English names are the documented ones)."""
+    commands = {key.removeprefix("name.cmd.") for key in REFERENCE if key.startswith("name.cmd.")}
+    shown = {CATALOGS[language][f"name.cmd.{command}"] for command in commands}
+    mentioned = {
+        (key, name)
+        for key, message in CATALOGS[language].items()
+        if not key.startswith(("name.", "cmd.", "opt."))
+        for name in re.findall(r"(?<![\w/])/(\w+)", message)
+    }
+    assert {(key, name) for key, name in mentioned if name not in shown} == set()
