@@ -46,6 +46,24 @@ def match_of(result: ActionResult) -> Match:
     return session.match
 
 
+async def hints_game(table: Table, kind: str, **options: object) -> tuple[ActionResult, int, int]:
+    """An accepted unrated game between Alice and Bob with hints on: the result, the player to
+    move and the other player."""
+    posted = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind=kind,
+        rated=False,
+        hints=True,
+        **options,
+    )
+    result = await table.accept(posted.game.id, BOB)
+    first = result.game.to_move_id
+    assert first is not None
+    return result, first, BOB.id if first == ALICE.id else ALICE.id
+
+
 def assert_ranked(suggestions: Sequence[Suggestion], legal: set[str]) -> None:
     """Legal, distinct, best first, and each loss is the distance from the best value."""
     notations = [s.notation for s in suggestions]
@@ -123,19 +141,7 @@ async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
 async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_turn(
     table: Table, store: Store
 ) -> None:
-    posted = await table.challenge(
-        channel_id=CHANNEL,
-        challenger=ALICE,
-        opponent=BOB,
-        kind="backgammon",
-        rated=False,
-        hints=True,
-        cube=False,
-    )
-    result = await table.accept(posted.game.id, BOB)
-    first = result.game.to_move_id
-    assert first is not None
-    second = BOB.id if first == ALICE.id else ALICE.id
+    result, first, second = await hints_game(table, "backgammon", cube=False)
     hint = await table.hint(result.game.id, first)
     legal = {play.notation() for play in match_of(result).game.legal_plays()}
     assert_ranked(hint.advice.suggestions, legal)
@@ -181,18 +187,7 @@ async def test_someone_not_seated_is_refused(table: Table, store: Store) -> None
 async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
     table: Table, store: Store
 ) -> None:
-    posted = await table.challenge(
-        channel_id=CHANNEL,
-        challenger=ALICE,
-        opponent=BOB,
-        kind="backgammon",
-        rated=False,
-        hints=True,
-    )
-    result = await table.accept(posted.game.id, BOB)
-    first = result.game.to_move_id
-    assert first is not None
-    second = BOB.id if first == ALICE.id else ALICE.id
+    result, first, second = await hints_game(table, "backgammon")
     play = match_of(result).game.legal_plays()[0].notation()
     moved = await table.move(result.game.id, first, play)
     assert match_of(moved).game.phase is Phase.ROLLING
@@ -205,16 +200,8 @@ async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
 
 
 async def test_no_hint_while_a_draw_offer_waits_for_an_answer(table: Table, store: Store) -> None:
-    result = await table.challenge(
-        channel_id=CHANNEL,
-        challenger=ALICE,
-        opponent=BOB,
-        kind="checkers",
-        rated=False,
-        hints=True,
-        starter="challenger",
-    )
-    result = await table.accept(result.game.id, BOB)
+    result, first, _ = await hints_game(table, "checkers", starter="challenger")
+    assert first == ALICE.id
     offered = await table.offer_draw(result.game.id, ALICE.id)
     assert offered.game.to_move_id == BOB.id
     error = await refused(table, store, result.game.id, BOB.id)
