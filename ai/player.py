@@ -70,11 +70,13 @@ class Computers:
     """The computer's player for each level, built on first use and then kept (one per level).
 
     Called with a level name ("beginner", "intermediate", "expert"), as the table asks for the
-    player of a game; safe to call from the table's worker threads.
+    player of a game; safe to call from the table's worker threads. With `seed`, each level's
+    noise comes from its own generator seeded from it, so games against the computer repeat.
     """
 
-    def __init__(self, *, threads: int = 1) -> None:
+    def __init__(self, *, threads: int = 1, seed: int | None = None) -> None:
         self.threads = threads
+        self.seed = seed
         self._players: dict[Level, ComputerPlayer] = {}
         self._lock = threading.Lock()
 
@@ -84,6 +86,7 @@ class Computers:
         with self._lock:
             player = self._players.get(wanted)
             if player is None:
-                player = ComputerPlayer(wanted, threads=self.threads)
+                rng = None if self.seed is None else random.Random(f"{self.seed}/{wanted.value}")
+                player = ComputerPlayer(wanted, rng, threads=self.threads)
                 self._players[wanted] = player
             return player

@@ -4,17 +4,15 @@ It is the `Reviewer` the service asks for (`bot.service.review`), answered in pl
 side the decisions, error rate and marks, and its worst decisions with the best play instead.
 Open Sage does the judging; without it the reviewer says it is not available.
 
-Open Sage keeps Python's GIL while it evaluates (about 100 ms per cube decision), so a review
-in a thread of the bot's process would stall its event loop for every game in play; the review
-runs in one worker process instead, which also keeps reviews to one core.
+`SageReviewer` judges in the calling thread. Open Sage keeps Python's GIL while it evaluates
+(about 100 ms per cube decision), so the bot reviews through its AI worker process instead
+(`ai.worker`), which judges with the same `review_sage` and reports with the same `report`.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 
@@ -58,15 +56,15 @@ class SideReview:
 
 
 class SageReviewer:
-    """Reviews with Open Sage at `REVIEW_PLIES` in a worker process started on first use; or,
-    given `evaluator` (a factory), with that evaluator in the calling thread (tests, stubs).
+    """Reviews in the calling thread with Open Sage at `REVIEW_PLIES`; or, given `evaluator` (a
+    factory), with that evaluator (tests, stubs).
     """
 
     def __init__(self, evaluator: Callable[[], Evaluator] | None = None) -> None:
         self._make = evaluator
-        self._pool: ProcessPoolExecutor | None = None
-        self._pool_lock = threading.Lock()
         self.notice: str | None = None
+        # One evaluator serves every review; a review at a time keeps it from being entered twice.
+        self._lock = threading.Lock()
         try:
             evaluator() if evaluator is not None else load_bgsage()
         except SageUnavailableError as error:
@@ -84,36 +82,15 @@ class SageReviewer:
         """
         if self.notice is not None:
             raise SageUnavailableError(self.notice)
-        if self._make is not None:
-            return review(history, sides, self._make())
-        return self._worker().submit(_review_with_sage, list(history), list(sides)).result()
-
-    def _worker(self) -> ProcessPoolExecutor:
-        with self._pool_lock:
-            if self._pool is None:
-                # A fresh interpreter rather than a fork of the bot (its event loop, sockets
-                # and threads must not be copied into the child).
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-            return self._pool
-
-    def close(self) -> None:
-        """Stop the worker process, if one was started."""
-        with self._pool_lock:
-            if self._pool is not None:
-                self._pool.shutdown(cancel_futures=True)
-                self._pool = None
+        with self._lock:
+            evaluator = self._make() if self._make is not None else review_sage()
+            return review(history, sides, evaluator)
 
 
 @cache
-def _worker_sage() -> Sage:
-    """The worker process's evaluator, made once."""
+def review_sage() -> Sage:
+    """The reviews' evaluator, made once per process."""
     return Sage(REVIEW_PLIES)
-
-
-def _review_with_sage(history: list[Match], sides: list[Side]) -> list[SideReview]:
-    """The review as the worker process runs it."""
-    return review(history, sides, _worker_sage())
 
 
 def review(
@@ -121,6 +98,11 @@ def review(
 ) -> list[SideReview]:
     """Judge the decisions of `sides` in `history` and report on each side."""
     verdicts = [judge(d, evaluator) for d in decisions(history) if d.side in sides]
+    return report(verdicts, sides)
+
+
+def report(verdicts: Sequence[Verdict], sides: Sequence[Side]) -> list[SideReview]:
+    """The report on each of `sides` from the verdicts on their decisions."""
     summaries = summarise(verdicts)
     reports = []
     for side in sides:

@@ -9,9 +9,7 @@ import sys
 
 import discord
 
-from ai.coach import ComputerCoach
-from ai.player import Computers
-from ai.review import SageReviewer
+from ai.worker import AIWorker
 from bot.app import DuelboardBot, TableParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
 from bot.store import Store, StoreError
@@ -21,13 +19,16 @@ log = logging.getLogger("duelboard")
 
 async def _run(settings: Settings) -> None:
     store = await Store.open(settings.database_url)
-    computers = Computers()  # one player per level, built when a game first needs it
-    coach = ComputerCoach()
+    # The computer's players, coach and reviewer think in one worker process, so that Open Sage
+    # (which keeps the GIL while it evaluates) never stalls this process's event loop.
+    worker = AIWorker()
+    coach = worker.coach()
     if coach.notice:
         log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
+    parts = TableParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer())
     client = DuelboardBot(
         store,
-        parts=TableParts(opponents=computers, coach=coach, reviewer=SageReviewer()),
+        parts=parts,
         dev_guild_id=settings.dev_guild_id,
         settle=True,  # one full collection after start-up, then a frozen heap: no long GC pauses
     )
@@ -35,10 +36,20 @@ async def _run(settings: Settings) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(client.close()))
     try:
+        await _warm_up(worker)
         async with client:
             await client.start(settings.discord_token)
     finally:
+        await asyncio.to_thread(worker.close)
         await store.close()
+
+
+async def _warm_up(worker: AIWorker) -> None:
+    """Start the worker before the first game needs it; a failure here is retried then."""
+    try:
+        await asyncio.to_thread(worker.warm_up)
+    except Exception:
+        log.exception("the computer's worker process did not start; the first game retries")
 
 
 def main() -> int:

@@ -175,7 +175,7 @@ def test_without_open_sage_the_reviewer_says_so() -> None:
 
 
 @pytest.mark.skipif(find_spec("bgsage") is None, reason="needs the `ai` extra")
-def test_open_sage_reviews_in_its_worker_process() -> None:
+def test_open_sage_finds_a_blunder() -> None:
     """BG-13: White has 6-5 with checkers on its 6- and 5-points and Black bears off next
     turn; 6/off 5/off wins, anything else loses: a blunder, found by the real evaluator."""
     where = Position(((0, 0, 0, 0, 1, 1, *[0] * 18), (2, *[0] * 23)), (0, 0), (13, 13), Side.WHITE)
@@ -183,11 +183,8 @@ def test_open_sage_reviews_in_its_worker_process() -> None:
     start = Match(options, Game(options, where, phase=Phase.MOVING, dice=(6, 5)))
     bad = next(p for p in start.game.legal_plays() if p.notation() == "6/1 5/off")
     sage = SageReviewer()
-    try:
-        assert sage.available
-        [white] = sage.review([start, start.move(bad)], [Side.WHITE])
-    finally:
-        sage.close()
+    assert sage.available
+    [white] = sage.review([start, start.move(bad)], [Side.WHITE])
     [blunder] = white.worst
     assert (blunder.played, blunder.best, blunder.mark) == ("6/1 5/off", "6/off 5/off", "??")
     assert white.decisions == 1 and white.error_rate == pytest.approx(1000 * blunder.loss)

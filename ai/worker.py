@@ -1,0 +1,297 @@
+"""One worker process for all of the computer's thinking: the bot's turns, hints and reviews.
+
+Open Sage (bgsage) keeps Python's GIL while it evaluates (about 50 ms for a cube decision at
+2 plies), and the checkers search is pure Python: run in threads of the bot's process, either
+stops its event loop, and with it every game the process serves. So the players live in one
+spawned process, started on first use (one: of the machine's two cores, the other stays the
+bot's), and the bot process holds proxies that implement the service's protocols (`Opponent`,
+`Coach`, `Reviewer`) by forwarding each call there and blocking on the answer. The table calls
+them from worker threads, never on the event loop.
+
+A worker that dies (killed, crashed) does not wedge the bot: the call under way raises
+`WorkerStoppedError`, and the next call starts a new process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+import engine.checkers as ck
+from ai.backgammon.analysis import Decision, Verdict, decisions, judge
+from ai.backgammon.player import make_evaluator
+from ai.backgammon.sage import SageUnavailableError, load_bgsage
+from ai.coach import Advice, ComputerCoach
+from ai.levels import Level
+from ai.player import ComputerPlayer, Computers
+from ai.review import SideReview, report, review_sage
+from engine.backgammon import Play, Side
+from engine.backgammon.matchplay import Match
+
+T = TypeVar("T")
+
+# Decisions judged per call of a review: a cube decision takes ~100 ms, so a bot turn or a hint
+# asked for meanwhile waits at most about half a second behind a review, not the whole of it.
+REVIEW_CHUNK = 4
+
+
+class WorkerStoppedError(RuntimeError):
+    """The worker process stopped during a call; the next call starts a new one."""
+
+
+class AIWorker:
+    """The bot process's handle on the worker: calls by name, answers pickled back.
+
+    `seed` makes the levels' noise repeatable (each worker started begins from it again);
+    `threads` is Open Sage's thread count inside the worker.
+    """
+
+    def __init__(self, *, seed: int | None = None, threads: int = 1) -> None:
+        self.seed = seed
+        self.threads = threads
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def call(self, name: str, *args: Any) -> Any:
+        """Run the worker's `name` with `args` (picklable) and return its answer.
+
+        Blocks until answered: call it from a worker thread. Errors raised in the worker (a
+        `ValueError` for a bad position, say) are raised here as they were.
+        """
+        if name not in CALLS:
+            raise ValueError(f"the AI worker has no call {name!r}; it has {', '.join(CALLS)}")
+        pool = self._current()
+        try:
+            future = pool.submit(_answer, name, args)
+        except BrokenProcessPool:
+            # The worker died while idle, before this call reached it: this call can go to a
+            # new one.
+            self._discard(pool)
+            future = self._current().submit(_answer, name, args)
+        try:
+            return future.result()
+        except BrokenProcessPool as error:
+            self._discard(pool)
+            raise WorkerStoppedError(
+                f"the computer's worker process stopped while answering {name!r}; "
+                "the next call starts a new one"
+            ) from error
+
+    def ask(self, kind: type[T], name: str, *args: Any) -> T:
+        """`call`, checking that the answer is a `kind`."""
+        answer = self.call(name, *args)
+        if not isinstance(answer, kind):
+            raise TypeError(f"the AI worker answered {name!r} with {type(answer).__name__}")
+        return answer
+
+    def pid(self) -> int:
+        """The worker process's id (starting it if none runs)."""
+        return self.ask(int, "pid")
+
+    def warm_up(self) -> None:
+        """Start the worker and build the players a first game needs (the expert's network)."""
+        self.call("warm_up")
+
+    def opponents(self) -> WorkerComputers:
+        """The table's factory of opponents (level name -> player), playing in this worker."""
+        return WorkerComputers(self)
+
+    def coach(self) -> WorkerCoach:
+        """The table's coach, thinking in this worker."""
+        return WorkerCoach(self)
+
+    def reviewer(self) -> WorkerReviewer:
+        """The post-game reviewer, judging in this worker."""
+        return WorkerReviewer(self)
+
+    def close(self) -> None:
+        """Stop the worker process; calls after this raise `WorkerStoppedError`."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._closed:
+                raise WorkerStoppedError("the computer's worker process was shut down")
+            if self._pool is None:
+                # A fresh interpreter rather than a fork of the bot: its event loop, sockets
+                # and threads must not be copied into the child.
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start,
+                    initargs=(self.seed, self.threads),
+                )
+            return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken pool (once, however many calls saw it break)."""
+        with self._lock:
+            if self._pool is not pool:
+                return
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def backgammon_notice(level: Level) -> str | None:
+    """What `ComputerPlayer(level).notice` says, found without loading a network here."""
+    try:
+        load_bgsage()
+    except SageUnavailableError:
+        return make_evaluator(level)[1]  # without Open Sage this builds only pubeval
+    return None
+
+
+class WorkerOpponent:
+    """The bot's player at one level, deciding in the worker (an `Opponent`)."""
+
+    def __init__(self, worker: AIWorker, level: Level) -> None:
+        self.worker = worker
+        self.level = level
+        self.notice = backgammon_notice(level)
+
+    def choose_play(self, match: Match) -> Play:
+        """One of `match.game.legal_plays()`."""
+        return self.worker.ask(Play, "choose_play", self.level.value, match)
+
+    def wants_to_double(self, match: Match) -> bool:
+        """Whether to double before rolling."""
+        return self.worker.ask(bool, "wants_to_double", self.level.value, match)
+
+    def takes_double(self, match: Match) -> bool:
+        """Whether to take the double on offer."""
+        return self.worker.ask(bool, "takes_double", self.level.value, match)
+
+    def accepts_resignation(self, match: Match) -> bool:
+        """Whether to accept the resignation on offer."""
+        return self.worker.ask(bool, "accepts_resignation", self.level.value, match)
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """One of `game.position.legal_moves()`."""
+        return self.worker.ask(ck.Move, "choose_move", self.level.value, game)
+
+    def accepts_draw(self, game: ck.Game) -> bool:
+        """Whether to agree to the draw on offer."""
+        return self.worker.ask(bool, "accepts_draw", self.level.value, game)
+
+
+class WorkerComputers:
+    """The table's `opponents` factory: one proxy per level, each playing in the worker.
+
+    The notices are worked out here, once, since the board asks for them on the event loop.
+    """
+
+    def __init__(self, worker: AIWorker) -> None:
+        self._players = {level: WorkerOpponent(worker, level) for level in Level}
+
+    def __call__(self, level: str) -> WorkerOpponent:
+        """The player at `level` (a clear `ValueError` for an unknown name)."""
+        return self._players[Level.parse(level)]
+
+
+class WorkerCoach:
+    """The expert's hints, worked out in the worker (a `Coach`)."""
+
+    def __init__(self, worker: AIWorker) -> None:
+        self.worker = worker
+        self.notice = backgammon_notice(Level.EXPERT)
+
+    def backgammon_advice(self, match: Match, count: int) -> Advice:
+        """The top `count` of `match.game.legal_plays()`."""
+        return self.worker.ask(Advice, "backgammon_advice", match, count)
+
+    def checkers_advice(self, game: ck.Game, count: int) -> Advice:
+        """The top `count` of `game.position.legal_moves()`."""
+        return self.worker.ask(Advice, "checkers_advice", game, count)
+
+
+class WorkerReviewer:
+    """The post-game review (a `Reviewer`): Open Sage judges in the worker a few decisions per
+    call, so that bot turns and hints are not held up behind a whole match's review."""
+
+    def __init__(self, worker: AIWorker) -> None:
+        self.worker = worker
+        self.notice: str | None = None
+        try:
+            load_bgsage()
+        except SageUnavailableError as error:
+            self.notice = str(error)
+
+    @property
+    def available(self) -> bool:
+        """Whether reviews can be made (Open Sage is installed)."""
+        return self.notice is None
+
+    def review(self, history: Sequence[Match], sides: Sequence[Side]) -> list[SideReview]:
+        """A report for each of `sides`, from the match values the table passed through."""
+        if self.notice is not None:
+            raise SageUnavailableError(self.notice)
+        graded = [d for d in decisions(history) if d.side in sides]
+        verdicts: list[Verdict] = []
+        for start in range(0, len(graded), REVIEW_CHUNK):
+            chunk = graded[start : start + REVIEW_CHUNK]
+            verdicts.extend(self.worker.ask(list, "judge", chunk))
+        return report(verdicts, sides)
+
+
+# The worker process's side: its players, made by `_start` when the process begins.
+
+_computers: Computers | None = None
+_coach: ComputerCoach | None = None
+
+
+def _start(seed: int | None, threads: int) -> None:
+    global _computers
+    _computers = Computers(seed=seed, threads=threads)
+
+
+def _player(level: str) -> ComputerPlayer:
+    assert _computers is not None, "the worker process was started without its players"
+    return _computers(level)
+
+
+def _the_coach() -> ComputerCoach:
+    global _coach
+    if _coach is None:
+        # The expert's player has no noise, so its evaluator serves hints as it is.
+        _coach = ComputerCoach(backgammon=_player(Level.EXPERT.value).backgammon)
+    return _coach
+
+
+def _judge(chunk: list[Decision]) -> list[Verdict]:
+    sage = review_sage()
+    return [judge(decision, sage) for decision in chunk]
+
+
+def _warm_up() -> None:
+    _the_coach()
+
+
+CALLS: dict[str, Callable[..., Any]] = {
+    "choose_play": lambda level, match: _player(level).choose_play(match),
+    "wants_to_double": lambda level, match: _player(level).wants_to_double(match),
+    "takes_double": lambda level, match: _player(level).takes_double(match),
+    "accepts_resignation": lambda level, match: _player(level).accepts_resignation(match),
+    "choose_move": lambda level, game: _player(level).choose_move(game),
+    "accepts_draw": lambda level, game: _player(level).accepts_draw(game),
+    "backgammon_advice": lambda match, count: _the_coach().backgammon_advice(match, count),
+    "checkers_advice": lambda game, count: _the_coach().checkers_advice(game, count),
+    "judge": _judge,
+    "warm_up": _warm_up,
+    "pid": os.getpid,
+}
+"""What the worker answers, by name (the names cross the process boundary, functions do not)."""
+
+
+def _answer(name: str, args: tuple[Any, ...]) -> Any:
+    """Run in the worker: the answer to one call."""
+    return CALLS[name](*args)
