@@ -1,0 +1,371 @@
+"""The AI worker process: its proxies answer as the in-process players do, what crosses the
+process boundary pickles whole, a killed worker is replaced, and a bot game is played through it.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from datetime import timedelta
+from importlib.util import find_spec
+from typing import Any
+
+import pytest
+
+import engine.checkers as ck
+from ai.backgammon.analysis import Mark, Verdict, decisions
+from ai.coach import ComputerCoach
+from ai.levels import Level
+from ai.player import ComputerPlayer, Computers
+from ai.review import SageReviewer, report
+from ai.worker import AIWorker, WorkerStoppedError
+from bot.service.clock import FakeClock
+from bot.service.coach import Coach
+from bot.service.dice import SeededDice
+from bot.service.opponent import Opponent, Opponents
+from bot.service.recorder import BOT_GRACE
+from bot.service.review import Reviewer
+from bot.service.table import Table
+from bot.store import GameStatus, Store
+from engine.backgammon import Position, Side
+from engine.backgammon.matchplay import Game, Match, MatchOptions, Phase
+from tests.bot.service.conftest import (
+    ALICE,
+    BOT,
+    CHANNEL,
+    NOW,
+    backend,
+    clock,
+    fixed_seeds,
+    store,
+    templates,
+    tmp_path,
+)
+
+__all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the table's fixtures
+
+needs_sage = pytest.mark.skipif(find_spec("bgsage") is None, reason="needs the `ai` extra")
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[AIWorker]:
+    """One worker for the module's comparisons (starting one costs a fresh interpreter)."""
+    shared = AIWorker()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def own_worker() -> Iterator[AIWorker]:
+    """A worker of the test's own, for tests that kill it or need its seed."""
+    fresh = AIWorker(seed=7)
+    yield fresh
+    fresh.close()
+
+
+def backgammon_positions(count: int, seed: int) -> list[Match]:
+    """Matches with dice to play, reached by random legal plays from the opening (a 5-point
+    match, so that the cube decisions are score aware)."""
+    rng = random.Random(seed)
+
+    def opening() -> Match:
+        white, black = rng.sample(range(1, 7), 2)
+        return Match.start(MatchOptions(match_length=5)).opening_roll(white, black)
+
+    found: list[Match] = []
+    match = opening()
+    while len(found) < count:
+        game = match.game
+        if game.phase is Phase.ROLLING:
+            match = match.roll((rng.randint(1, 6), rng.randint(1, 6)))
+        elif game.phase is Phase.MOVING:
+            plays = game.legal_plays()
+            if len(plays) > 1:
+                found.append(match)
+            match = match.move(rng.choice(plays))
+        else:
+            match = opening()
+    return found
+
+
+def checkers_games(count: int, seed: int, variant: str = "english") -> list[ck.Game]:
+    """Games some random moves in, with the side to move having a choice."""
+    rng = random.Random(seed)
+    games: list[ck.Game] = []
+    game = ck.Game.new(variant)
+    while len(games) < count:
+        moves = game.position.legal_moves()
+        if game.outcome() is not None or not moves:
+            game = ck.Game.new(variant)
+            continue
+        if len(moves) > 1:
+            games.append(game)
+        game = game.play(rng.choice(moves).pdn())
+    return games
+
+
+# What crosses the process boundary
+
+
+def test_match_values_round_trip_through_pickle() -> None:
+    for match in backgammon_positions(20, seed=1):
+        assert pickle.loads(pickle.dumps(match)) == match
+        play = match.game.legal_plays()[-1]
+        assert pickle.loads(pickle.dumps(play)) == play
+
+
+def test_checkers_games_round_trip_through_pickle_with_their_history() -> None:
+    for variant in ("english", "russian", "international"):
+        for game in checkers_games(5, seed=2, variant=variant):
+            copy = pickle.loads(pickle.dumps(game))
+            assert copy == game and copy.moves == game.moves and copy.variant == game.variant
+            move = game.position.legal_moves()[0]
+            assert pickle.loads(pickle.dumps(move)) == move
+
+
+def test_review_decisions_and_advice_round_trip_through_pickle() -> None:
+    history = [backgammon_positions(1, seed=3)[0]]
+    history.append(history[0].move(history[0].game.legal_plays()[0]))
+    [decision] = decisions(history)
+    verdict = Verdict(decision, "13/8 6/4", 0.125, Mark.ERROR)
+    assert pickle.loads(pickle.dumps(decision)) == decision
+    assert pickle.loads(pickle.dumps(verdict)) == verdict
+    [side] = report([verdict], [decision.side])
+    assert pickle.loads(pickle.dumps(side)) == side and side.worst
+    advice = ComputerCoach(Level.BEGINNER).checkers_advice(ck.Game.new("english"), 2)
+    assert pickle.loads(pickle.dumps(advice)) == advice
+
+
+# The proxies answer as the players in this process do
+
+
+def test_proxies_implement_the_service_protocols(worker: AIWorker) -> None:
+    """mypy checks these assignments; the levels are the ones the service names."""
+    opponents: Opponents = worker.opponents()
+    player: Opponent = opponents("expert")
+    coach: Coach = worker.coach()
+    reviewer: Reviewer = worker.reviewer()
+    assert player is opponents("EXPERT ")  # one proxy per level, names read as the table does
+    assert coach is not None and reviewer is not None
+    with pytest.raises(ValueError, match="beginner, intermediate, expert"):
+        opponents("grandmaster")
+
+
+@needs_sage
+def test_expert_backgammon_decisions_match_the_in_process_player(worker: AIWorker) -> None:
+    """Open Sage at 2 plies has no noise: the same match, the same play and cube actions."""
+    local = ComputerPlayer(Level.EXPERT)
+    remote = worker.opponents()("expert")
+    for match in backgammon_positions(12, seed=4):
+        assert remote.choose_play(match) == local.choose_play(match)
+        before = match.move(match.game.legal_plays()[0])
+        if before.game.phase is Phase.ROLLING:
+            assert remote.wants_to_double(before) == local.wants_to_double(before)
+    assert remote.notice is None and local.notice is None
+
+
+@needs_sage
+def test_cube_answers_match_the_in_process_player_in_clear_positions(worker: AIWorker) -> None:
+    """A short race far ahead (double, pass) and the opening (no double): as in this process."""
+    local = ComputerPlayer(Level.EXPERT)
+    remote = worker.opponents()("expert")
+    options = MatchOptions()
+    ahead = Position(((2, 2, 2, *[0] * 21), (0, 0, 0, 0, 0, 3, 3, 3, 3, *[0] * 15)), (0, 0), (9, 3))
+    race = Match(options, Game(options, ahead, phase=Phase.ROLLING))
+    opening = Match.start(options).opening_roll(3, 1)
+    after_opening = opening.move(opening.game.legal_plays()[0])
+    for match in (race, after_opening):
+        assert remote.wants_to_double(match) == local.wants_to_double(match)
+    doubled = race.double()
+    assert remote.takes_double(doubled) == local.takes_double(doubled)
+
+
+@needs_sage
+def test_hints_match_the_in_process_coach(worker: AIWorker) -> None:
+    local = ComputerCoach()
+    remote = worker.coach()
+    for match in backgammon_positions(6, seed=5):
+        assert remote.backgammon_advice(match, 3) == local.backgammon_advice(match, 3)
+
+
+def test_seeded_beginner_plays_as_the_seeded_players_here(own_worker: AIWorker) -> None:
+    """The beginner's noise lives in the worker; seeded, it repeats the in-process sequence."""
+    local = Computers(seed=7)("beginner")
+    remote = own_worker.opponents()("beginner")
+    matches = backgammon_positions(15, seed=6)
+    games = checkers_games(8, seed=6)
+    assert [remote.choose_play(m) for m in matches] == [local.choose_play(m) for m in matches]
+    assert [remote.choose_move(g) for g in games] == [local.choose_move(g) for g in games]
+
+
+def test_time_limited_checkers_levels_answer_legal_moves(worker: AIWorker) -> None:
+    """The deeper levels stop on the clock, so their moves may vary: legal is what holds."""
+    for level in ("intermediate", "expert"):
+        player = worker.opponents()(level)
+        for game in checkers_games(3, seed=8, variant="russian"):
+            assert player.choose_move(game) in game.position.legal_moves()
+    advice = worker.coach().checkers_advice(checkers_games(1, seed=9)[0], 2)
+    legal = {m.pdn() for m in checkers_games(1, seed=9)[0].position.legal_moves()}
+    assert advice.unit == "men" and {s.notation for s in advice.suggestions} <= legal
+
+
+def test_a_bad_request_is_refused_in_the_worker_with_the_players_reason(worker: AIWorker) -> None:
+    """Asking for a play before the roll: the player's own ValueError, and the worker lives on."""
+    unrolled = Match.start(MatchOptions()).opening_roll(3, 1)
+    unrolled = unrolled.move(unrolled.game.legal_plays()[0])
+    assert unrolled.game.phase is Phase.ROLLING
+    pid = worker.pid()
+    with pytest.raises(ValueError, match="nothing to play"):
+        worker.opponents()("expert").choose_play(unrolled)
+    with pytest.raises(ValueError, match="no call 'shutdown'"):
+        worker.call("shutdown")
+    assert worker.pid() == pid
+
+
+@needs_sage
+def test_open_sage_reviews_in_the_worker_as_in_process(worker: AIWorker) -> None:
+    """BG-13: White has 6-5 with checkers on its 6- and 5-points and Black bears off next
+    turn; 6/off 5/off wins, anything else loses: a blunder, judged in chunks in the worker."""
+    where = Position(((0, 0, 0, 0, 1, 1, *[0] * 18), (2, *[0] * 23)), (0, 0), (13, 13), Side.WHITE)
+    options = MatchOptions()
+    start = Match(options, Game(options, where, phase=Phase.MOVING, dice=(6, 5)))
+    bad = next(p for p in start.game.legal_plays() if p.notation() == "6/1 5/off")
+    history = [start, start.move(bad)]
+    reviewer = worker.reviewer()
+    assert reviewer.available
+    [white] = reviewer.review(history, [Side.WHITE])
+    assert [white] == SageReviewer().review(history, [Side.WHITE])
+    [blunder] = white.worst
+    assert (blunder.played, blunder.best, blunder.mark) == ("6/1 5/off", "6/off 5/off", "??")
+
+
+# A worker that dies
+
+
+def call_in_thread(worker: AIWorker, name: str, *args: Any) -> Future[Any]:
+    """`worker.call` in a thread of its own; the future holds its answer or its error."""
+    future: Future[Any] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(worker.call(name, *args))
+        except BaseException as error:
+            future.set_exception(error)
+
+    threading.Thread(target=run, daemon=True).start()
+    return future
+
+
+def kill_during_a_call(worker: AIWorker, start: Callable[[], Future[Any]]) -> Future[Any]:
+    """Stop the worker (so the call cannot finish first), start the call, then kill it."""
+    pid = worker.pid()
+    os.kill(pid, signal.SIGSTOP)
+    future = start()
+    time.sleep(0.3)  # ample for the thread to hand its call to the stopped process
+    os.kill(pid, signal.SIGKILL)
+    return future
+
+
+def test_a_killed_worker_fails_the_call_under_way_and_the_next_call_starts_another(
+    own_worker: AIWorker,
+) -> None:
+    first = own_worker.pid()
+    match = backgammon_positions(1, seed=10)[0]
+    future = kill_during_a_call(
+        own_worker, lambda: call_in_thread(own_worker, "choose_play", "beginner", match)
+    )
+    with pytest.raises(WorkerStoppedError, match="stopped while answering 'choose_play'"):
+        future.result(timeout=30)
+    assert own_worker.opponents()("beginner").choose_play(match) in match.game.legal_plays()
+    assert own_worker.pid() != first
+
+
+def test_a_closed_worker_refuses_calls_clearly(own_worker: AIWorker) -> None:
+    own_worker.pid()
+    own_worker.close()
+    with pytest.raises(WorkerStoppedError, match="shut down"):
+        own_worker.pid()
+
+
+# The table playing through the worker
+
+
+def worker_table(store: Store, clock: FakeClock, worker: AIWorker) -> Table:
+    dice = SeededDice(fixed_seeds(tag="worker"))
+    return Table(store, bot=BOT, dice=dice, clock=clock, opponents=worker.opponents())
+
+
+async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_through_the_worker(
+    store: Store, clock: FakeClock, own_worker: AIWorker
+) -> None:
+    table = worker_table(store, clock, own_worker)
+    result = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        kind="backgammon",
+        against_bot=True,
+        match_length=1,
+        level="beginner",
+    )
+    game_id = result.game.id
+    for _ in range(200):
+        view = result.game
+        if not view.status.is_open:
+            break
+        assert view.to_move_id == ALICE.id  # the bot never keeps anyone waiting
+        match = view.session.match  # type: ignore[union-attr]
+        phase = match.game.phase
+        if phase is Phase.ROLLING:
+            result = await table.roll(game_id, ALICE.id)
+        elif phase is Phase.DOUBLED:
+            result = await table.take(game_id, ALICE.id)
+        else:
+            result = await table.move(game_id, ALICE.id, match.game.legal_plays()[0].notation())
+    else:
+        raise AssertionError("the match against the bot did not end")
+    row = await store.get_game(game_id)
+    assert row.status is GameStatus.FINISHED and row.winner_id in (ALICE.id, BOT.id)
+    assert await table.replay(game_id) == row.state  # every bot turn logged like a person's
+
+
+async def test_a_worker_killed_during_the_bots_turn_fails_that_action_and_the_sweeper_retries(
+    store: Store, clock: FakeClock, own_worker: AIWorker
+) -> None:
+    """Alice's move stands; the bot's turn is not written; after BOT_GRACE the sweeper has the
+    bot reply through a new worker."""
+    table = worker_table(store, clock, own_worker)
+    result = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        kind="checkers",
+        variant="english",
+        against_bot=True,
+        level="beginner",
+        starter="challenger",
+    )
+    game_id = result.game.id
+    assert result.game.to_move_id == ALICE.id
+    opening = result.game.session.game.position.legal_moves()[0].pdn()  # type: ignore[union-attr]
+    pid = own_worker.pid()
+    os.kill(pid, signal.SIGSTOP)
+    killer = threading.Timer(0.5, os.kill, (pid, signal.SIGKILL))
+    killer.start()
+    try:
+        with pytest.raises(WorkerStoppedError):
+            await table.move(game_id, ALICE.id, opening)
+    finally:
+        killer.join()
+    row = await store.get_game(game_id)
+    assert row.status is GameStatus.ACTIVE and row.to_move_id == BOT.id
+    assert [e.kind for e in await store.events_for(game_id)][-1] == "move"
+    assert row.turn_deadline == NOW + BOT_GRACE
+    clock.advance(BOT_GRACE + timedelta(seconds=1))
+    [swept] = await table.sweep()
+    assert swept.game.to_move_id == ALICE.id  # the bot has moved, through a new worker
+    assert own_worker.pid() != pid
