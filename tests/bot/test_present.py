@@ -75,7 +75,7 @@ def test_the_player_to_move_is_mentioned_with_the_dice() -> None:
         f"<@{ALICE}>, play your 3-1: choose below or type /move."
     )
     assert status_line(FR, view, NAMES) == (
-        f"<@{ALICE}>, jouez votre 3-1 : choisissez ci-dessous ou tapez /move."
+        f"<@{ALICE}>, jouez votre 3-1 : choisissez ci-dessous ou tapez /jouer."
     )
 
 
