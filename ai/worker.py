@@ -38,6 +38,9 @@ T = TypeVar("T")
 # Decisions judged per call of a review: a cube decision takes ~100 ms, so a bot turn or a hint
 # asked for meanwhile waits at most about half a second behind a review, not the whole of it.
 REVIEW_CHUNK = 4
+# How long a call may wait for its answer, queueing included (one worker serves every table):
+# far above any real answer (a second or so), so only a hung worker meets it.
+CALL_TIMEOUT = 120.0
 
 
 class WorkerStoppedError(RuntimeError):
@@ -51,9 +54,12 @@ class AIWorker:
     `threads` is Open Sage's thread count inside the worker.
     """
 
-    def __init__(self, *, seed: int | None = None, threads: int = 1) -> None:
+    def __init__(
+        self, *, seed: int | None = None, threads: int = 1, timeout: float = CALL_TIMEOUT
+    ) -> None:
         self.seed = seed
         self.threads = threads
+        self.timeout = timeout
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._closed = False
@@ -75,13 +81,20 @@ class AIWorker:
             self._discard(pool)
             future = self._current().submit(_answer, name, args)
         try:
-            return future.result()
+            return future.result(timeout=self.timeout)
         except BrokenProcessPool as error:
             self._discard(pool)
             raise WorkerStoppedError(
                 f"the computer's worker process stopped while answering {name!r}; "
                 "the next call starts a new one"
             ) from error
+        except TimeoutError:
+            # A hung worker would hold every table's computer forever: end it, start afresh.
+            self._discard(pool, kill=True)
+            raise WorkerStoppedError(
+                f"the computer's worker process did not answer {name!r} in {self.timeout:g} s;"
+                " it was stopped and the next call starts a new one"
+            ) from None
 
     def ask(self, kind: type[T], name: str, *args: Any) -> T:
         """`call`, checking that the answer is a `kind`."""
@@ -133,12 +146,17 @@ class AIWorker:
                 )
             return self._pool
 
-    def _discard(self, pool: ProcessPoolExecutor) -> None:
-        """Forget a broken pool (once, however many calls saw it break)."""
+    def _discard(self, pool: ProcessPoolExecutor, *, kill: bool = False) -> None:
+        """Forget a broken pool (once, however many calls saw it break); `kill` ends its
+        process first (a hung one would never finish on its own)."""
         with self._lock:
             if self._pool is not pool:
                 return
             self._pool = None
+        if kill:
+            # The executor offers no way to end a busy worker before Python 3.14.
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -55,6 +56,8 @@ from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
+
+log = logging.getLogger("duelboard.table")
 
 
 class Table:
@@ -421,7 +424,13 @@ class Table:
             level = view.options.level
             # A strong player thinks for up to a second (and is built on first use): in a
             # worker thread, so every other table in the process keeps moving meanwhile.
-            run = await asyncio.to_thread(self._bot_turn, session, level, row)
+            try:
+                run = await asyncio.to_thread(self._bot_turn, session, level, row)
+            except Exception:
+                # The person's action stands and is answered; the bot's turn is retried by the
+                # sweeper once its grace period is over (the computer's process may have died).
+                log.exception("the bot could not act in game #%s; the sweeper will retry", view.id)
+                break
             if not run.steps:
                 break  # nothing the bot can do here; never write an empty turn
             step_result = await self._recorder.commit(row, run, "bot", self.bot.id)

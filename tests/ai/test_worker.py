@@ -345,6 +345,21 @@ def test_a_killed_worker_fails_the_call_under_way_and_the_next_call_starts_anoth
     assert own_worker.pid() != first
 
 
+def test_a_hung_worker_is_stopped_after_the_timeout_and_replaced(own_worker: AIWorker) -> None:
+    """A worker that never answers (stopped, not dead) fails the call after `timeout` seconds,
+    is ended, and the next call is answered by a new process."""
+    own_worker.timeout = 1.0
+    hung = own_worker.pid()
+    os.kill(hung, signal.SIGSTOP)
+    match = backgammon_positions(1, seed=10)[0]
+    started = time.monotonic()
+    with pytest.raises(WorkerStoppedError, match="did not answer 'choose_play' in 1 s"):
+        own_worker.opponents()("beginner").choose_play(match)
+    assert time.monotonic() - started < 10
+    assert own_worker.opponents()("beginner").choose_play(match) in match.game.legal_plays()
+    assert own_worker.pid() != hung
+
+
 def test_a_closed_worker_refuses_calls_clearly(own_worker: AIWorker) -> None:
     own_worker.pid()
     own_worker.close()
@@ -393,11 +408,11 @@ async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_throu
     assert await table.replay(game_id) == row.state  # every bot turn logged like a person's
 
 
-async def test_a_worker_killed_during_the_bots_turn_fails_that_action_and_the_sweeper_retries(
-    store: Store, clock: FakeClock, own_worker: AIWorker
+async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the_sweeper_retries(
+    store: Store, clock: FakeClock, own_worker: AIWorker, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Alice's move stands; the bot's turn is not written; after BOT_GRACE the sweeper has the
-    bot reply through a new worker."""
+    """Alice's move stands and is answered (the bot to move), the bot's turn is not written and
+    the failure is logged; after BOT_GRACE the sweeper has the bot reply through a new worker."""
     table = worker_table(store, clock, own_worker)
     result = await table.challenge(
         channel_id=CHANNEL,
@@ -416,10 +431,14 @@ async def test_a_worker_killed_during_the_bots_turn_fails_that_action_and_the_sw
     killer = threading.Timer(0.5, os.kill, (pid, signal.SIGKILL))
     killer.start()
     try:
-        with pytest.raises(WorkerStoppedError):
-            await table.move(game_id, ALICE.id, opening)
+        moved = await table.move(game_id, ALICE.id, opening)
     finally:
         killer.join()
+    assert moved.game.to_move_id == BOT.id
+    assert any(
+        record.exc_info and isinstance(record.exc_info[1], WorkerStoppedError)
+        for record in caplog.records
+    )
     row = await store.get_game(game_id)
     assert row.status is GameStatus.ACTIVE and row.to_move_id == BOT.id
     assert [e.kind for e in await store.events_for(game_id)][-1] == "move"
