@@ -12,10 +12,14 @@ import contextlib
 from bot.emulator import Emulator, InteractionHandle, Message, User
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
+from bot.service.dice import ScriptedDice
 from bot.service.views import AnySession, load_session
 from bot.store import GameNotFoundError, GameRow, Store
 
 WAIT = 10.0
+# Opening roll 3-1 for White (alice, the challenger plays white): alice moves first with 3-1;
+# then 6-5 for bob.
+OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
 
 
 async def game_row(store: Store, game_id: int = 1) -> GameRow:

@@ -7,13 +7,11 @@ scripted opening roll 3-1, moves first.
 from __future__ import annotations
 
 from bot.emulator import Emulator
-from bot.service.dice import ScriptedDice
 from bot.store import Store
 from engine.backgammon import Position
 from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import bg_session, command, start_game
+from tests.bot.e2e.drive import OPENING_31, bg_session, command, start_game
 
-OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
 ENGLISH_WORDS = ("must", "both", "dice", "turn", "waiting", "Not possible")
 
 

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from bot.emulator import Emulator
-from bot.service.dice import ScriptedDice
 from bot.store import Store
 from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import click, command, start_game
-
-# Opening roll 3-1 for White (alice, the challenger), then 6-5 for bob.
-OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
+from tests.bot.e2e.drive import OPENING_31, click, command, start_game
 
 
 async def test_a_ping_sent_before_a_restart_is_deleted_by_the_next_one(

@@ -9,12 +9,12 @@ import pytest
 from bot import desk as desk_module
 from bot.emulator import Emulator
 from bot.service.clock import FakeClock
-from bot.service.dice import ScriptedDice
 from bot.store import GameStatus, Store
 from engine.backgammon import Position
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import (
+    OPENING_31,
     bg_session,
     click,
     command,
@@ -22,9 +22,6 @@ from tests.bot.e2e.drive import (
     recap_message,
     start_game,
 )
-
-# Opening roll 3-1 for White (alice, the challenger plays white): alice moves first with 3-1.
-OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
 
 
 async def test_illegal_move_is_answered_with_the_reason_bg7(
