@@ -12,8 +12,8 @@ from ai.levels import DEFAULT_LEVEL, Level
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match
 
-# A draw is agreed when the search sees the position within this many hundredths of a man of
-# level, whichever side the computer plays: it never gives away a clearly better game.
+# A draw is agreed unless the search sees the computer ahead by more than this many hundredths
+# of a man: it never gives away a clearly better game.
 DRAW_MARGIN = 30
 
 
@@ -60,10 +60,12 @@ class ComputerPlayer:
         """One of `game.position.legal_moves()`."""
         return choose_move(game, self.level, self.rng)
 
-    def accepts_draw(self, game: ck.Game) -> bool:
-        """Agree to a draw only in a level position (the interface does not say whose side)."""
+    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
+        """Agree to a draw unless the computer, playing `colour`, is clearly better: a level game
+        or a worse one is worth a draw, a clearly better one is played on."""
         result = think(game, STRENGTHS[Level.INTERMEDIATE])
-        return abs(result.score) <= DRAW_MARGIN
+        mine = result.score if game.position.turn is colour else -result.score
+        return mine <= DRAW_MARGIN
 
 
 class Computers:

@@ -197,9 +197,9 @@ class WorkerOpponent:
         """One of `game.position.legal_moves()`."""
         return self.worker.ask(ck.Move, "choose_move", self.level.value, game)
 
-    def accepts_draw(self, game: ck.Game) -> bool:
-        """Whether to agree to the draw on offer."""
-        return self.worker.ask(bool, "accepts_draw", self.level.value, game)
+    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
+        """Whether to agree to the draw on offer, playing `colour`."""
+        return self.worker.ask(bool, "accepts_draw", self.level.value, game, colour)
 
 
 class WorkerComputers:
@@ -300,7 +300,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     "takes_double": lambda level, match: _player(level).takes_double(match),
     "accepts_resignation": lambda level, match: _player(level).accepts_resignation(match),
     "choose_move": lambda level, game: _player(level).choose_move(game),
-    "accepts_draw": lambda level, game: _player(level).accepts_draw(game),
+    "accepts_draw": lambda level, game, colour: _player(level).accepts_draw(game, colour),
     "backgammon_advice": lambda match, count: _the_coach().backgammon_advice(match, count),
     "checkers_advice": lambda game, count: _the_coach().checkers_advice(game, count),
     "judge": _judge,

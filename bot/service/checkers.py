@@ -30,6 +30,7 @@ from bot.service.session import (
 
 MAX_FORCED_PLIES = 200
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}
+_COLOUR_OF = {seat: colour for colour, seat in _SEAT_OF.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +285,8 @@ class CheckersSession:
         game = self._require_game()
         run: Run[Any] = Run(self, ctx)
         if self.draw_offered_by is not None:
-            run.do({"op": "accept" if opponent.accepts_draw(game) else "decline"})
+            colour = _COLOUR_OF[other(self.draw_offered_by)]
+            run.do({"op": "accept" if opponent.accepts_draw(game, colour) else "decline"})
         else:
             run.do(_move_step(opponent.choose_move(game), forced=False))
         run.session.settle(run)

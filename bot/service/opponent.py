@@ -38,8 +38,8 @@ class Opponent(Protocol):
         """One of `game.position.legal_moves()`."""
         ...
 
-    def accepts_draw(self, game: ck.Game) -> bool:
-        """Whether to agree to the draw on offer."""
+    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
+        """Whether to agree to the draw on offer, playing `colour`."""
         ...
 
 
@@ -75,6 +75,6 @@ class SimplePlayer:
         """The first legal move."""
         return game.position.legal_moves()[0]
 
-    def accepts_draw(self, game: ck.Game) -> bool:
+    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
         """Never agrees to a draw."""
         return False

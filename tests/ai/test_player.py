@@ -20,9 +20,16 @@ def test_computer_player_is_an_opponent() -> None:
     assert player.choose_move(game) in game.position.legal_moves()
 
 
-def test_draw_declined_when_clearly_ahead_or_behind() -> None:
-    """CK-12: a draw is agreed only in a level position."""
+def test_draw_declined_only_when_clearly_ahead() -> None:
+    """CK-12: the computer agrees to a draw in a level game or a worse one, never when it is
+    clearly better; its colour, not the side to move, decides which."""
     player = ComputerPlayer(Level.BEGINNER, random.Random(1))
-    assert player.accepts_draw(ck.Game.new("english", "W:WK19:BK10"))  # one king each
-    assert not player.accepts_draw(ck.Game.new("english", "W:WK19,K22:BK10"))  # two against one
-    assert not player.accepts_draw(ck.Game.new("english", "W:WK19:BK10,K12"))  # one against two
+    white, black = ck.Color.WHITE, ck.Color.BLACK
+    level = ck.Game.new("english", "W:WK19:BK10")  # one king each
+    assert player.accepts_draw(level, white) and player.accepts_draw(level, black)
+    white_ahead = ck.Game.new("english", "W:WK19,K22:BK10")  # two kings against one
+    assert not player.accepts_draw(white_ahead, white)
+    assert player.accepts_draw(white_ahead, black)
+    black_ahead = ck.Game.new("english", "W:WK19:BK10,K12")  # one king against two
+    assert not player.accepts_draw(black_ahead, black)
+    assert player.accepts_draw(black_ahead, white)

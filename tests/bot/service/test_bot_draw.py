@@ -1,0 +1,43 @@
+"""The bot answering a draw offer is told which colour it plays (CK-12)."""
+
+from __future__ import annotations
+
+import engine.checkers as ck
+from bot.service.clock import FakeClock
+from bot.service.dice import SeededDice
+from bot.service.opponent import SimplePlayer
+from bot.service.table import Table
+from bot.store import GameStatus, Store
+from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
+
+
+class Agreeable(SimplePlayer):
+    """Agrees to every draw, noting the colour it was told it plays."""
+
+    def __init__(self) -> None:
+        self.colours: list[ck.Color] = []
+
+    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
+        self.colours.append(colour)
+        return True
+
+
+async def test_the_bot_answers_a_draw_offer_for_its_own_colour(
+    store: Store, clock: FakeClock
+) -> None:
+    for starter, person_colour in (("challenger", ck.Color.BLACK), ("opponent", ck.Color.WHITE)):
+        bot = Agreeable()
+        table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=bot)
+        # `english`: Black moves first (CK-2 for that variant), so the starter plays Black.
+        result = await table.challenge(
+            channel_id=CHANNEL,
+            challenger=ALICE,
+            kind="checkers",
+            variant="english",
+            against_bot=True,
+            starter=starter,
+        )
+        assert result.game.to_move_id == ALICE.id  # the bot, if it started, has moved
+        drawn = await table.offer_draw(result.game.id, ALICE.id)
+        assert bot.colours == [person_colour.opponent]
+        assert drawn.game.status is GameStatus.FINISHED
