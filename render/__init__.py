@@ -17,6 +17,7 @@ from render.replay import (
     replay_gif,
 )
 from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
+from render.words import ENGLISH, TEMPLATE_FIELDS, Words
 
 
 def render_png(
@@ -32,8 +33,10 @@ def render_png(
 
 __all__ = [
     "DARK",
+    "ENGLISH",
     "LIGHT",
     "MAX_ALT_TEXT",
+    "TEMPLATE_FIELDS",
     "THEMES",
     "BackgammonLayout",
     "BackgammonScene",
@@ -41,6 +44,7 @@ __all__ = [
     "CheckersScene",
     "Prompt",
     "Theme",
+    "Words",
     "backgammon_replay_scenes",
     "checkers_replay_scenes",
     "describe",

@@ -253,9 +253,10 @@ def _draw_panel(
             fill=theme.text,
             bold=side == highlighted,
         )
-        details = f"{position.pip_count(side)} pips"
+        words = scene.words
+        details = words.count(words.pips_one, words.pips_many, position.pip_count(side))
         if scene.match_length:
-            details += f" · {scene.score[side]} pts"
+            details += " · " + words.count(words.points_one, words.points_many, scene.score[side])
         text_fitted(
             image,
             (text_left, base + layout.u(32)),
@@ -268,7 +269,7 @@ def _draw_panel(
             text_fitted(
                 image,
                 (text_left, base + layout.u(59)),
-                f"{clock_text(scene.clock[side])} left",
+                words.time_left.format(clock=clock_text(scene.clock[side], words)),
                 size=layout.size(21),
                 max_width=text_width,
                 fill=theme.muted,

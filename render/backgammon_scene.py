@@ -8,6 +8,7 @@ from enum import Enum
 
 from engine.backgammon import Play, Position, Side
 from render.clock import check_clock
+from render.words import ENGLISH, Words
 
 CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 
@@ -30,7 +31,8 @@ class BackgammonScene:
     `last_play` was made by `position.turn.opponent` (the side that just moved). `viewer` is the
     side the picture is numbered for; by default the side that must act. `caption`, when
     given, replaces the prompt (replays use it to say which move a frame shows). `clock` is
-    each side's time left in seconds (white, black), shown when given.
+    each side's time left in seconds (white, black), shown when given. `words` are the words
+    drawn and written in the alt text (English by default).
     """
 
     position: Position
@@ -48,6 +50,7 @@ class BackgammonScene:
     viewer: Side | None = None
     caption: str | None = None
     clock: tuple[int, int] | None = None
+    words: Words = ENGLISH
 
     def __post_init__(self) -> None:
         """Refuse a scene no game could be in, with the reason."""
@@ -139,37 +142,46 @@ def status_line(scene: BackgammonScene) -> str:
     if scene.caption is not None:
         return scene.caption
     names = scene.names
+    words = scene.words
     turn = scene.position.turn
     action = scene.action
     if action is Prompt.GAME_OVER:
         winner = scene.position.winner()
         if winner is None:
-            return "Game over"
-        return f"{names[winner]} wins {win_kind(scene.position, winner)}"
+            return words.game_over
+        return words.bg_wins.format(
+            name=names[winner], kind=win_kind(scene.position, winner, words)
+        )
     if action is Prompt.TAKE_OR_PASS:
-        return f"{names[turn]} doubles to {scene.cube * 2}: {names[turn.opponent]}, take or pass?"
+        return words.bg_doubles.format(
+            name=names[turn], cube=scene.cube * 2, taker=names[turn.opponent]
+        )
     if action is Prompt.ROLL:
-        return f"{names[turn]} to roll"
+        return words.bg_to_roll.format(name=names[turn])
     dice = scene.dice or (0, 0)
     left = scene.remaining
     full = dice * 2 if dice[0] == dice[1] else dice
+    roll = f"{dice[0]}-{dice[1]}"
     if len(left) != len(full):
-        return f"{names[turn]} to play {dice[0]}-{dice[1]}, {' '.join(map(str, left))} left"
-    return f"{names[turn]} to play {dice[0]}-{dice[1]}"
+        return words.bg_to_play_left.format(
+            name=names[turn], roll=roll, left=" ".join(map(str, left))
+        )
+    return words.bg_to_play.format(name=names[turn], roll=roll)
 
 
-def win_kind(position: Position, winner: Side) -> str:
+def win_kind(position: Position, winner: Side, words: Words = ENGLISH) -> str:
     """What kind of win it is: a single game, a gammon or a backgammon (BG-13).
 
     Points are left to the caller: what a win scores also depends on the cube, the Jacoby rule
     and the points still needed in a match, which the session knows.
     """
-    return ("a single game", "a gammon", "a backgammon")[position.game_value(winner) - 1]
+    return words.win_kinds[position.game_value(winner) - 1]
 
 
 def match_line(scene: BackgammonScene) -> str:
     """Match length and Crawford mark, or money play."""
+    words = scene.words
     if not scene.match_length:
-        return "Money game"
-    text = f"Match to {scene.match_length}"
-    return f"{text} · Crawford" if scene.crawford else text
+        return words.money_game
+    text = words.match_to.format(length=scene.match_length)
+    return words.crawford_mark.format(match=text) if scene.crawford else text

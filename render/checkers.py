@@ -25,6 +25,7 @@ from render.draw import (
 )
 from render.encode import png_bytes
 from render.theme import LIGHT, RGB, Theme
+from render.words import ENGLISH, Words
 
 Centre = tuple[float, float]
 
@@ -37,7 +38,8 @@ class CheckersScene:
     side drawn at the bottom; by default the side to move. `numbers` writes the PDN square
     numbers in a corner of the dark squares. `outcome`, when given, replaces the prompt, and
     `caption` replaces both (replays use it to say which move a frame shows). `clock` is each
-    side's time left in seconds (white, black), shown when given.
+    side's time left in seconds (white, black), shown when given. `words` are the words drawn
+    and written in the alt text (English by default).
     """
 
     position: Position
@@ -48,6 +50,7 @@ class CheckersScene:
     outcome: Outcome | None = None
     caption: str | None = None
     clock: tuple[int, int] | None = None
+    words: Words = ENGLISH
 
     def __post_init__(self) -> None:
         """Refuse a last move that does not fit the board, with the reason."""
@@ -188,17 +191,31 @@ def status_line(scene: CheckersScene) -> str:
     """Who must do what, or how the game ended."""
     if scene.caption is not None:
         return scene.caption
+    words = scene.words
     if scene.outcome is not None:
-        if scene.outcome.winner is None:
-            return f"Draw: {scene.outcome.reason.value}"
-        return f"{scene.name(scene.outcome.winner)} wins: {scene.outcome.reason.value}"
+        winner = scene.outcome.winner
+        return result_line(scene.outcome, None if winner is None else scene.name(winner), words)
     position = scene.position
     mover = scene.name(position.turn)
     if not position.legal_moves():
-        return f"{mover} has no move"
+        return words.ck_no_move.format(name=mover)
     if position.must_capture():
-        return f"{mover} to move: capture is compulsory"
-    return f"{mover} to move"
+        return words.ck_must_capture.format(name=mover)
+    return words.ck_to_move.format(name=mover)
+
+
+def result_line(outcome: Outcome, winner: str | None, words: Words = ENGLISH) -> str:
+    """How a game ended, `winner` naming the side that won (`Ann wins: no legal move`)."""
+    reason = words.endings.get(outcome.reason.name.lower(), outcome.reason.value)
+    if winner is None:
+        return words.ck_draw.format(reason=reason)
+    return words.ck_wins.format(name=winner, reason=reason)
+
+
+def variant_title(scene: CheckersScene) -> str:
+    """The variant's title in the scene's words (the engine's English when not worded)."""
+    variant = scene.position.variant
+    return scene.words.titles.get(variant.name, variant.title)
 
 
 def draw_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 800) -> Image.Image:
@@ -309,7 +326,11 @@ def _draw_panel(
             if piece.color is color:
                 kings += piece.king
                 men += not piece.king
-        counts = f"{_plural(men, 'man', 'men')}, {_plural(kings, 'king', 'kings')}"
+        words = scene.words
+        counts = (
+            f"{words.count(words.men_one, words.men_many, men)}, "
+            f"{words.count(words.kings_one, words.kings_many, kings)}"
+        )
         text_fitted(
             image,
             (text_left, base + 30 * unit),
@@ -322,7 +343,9 @@ def _draw_panel(
             text_fitted(
                 image,
                 (text_left, base + 57 * unit),
-                f"{clock_text(scene.clock[0 if color is Color.WHITE else 1])} left",
+                words.time_left.format(
+                    clock=clock_text(scene.clock[0 if color is Color.WHITE else 1], words)
+                ),
                 size=max(8, round(19 * unit)),
                 max_width=x1 - text_left,
                 fill=theme.muted,
@@ -332,7 +355,7 @@ def _draw_panel(
     text_fitted(
         image,
         (x0, middle - 54 * unit),
-        f"{variant.title} · {variant.board_size}×{variant.board_size}",
+        scene.words.ck_variant.format(title=variant_title(scene), size=variant.board_size),
         size=max(8, round(18 * unit)),
         max_width=x1 - x0,
         fill=theme.muted,
@@ -354,8 +377,3 @@ def _draw_panel(
             fill=theme.text,
             bold=True,
         )
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    """A count with its noun: 1 man, 3 men."""
-    return f"{count} {one if count == 1 else many}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from render.words import ENGLISH, Words
+
 
 def check_clock(clock: tuple[int, int] | None) -> None:
     """Refuse a clock that is not two whole, non-negative second counts."""
@@ -13,13 +15,13 @@ def check_clock(clock: tuple[int, int] | None) -> None:
         raise ValueError(f"clock cannot show negative time: {clock}")
 
 
-def clock_text(seconds: int) -> str:
+def clock_text(seconds: int, words: Words = ENGLISH) -> str:
     """`272` as "4:32", `11100` as "3h 05m", `187200` as "2d 4h" (days for slow games)."""
     if seconds >= 86_400:
         days, rest = divmod(seconds, 86_400)
-        return f"{days}d {rest // 3600}h"
+        return words.clock_days.format(days=days, hours=rest // 3600)
     if seconds >= 3600:
         hours, rest = divmod(seconds, 3600)
-        return f"{hours}h {rest // 60:02d}m"
+        return words.clock_hours.format(hours=hours, minutes=rest // 60)
     minutes, secs = divmod(seconds, 60)
     return f"{minutes}:{secs:02d}"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.backgammon import Side
 from engine.checkers import Color
 from render.backgammon_scene import BackgammonScene, Prompt, viewer_point, win_kind
-from render.checkers import CheckersScene, status_line
+from render.checkers import CheckersScene, status_line, variant_title
 from render.clock import clock_text
+from render.words import Words
 
 # Discord refuses attachment descriptions longer than this.
 MAX_ALT_TEXT = 1024
@@ -23,64 +24,79 @@ def describe(scene: BackgammonScene | CheckersScene) -> str:
     return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "…"
 
 
-def _side_name(side: Side) -> str:
+def _side_name(side: Side, words: Words) -> str:
     """The colour a backgammon side plays, as spoken."""
-    return "White" if side == Side.WHITE else "Black"
+    return words.white if side == Side.WHITE else words.black
 
 
-def _who(name: str, colour: str) -> str:
+def _who(name: str, colour: str, words: Words) -> str:
     """A player's name and colour, without saying "Black, Black" when the name is the colour."""
-    return colour if name.casefold() == colour.casefold() else f"{name}, {colour}"
+    if name.casefold() == colour.casefold():
+        return colour
+    return words.alt_who.format(name=name, colour=colour)
+
+
+def _whose(name: str, yours: bool, words: Words) -> str:
+    """Whose turn it is: "Your turn" or "Ann's turn"."""
+    return words.alt_your_turn if yours else words.alt_their_turn.format(name=name)
 
 
 def _prompt(scene: BackgammonScene, viewer: Side) -> str:
     """The first sentence: whose turn it is and what they must do."""
     names = scene.names
+    words = scene.words
     turn = scene.position.turn
-    whose = "Your turn" if turn == viewer else f"{names[turn]}'s turn"
+    whose = _whose(names[turn], turn == viewer, words)
     action = scene.action
     if action is Prompt.GAME_OVER:
         winner = scene.position.winner()
         if winner is None:
-            return "Game over."
-        who = "You win" if winner == viewer else f"{names[winner]} wins"
-        return f"Game over. {who} {win_kind(scene.position, winner)}."
+            return words.alt_game_over
+        kind = win_kind(scene.position, winner, words)
+        if winner == viewer:
+            return words.alt_you_win.format(kind=kind)
+        return words.alt_they_win.format(name=names[winner], kind=kind)
     if action is Prompt.TAKE_OR_PASS:
         offer = scene.cube * 2
         if turn == viewer:
-            return f"You double to {offer}; {names[turn.opponent]} to take or pass."
-        return f"{names[turn]} doubles to {offer}; take or pass?"
+            return words.alt_you_double.format(cube=offer, taker=names[turn.opponent])
+        return words.alt_they_double.format(name=names[turn], cube=offer)
     if action is Prompt.ROLL:
-        return f"{whose}, to roll."
+        return words.alt_to_roll.format(whose=whose)
     assert scene.dice is not None
     roll = f"{scene.dice[0]}-{scene.dice[1]}"
     left = scene.remaining
     full = scene.dice * 2 if scene.dice[0] == scene.dice[1] else scene.dice
     if len(left) != len(full):
-        return f"{whose}, {roll} rolled, {_dice_words(left)} still to play."
-    return f"{whose}, {roll} to play."
+        return words.alt_to_play_left.format(whose=whose, roll=roll, left=_dice_words(left, words))
+    return words.alt_to_play.format(whose=whose, roll=roll)
 
 
-def _dice_words(dice: tuple[int, ...]) -> str:
+def _dice_words(dice: tuple[int, ...], words: Words) -> str:
     """`(5, 5, 5)` as "three 5s", `(3,)` as "3": how the dice left are spoken."""
     if len(dice) > 1 and len(set(dice)) == 1:
-        return f"{('two', 'three', 'four')[len(dice) - 2]} {dice[0]}s"
-    return " and ".join(map(str, dice))
+        template = (words.alt_dice_two, words.alt_dice_three, words.alt_dice_four)[len(dice) - 2]
+        return template.format(number=dice[0])
+    text = str(dice[0])
+    for die in dice[1:]:
+        text = words.alt_and.format(first=text, second=die)
+    return text
 
 
 def _checkers_of(scene: BackgammonScene, side: Side, viewer: Side) -> str:
     """A side's checkers as `6-point 5, …`, points numbered for `viewer`, bar first, off last."""
     position = scene.position
+    words = scene.words
     spots: list[tuple[int, int]] = []
     for index, count in enumerate(position.points[side]):
         if count:
             spots.append((viewer_point(index + 1, side, viewer), count))
-    parts = [f"{point}-point {count}" for point, count in sorted(spots)]
+    parts = [words.alt_point.format(point=point, count=count) for point, count in sorted(spots)]
     if position.bar[side]:
-        parts.insert(0, f"bar {position.bar[side]}")
+        parts.insert(0, words.alt_bar.format(count=position.bar[side]))
     if position.off[side]:
-        parts.append(f"off {position.off[side]}")
-    return ", ".join(parts) if parts else "none on the board"
+        parts.append(words.alt_off.format(count=position.off[side]))
+    return ", ".join(parts) if parts else words.alt_none_on_board
 
 
 def describe_backgammon(scene: BackgammonScene) -> str:
@@ -88,44 +104,56 @@ def describe_backgammon(scene: BackgammonScene) -> str:
     viewer = scene.perspective
     other = viewer.opponent
     names = scene.names
+    words = scene.words
     position = scene.position
     sentences = [
         _prompt(scene, viewer),
-        f"You are {_who(names[viewer], _side_name(viewer))}; points are numbered from your side.",
-        f"You: {_checkers_of(scene, viewer, viewer)}.",
-        f"{names[other]}: {_checkers_of(scene, other, viewer)}.",
-        f"Pips: you {position.pip_count(viewer)}, {names[other]} {position.pip_count(other)}.",
+        words.alt_you_are.format(who=_who(names[viewer], _side_name(viewer, words), words)),
+        words.alt_yours.format(pieces=_checkers_of(scene, viewer, viewer)),
+        words.alt_theirs.format(name=names[other], pieces=_checkers_of(scene, other, viewer)),
+        words.alt_pips.format(
+            mine=position.pip_count(viewer), name=names[other], theirs=position.pip_count(other)
+        ),
     ]
     if scene.clock is not None:
         sentences.append(
-            f"Time left: you {clock_text(scene.clock[viewer])}, "
-            f"{names[other]} {clock_text(scene.clock[other])}."
+            words.alt_time_left.format(
+                mine=clock_text(scene.clock[viewer], words),
+                name=names[other],
+                theirs=clock_text(scene.clock[other], words),
+            )
         )
     if scene.dice is not None and scene.action is not Prompt.MOVE:
-        sentences.append(f"Dice {scene.dice[0]}-{scene.dice[1]}.")
+        sentences.append(words.alt_dice.format(roll=f"{scene.dice[0]}-{scene.dice[1]}"))
     if scene.match_length:
-        crawford = ", Crawford game" if scene.crawford else ""
+        template = words.alt_match_crawford if scene.crawford else words.alt_match
         sentences.append(
-            f"Match to {scene.match_length}{crawford}: you {scene.score[viewer]}, "
-            f"{names[other]} {scene.score[other]}."
+            template.format(
+                length=scene.match_length,
+                mine=scene.score[viewer],
+                name=names[other],
+                theirs=scene.score[other],
+            )
         )
     if scene.cube_in_play:
         if scene.cube_owner is None:
-            sentences.append("Cube in the middle.")
+            sentences.append(words.alt_cube_middle)
+        elif scene.cube_owner == viewer:
+            sentences.append(words.alt_cube_yours.format(cube=scene.cube))
         else:
-            owner = "you" if scene.cube_owner == viewer else names[scene.cube_owner]
-            sentences.append(f"Cube at {scene.cube}, owned by {owner}.")
+            sentences.append(
+                words.alt_cube_theirs.format(cube=scene.cube, name=names[scene.cube_owner])
+            )
     if scene.last_play is not None:
         mover = position.turn.opponent
-        who = "you" if mover == viewer else names[mover]
-        sentences.append(
-            f"Last play by {who}: {scene.last_play.notation()}, in {names[mover]}'s numbering."
-        )
+        template = words.alt_last_play_yours if mover == viewer else words.alt_last_play_theirs
+        sentences.append(template.format(name=names[mover], play=scene.last_play.notation()))
     return " ".join(sentences)
 
 
 def _pieces_of(scene: CheckersScene, color: Color) -> str:
     """A side's men and kings by PDN square."""
+    words = scene.words
     men: list[int] = []
     kings: list[int] = []
     for square, piece in scene.position.pieces():
@@ -133,10 +161,10 @@ def _pieces_of(scene: CheckersScene, color: Color) -> str:
             (kings if piece.king else men).append(square)
     parts = []
     if men:
-        parts.append(f"men on {', '.join(map(str, sorted(men)))}")
+        parts.append(words.alt_men_on.format(squares=", ".join(map(str, sorted(men)))))
     if kings:
-        parts.append(f"kings on {', '.join(map(str, sorted(kings)))}")
-    return "; ".join(parts) if parts else "no pieces"
+        parts.append(words.alt_kings_on.format(squares=", ".join(map(str, sorted(kings)))))
+    return "; ".join(parts) if parts else words.alt_no_pieces
 
 
 def describe_checkers(scene: CheckersScene) -> str:
@@ -144,31 +172,38 @@ def describe_checkers(scene: CheckersScene) -> str:
     viewer = scene.perspective
     other = viewer.opponent
     position = scene.position
-    variant = position.variant
+    words = scene.words
     if scene.outcome is not None:
         prompt = status_line(scene)
     else:
         mover = position.turn
-        prompt = "Your turn" if mover is viewer else f"{scene.name(mover)}'s turn"
+        prompt = _whose(scene.name(mover), mover is viewer, words)
         if not position.legal_moves():
-            prompt += ", with no move left"
+            prompt = words.alt_ck_no_move.format(whose=prompt)
         elif position.must_capture():
-            prompt += ", capture is compulsory"
+            prompt = words.alt_ck_must_capture.format(whose=prompt)
+    colour = words.white if viewer is Color.WHITE else words.black
     sentences = [
         prompt + ".",
-        f"{variant.title}, {variant.board_size}×{variant.board_size}. You are "
-        f"{_who(scene.name(viewer), viewer.name.capitalize())}, at the bottom.",
-        f"You: {_pieces_of(scene, viewer)}.",
-        f"{scene.name(other)}: {_pieces_of(scene, other)}.",
+        words.alt_ck_board.format(
+            title=variant_title(scene),
+            size=position.variant.board_size,
+            who=_who(scene.name(viewer), colour, words),
+        ),
+        words.alt_yours.format(pieces=_pieces_of(scene, viewer)),
+        words.alt_theirs.format(name=scene.name(other), pieces=_pieces_of(scene, other)),
     ]
     if scene.clock is not None:
         mine, theirs = (0, 1) if viewer is Color.WHITE else (1, 0)
         sentences.append(
-            f"Time left: you {clock_text(scene.clock[mine])}, "
-            f"{scene.name(other)} {clock_text(scene.clock[theirs])}."
+            words.alt_time_left.format(
+                mine=clock_text(scene.clock[mine], words),
+                name=scene.name(other),
+                theirs=clock_text(scene.clock[theirs], words),
+            )
         )
     if scene.last_move is not None:
         mover = position.turn.opponent
-        who = "you" if mover is viewer else scene.name(mover)
-        sentences.append(f"Last move by {who}: {scene.last_move.pdn()}.")
+        template = words.alt_ck_last_yours if mover is viewer else words.alt_ck_last_theirs
+        sentences.append(template.format(name=scene.name(mover), move=scene.last_move.pdn()))
     return " ".join(sentences)

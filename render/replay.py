@@ -10,10 +10,11 @@ from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
 from render.backgammon import draw_backgammon
 from render.backgammon_scene import BackgammonScene
-from render.checkers import CheckersScene, draw_checkers
+from render.checkers import CheckersScene, draw_checkers, result_line
 from render.describe import MAX_ALT_TEXT, describe
 from render.encode import gif_bytes, to_palette
 from render.theme import LIGHT, Theme
+from render.words import ENGLISH, Words
 
 # A recap is watched, not studied: about a second per move, with time to take in the start
 # and a long hold on the final position before the loop restarts.
@@ -52,12 +53,16 @@ def replay_gif(
 
 
 def describe_replay(scenes: Sequence[Scene]) -> str:
-    """Alt text for a replay: how many moves, then the final picture's description."""
+    """Alt text for a replay: how many moves, then the final picture's description.
+
+    Worded in the final scene's words, as the replay builders give every frame the same.
+    """
     if not scenes:
         raise ValueError("a replay needs at least one frame")
     moves = len(scenes) - 1
-    text = f"Animated replay of {moves} move{'s' if moves != 1 else ''}. Final position: "
-    text += describe(scenes[-1])
+    words = scenes[-1].words
+    template = words.replay_alt_one if moves == 1 else words.replay_alt_many
+    text = template.format(count=moves, final=describe(scenes[-1]))
     return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "…"
 
 
@@ -67,6 +72,7 @@ def backgammon_replay_scenes(
     *,
     names: tuple[str, str] = ("White", "Black"),
     viewer: Side = Side.WHITE,
+    words: Words = ENGLISH,
 ) -> list[BackgammonScene]:
     """Scenes for a backgammon recap: the start, then the board after each (dice, play) turn.
 
@@ -75,7 +81,14 @@ def backgammon_replay_scenes(
     """
     # The recap does not track the cube, so none is drawn rather than a misleading one.
     scenes = [
-        BackgammonScene(start, names=names, viewer=viewer, caption="Start", cube_in_play=False)
+        BackgammonScene(
+            start,
+            names=names,
+            viewer=viewer,
+            caption=words.replay_start,
+            cube_in_play=False,
+            words=words,
+        )
     ]
     position = start
     for number, (dice, play) in enumerate(turns, start=1):
@@ -85,10 +98,12 @@ def backgammon_replay_scenes(
                 f"turn {number}: {play.notation()} is not a legal play of {dice[0]}-{dice[1]}"
             )
         position = position.apply(play)
-        caption = f"{number}. {names[mover]} {dice[0]}-{dice[1]}: {play.notation()}"
+        caption = words.replay_bg_turn.format(
+            number=number, name=names[mover], roll=f"{dice[0]}-{dice[1]}", play=play.notation()
+        )
         winner = position.winner()
         if winner is not None:
-            caption += f". {names[winner]} wins"
+            caption = words.replay_bg_won.format(turn=caption, name=names[winner])
         last = play if play.moves else None
         scenes.append(
             BackgammonScene(
@@ -98,13 +113,14 @@ def backgammon_replay_scenes(
                 last_play=last,
                 caption=caption,
                 cube_in_play=False,
+                words=words,
             )
         )
     return scenes
 
 
 def checkers_replay_scenes(
-    game: Game, *, names: tuple[str, str] = ("White", "Black")
+    game: Game, *, names: tuple[str, str] = ("White", "Black"), words: Words = ENGLISH
 ) -> list[CheckersScene]:
     """Scenes for a checkers recap: the start, then the board after each move of `game`.
 
@@ -112,15 +128,28 @@ def checkers_replay_scenes(
     """
     first = game.positions[0]
     viewer = first.turn
-    scenes = [CheckersScene(first, names=names, viewer=viewer, caption="Start")]
+    scenes = [
+        CheckersScene(first, names=names, viewer=viewer, caption=words.replay_start, words=words)
+    ]
     pairs = list(zip(game.moves, game.positions[1:], strict=True))
     outcome = game.outcome()
     for number, (move, position) in enumerate(pairs, start=1):
         mover = names[0] if position.turn.opponent is Color.WHITE else names[1]
-        caption = f"{number}. {mover}: {move.pdn()}"
+        caption = words.replay_ck_turn.format(number=number, name=mover, move=move.pdn())
         if number == len(pairs) and outcome is not None:
-            caption += f". {outcome.describe()}"
+            # The result names the winning colour, as the engine's own description does.
+            winner = outcome.winner
+            colour = None if winner is None else (words.white, words.black)[winner is Color.BLACK]
+            result = result_line(outcome, colour, words)
+            caption = words.replay_ck_end.format(turn=caption, result=result)
         scenes.append(
-            CheckersScene(position, names=names, viewer=viewer, last_move=move, caption=caption)
+            CheckersScene(
+                position,
+                names=names,
+                viewer=viewer,
+                last_move=move,
+                caption=caption,
+                words=words,
+            )
         )
     return scenes

@@ -1,0 +1,118 @@
+"""Every word the renderer draws into a picture or writes in its alt text, as one value.
+
+A scene carries its `Words` (English by default), so a picture can be worded in the reader's
+language without the renderer knowing any catalog: the bot builds a `Words` per language once and
+hands it in. Templates are `str.format` fields; counts have a `_one` and a `_many` form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """Templates of the words in board pictures, replays and their alt text."""
+
+    # The prompt drawn on a backgammon picture, and its match line.
+    bg_to_roll: str = "{name} to roll"
+    bg_to_play: str = "{name} to play {roll}"
+    bg_to_play_left: str = "{name} to play {roll}, {left} left"
+    bg_doubles: str = "{name} doubles to {cube}: {taker}, take or pass?"
+    bg_wins: str = "{name} wins {kind}"
+    game_over: str = "Game over"
+    money_game: str = "Money game"
+    match_to: str = "Match to {length}"
+    crawford_mark: str = "{match} · Crawford"
+    pips_one: str = "{count} pip"
+    pips_many: str = "{count} pips"
+    points_one: str = "{count} pt"
+    points_many: str = "{count} pts"
+    # Clocks, on both games' pictures.
+    time_left: str = "{clock} left"
+    clock_days: str = "{days}d {hours}h"
+    clock_hours: str = "{hours}h {minutes:02d}m"
+    # The prompt and counts drawn on a checkers picture.
+    ck_to_move: str = "{name} to move"
+    ck_must_capture: str = "{name} to move: capture is compulsory"
+    ck_no_move: str = "{name} has no move"
+    ck_wins: str = "{name} wins: {reason}"
+    ck_draw: str = "Draw: {reason}"
+    men_one: str = "{count} man"
+    men_many: str = "{count} men"
+    kings_one: str = "{count} king"
+    kings_many: str = "{count} kings"
+    ck_variant: str = "{title} · {size}×{size}"
+    # Alt text: the colours and whose turn it is.
+    white: str = "White"
+    black: str = "Black"
+    alt_who: str = "{name}, {colour}"
+    alt_your_turn: str = "Your turn"
+    alt_their_turn: str = "{name}'s turn"
+    # Alt text of a backgammon picture.
+    alt_game_over: str = "Game over."
+    alt_you_win: str = "Game over. You win {kind}."
+    alt_they_win: str = "Game over. {name} wins {kind}."
+    alt_you_double: str = "You double to {cube}; {taker} to take or pass."
+    alt_they_double: str = "{name} doubles to {cube}; take or pass?"
+    alt_to_roll: str = "{whose}, to roll."
+    alt_to_play: str = "{whose}, {roll} to play."
+    alt_to_play_left: str = "{whose}, {roll} rolled, {left} still to play."
+    alt_dice_two: str = "two {number}s"
+    alt_dice_three: str = "three {number}s"
+    alt_dice_four: str = "four {number}s"
+    alt_and: str = "{first} and {second}"
+    alt_you_are: str = "You are {who}; points are numbered from your side."
+    alt_yours: str = "You: {pieces}."
+    alt_theirs: str = "{name}: {pieces}."
+    alt_point: str = "{point}-point {count}"
+    alt_bar: str = "bar {count}"
+    alt_off: str = "off {count}"
+    alt_none_on_board: str = "none on the board"
+    alt_pips: str = "Pips: you {mine}, {name} {theirs}."
+    alt_time_left: str = "Time left: you {mine}, {name} {theirs}."
+    alt_dice: str = "Dice {roll}."
+    alt_match: str = "Match to {length}: you {mine}, {name} {theirs}."
+    alt_match_crawford: str = "Match to {length}, Crawford game: you {mine}, {name} {theirs}."
+    alt_cube_middle: str = "Cube in the middle."
+    alt_cube_yours: str = "Cube at {cube}, owned by you."
+    alt_cube_theirs: str = "Cube at {cube}, owned by {name}."
+    alt_last_play_yours: str = "Last play by you: {play}, in {name}'s numbering."
+    alt_last_play_theirs: str = "Last play by {name}: {play}, in {name}'s numbering."
+    # Alt text of a checkers picture.
+    alt_ck_no_move: str = "{whose}, with no move left"
+    alt_ck_must_capture: str = "{whose}, capture is compulsory"
+    alt_ck_board: str = "{title}, {size}×{size}. You are {who}, at the bottom."
+    alt_men_on: str = "men on {squares}"
+    alt_kings_on: str = "kings on {squares}"
+    alt_no_pieces: str = "no pieces"
+    alt_ck_last_yours: str = "Last move by you: {move}."
+    alt_ck_last_theirs: str = "Last move by {name}: {move}."
+    # Replays: frame captions and the GIF's alt text.
+    replay_start: str = "Start"
+    replay_bg_turn: str = "{number}. {name} {roll}: {play}"
+    replay_bg_won: str = "{turn}. {name} wins"
+    replay_ck_turn: str = "{number}. {name}: {move}"
+    replay_ck_end: str = "{turn}. {result}."
+    replay_alt_one: str = "Animated replay of {count} move. Final position: {final}"
+    replay_alt_many: str = "Animated replay of {count} moves. Final position: {final}"
+    # Words the bot's catalog already has elsewhere: a backgammon win by level (BG-13), a
+    # checkers ending by `EndReason` name, a checkers variant's title by variant name. A key
+    # missing from a mapping falls back to the engine's English.
+    win_kinds: tuple[str, str, str] = ("a single game", "a gammon", "a backgammon")
+    endings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+    titles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+
+    def count(self, one: str, many: str, count: int) -> str:
+        """A count with the template for one or for many (`1 man`, `3 men`)."""
+        return (one if count == 1 else many).format(count=count)
+
+
+TEMPLATE_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(Words) if f.name not in ("win_kinds", "endings", "titles")
+)
+"""The `str.format` templates of `Words`, in order: what a catalog must give for a language."""
+
+ENGLISH = Words()
