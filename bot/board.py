@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import components, present
+from bot import components, present, wording
 from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, Picture, draw
+from bot.pictures import FILENAME, Picture, draw, words_for
 from bot.service import outcomes as out
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
 from bot.service.recap import recap_for, review_for
@@ -146,7 +146,8 @@ class Board:
             return MessageParts(text, None, components.game_controls(t, view))
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
         pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
-        picture = await asyncio.to_thread(draw, view.session, pair)
+        # The picture's words in the message's language: one message, read by everyone.
+        picture = await asyncio.to_thread(draw, view.session, pair, words_for(locale))
         builtin = self.table.notice_for(view) is not None  # Open Sage missing: say so
         text = present.game_text(t, view, outcomes, names, builtin)
         return MessageParts(text, picture, components.game_controls(t, view))
@@ -257,8 +258,14 @@ class Board:
             recorded = await self.ratings.record_finished(view.id, now=self.table.clock.now())
         except (NotRateableError, AlreadyRecordedError):
             recorded = None  # another process recorded it; the recap goes without the change
-        made = await recap_for(self.store, view.id, recorded)
         t = Localizer(locale)
+        made = await recap_for(
+            self.store,
+            view.id,
+            recorded,
+            words=words_for(locale),
+            ending=lambda reason: wording.ending(t, reason),
+        )
         names = await self.names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
         if recorded is not None and recorded.rated:

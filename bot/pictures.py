@@ -1,16 +1,33 @@
-"""The board picture of a table: engine values from the session to a render scene and PNG."""
+"""The board picture of a table: engine values from the session to a render scene and PNG.
+
+The words in the picture and its alt text are in the language of the message it goes in:
+`words_for` builds the renderer's `Words` from the catalog once per language.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 import engine.checkers as ck
+from bot.i18n import CATALOGS, Localizer, language_of
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession
 from engine.backgammon import Position
 from engine.backgammon.matchplay import Phase
-from render import BackgammonScene, CheckersScene, Prompt, describe, render_png
+from engine.checkers import VARIANTS, EndReason
+from render import (
+    ENGLISH,
+    TEMPLATE_FIELDS,
+    BackgammonScene,
+    CheckersScene,
+    Prompt,
+    Words,
+    describe,
+    render_png,
+)
 
 IMAGE_WIDTH = 800
 FILENAME = "board.png"
@@ -24,16 +41,43 @@ class Picture:
     alt_text: str
 
 
-def scene_of(session: AnySession, names: tuple[str, str]) -> BackgammonScene | CheckersScene | None:
-    """The scene a session shows, or None before the game has a board."""
+def words_for(locale: object) -> Words:
+    """The picture words for a Discord locale (a language without a catalog gets English)."""
+    return _words(language_of(locale))
+
+
+@cache
+def _words(language: str) -> Words:
+    """Built once per language: pictures are drawn on every turn."""
+    catalog = CATALOGS[language]
+    t = Localizer(language)
+    templates = {name: catalog[f"picture.{name}"] for name in TEMPLATE_FIELDS}
+    endings = {reason.name.lower(): t(f"ending.{reason.name.lower()}") for reason in EndReason}
+    titles = {name: t(f"variant.title.{name}") for name in VARIANTS}
+    return Words(
+        **templates,
+        win_kinds=(t("level.1"), t("level.2"), t("level.3")),
+        endings=MappingProxyType(endings),
+        titles=MappingProxyType(titles),
+    )
+
+
+def scene_of(
+    session: AnySession, names: tuple[str, str], words: Words = ENGLISH
+) -> BackgammonScene | CheckersScene | None:
+    """The scene a session shows (English unless `words` are given), or None before a board."""
     if isinstance(session, CheckersSession):
         if session.game is None:
             return None
-        return CheckersScene(session.game.position, names=names, outcome=session.game.outcome())
-    return _backgammon_scene(session, names)
+        return CheckersScene(
+            session.game.position, names=names, outcome=session.game.outcome(), words=words
+        )
+    return _backgammon_scene(session, names, words)
 
 
-def _backgammon_scene(session: BackgammonSession, names: tuple[str, str]) -> BackgammonScene | None:
+def _backgammon_scene(
+    session: BackgammonSession, names: tuple[str, str], words: Words
+) -> BackgammonScene | None:
     match = session.match
     if match is None:
         return None
@@ -58,6 +102,7 @@ def _backgammon_scene(session: BackgammonSession, names: tuple[str, str]) -> Bac
         match_length=session.options.match_length,
         score=match.score,
         crawford=game.crawford,
+        words=words,
     )
 
 
@@ -67,9 +112,12 @@ def warm_up() -> None:
         render_png(scene, width=IMAGE_WIDTH)
 
 
-def draw(session: AnySession, names: tuple[str, str]) -> Picture | None:
-    """Render the board (call through `asyncio.to_thread`: it takes milliseconds of CPU)."""
-    scene = scene_of(session, names)
+def draw(session: AnySession, names: tuple[str, str], words: Words = ENGLISH) -> Picture | None:
+    """Render the board (call through `asyncio.to_thread`: it takes milliseconds of CPU).
+
+    `words` are the picture's words (`words_for` the message's locale; English by default).
+    """
+    scene = scene_of(session, names, words)
     if scene is None:
         return None
     return Picture(render_png(scene, width=IMAGE_WIDTH), describe(scene))

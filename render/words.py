@@ -95,7 +95,9 @@ class Words:
     replay_bg_turn: str = "{number}. {name} {roll}: {play}"
     replay_bg_won: str = "{turn}. {name} wins"
     replay_ck_turn: str = "{number}. {name}: {move}"
-    replay_ck_end: str = "{turn}. {result}."
+    replay_ck_white_wins: str = "{turn}. White wins: {reason}."
+    replay_ck_black_wins: str = "{turn}. Black wins: {reason}."
+    replay_ck_draw: str = "{turn}. Draw: {reason}."
     replay_alt_one: str = "Animated replay of {count} move. Final position: {final}"
     replay_alt_many: str = "Animated replay of {count} moves. Final position: {final}"
     # Words the bot's catalog already has elsewhere: a backgammon win by level (BG-13), a

@@ -9,6 +9,7 @@ last game (a whole match would make a GIF too long to watch), and a long game it
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +26,10 @@ from bot.service.review import Reviewer, TableReview, review_table
 from bot.store import Store
 from engine.backgammon import Move, Play, Position
 from render import (
+    ENGLISH,
     BackgammonScene,
     CheckersScene,
+    Words,
     backgammon_replay_scenes,
     checkers_replay_scenes,
     describe,
@@ -93,20 +96,31 @@ def _backgammon_last_game(log: TableLog) -> tuple[Position, list[tuple[tuple[int
 
 
 def build_recap(
-    log: TableLog, names: tuple[str, str], rating: RecordedResult | None = None
+    log: TableLog,
+    names: tuple[str, str],
+    rating: RecordedResult | None = None,
+    *,
+    words: Words = ENGLISH,
+    ending: Callable[[str], str] = str,
 ) -> Recap:
-    """Draw the recap of a finished table; `names` are White's and Black's display names."""
+    """Draw the recap of a finished table; `names` are White's and Black's display names.
+
+    The pictures are worded in `words`; `ending` words how the game ended (`GameEnded.reason`)
+    for the final board's caption: the bot passes both in the channel's language.
+    """
     ended = _final_outcome(log)
     session = log.final
     game = log.game
-    caption = f"{ended.reason}"
+    caption = ending(ended.reason)
     if isinstance(session, BackgammonSession) and session.match is not None:
         match = session.match
         start, turns = _backgammon_last_game(log)
         skipped = max(0, len(turns) - MAX_FRAMES)
         for _, play in turns[:skipped]:
             start = start.apply(play)
-        scenes: list[Any] = backgammon_replay_scenes(start, turns[skipped:], names=names)
+        scenes: list[Any] = backgammon_replay_scenes(
+            start, turns[skipped:], names=names, words=words
+        )
         final: BackgammonScene | CheckersScene = BackgammonScene(
             match.game.position,
             names=names,
@@ -114,6 +128,7 @@ def build_recap(
             match_length=session.options.match_length,
             score=match.score,
             caption=caption,
+            words=words,
         )
         record = RecordFile(f"duelboard-{game.id}.mat", match_text(log, names))
         score: tuple[int, int] | None = match.score if session.options.match_length else None
@@ -124,8 +139,8 @@ def build_recap(
         replayed = ck.Game.replay(
             session.options.variant, whole.moves[skipped:], start=whole.positions[skipped]
         )
-        scenes = checkers_replay_scenes(replayed, names=names)
-        final = CheckersScene(session.game.position, names=names, caption=caption)
+        scenes = checkers_replay_scenes(replayed, names=names, words=words)
+        final = CheckersScene(session.game.position, names=names, caption=caption, words=words)
         record = RecordFile(f"duelboard-{game.id}.pdn", game_text(log, names))
         score = None
     else:
@@ -159,10 +174,19 @@ async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
     return log, (names[0], names[1])
 
 
-async def recap_for(store: Store, game_id: int, rating: RecordedResult | None = None) -> Recap:
-    """Load a finished table and draw its recap off the event loop."""
+async def recap_for(
+    store: Store,
+    game_id: int,
+    rating: RecordedResult | None = None,
+    *,
+    words: Words = ENGLISH,
+    ending: Callable[[str], str] = str,
+) -> Recap:
+    """Load a finished table and draw its recap off the event loop (worded as `build_recap`)."""
     log, names = await _load(store, game_id)
-    return await asyncio.to_thread(build_recap, log, names, rating)
+    return await asyncio.to_thread(
+        lambda: build_recap(log, names, rating, words=words, ending=ending)
+    )
 
 
 async def review_for(
