@@ -73,14 +73,14 @@ def _prompt(scene: BackgammonScene, viewer: Side) -> str:
 
 
 def _dice_words(dice: tuple[int, ...], words: Words) -> str:
-    """`(5, 5, 5)` as "three 5s", `(3,)` as "3": how the dice left are spoken."""
-    if len(dice) > 1 and len(set(dice)) == 1:
-        template = (words.alt_dice_two, words.alt_dice_three, words.alt_dice_four)[len(dice) - 2]
+    """`(5, 5, 5)` as "three 5s", `(3,)` as "3": how the dice left are spoken.
+
+    Only part of a roll is ever left: one die of a plain roll, or one to three of a double.
+    """
+    if len(dice) > 1:
+        template = words.alt_dice_two if len(dice) == 2 else words.alt_dice_three
         return template.format(number=dice[0])
-    text = str(dice[0])
-    for die in dice[1:]:
-        text = words.alt_and.format(first=text, second=die)
-    return text
+    return " ".join(map(str, dice))
 
 
 def _checkers_of(scene: BackgammonScene, side: Side, viewer: Side) -> str:
@@ -96,7 +96,7 @@ def _checkers_of(scene: BackgammonScene, side: Side, viewer: Side) -> str:
         parts.insert(0, words.alt_bar.format(count=position.bar[side]))
     if position.off[side]:
         parts.append(words.alt_off.format(count=position.off[side]))
-    return ", ".join(parts) if parts else words.alt_none_on_board
+    return ", ".join(parts)  # never empty: a side's 15 checkers are somewhere (BG-1)
 
 
 def describe_backgammon(scene: BackgammonScene) -> str:

@@ -1,0 +1,61 @@
+"""The picture words catalog: every `Words` template in English, French and German, with the
+renderer's placeholders, and English pictures exactly as the renderer draws them by default."""
+
+from __future__ import annotations
+
+import pytest
+from discord import Locale
+
+from bot.i18n import CATALOGS, placeholders
+from bot.pictures import words_for
+from engine.checkers import VARIANTS, EndReason
+from render import ENGLISH, TEMPLATE_FIELDS
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_every_template_is_in_the_catalog_with_the_renderers_placeholders(language: str) -> None:
+    catalog = CATALOGS[language]
+    picture_keys = {key for key in catalog if key.startswith("picture.")}
+    assert picture_keys == {f"picture.{name}" for name in TEMPLATE_FIELDS}
+    different = {
+        name: placeholders(catalog[f"picture.{name}"])
+        for name in TEMPLATE_FIELDS
+        if placeholders(catalog[f"picture.{name}"]) != placeholders(getattr(ENGLISH, name))
+    }
+    assert different == {}
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_every_template_fills_with_whole_numbers(language: str) -> None:
+    """Clocks format minutes as `{minutes:02d}`: a template must take the values render gives."""
+    words = words_for(language)
+    for name in TEMPLATE_FIELDS:
+        template = getattr(words, name)
+        filled = template.format(**dict.fromkeys(placeholders(template), 7))
+        assert "{" not in filled and filled.strip(), name
+
+
+def test_english_words_are_the_renderers_own() -> None:
+    """So an English server's pictures are byte for byte what the renderer draws by default."""
+    english = words_for("en-US")
+    for name in TEMPLATE_FIELDS:
+        assert getattr(english, name) == getattr(ENGLISH, name), name
+    assert english.win_kinds == ENGLISH.win_kinds
+    assert all(english.endings[reason.name.lower()] == reason.value for reason in EndReason)
+    assert all(english.titles[name] == variant.title for name, variant in VARIANTS.items())
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_other_languages_word_the_endings_titles_and_wins(language: str) -> None:
+    words = words_for(language)
+    assert set(words.endings) == {reason.name.lower() for reason in EndReason}
+    assert set(words.titles) == set(VARIANTS)
+    assert not {reason.value for reason in EndReason} & set(words.endings.values())
+    assert not {variant.title for variant in VARIANTS.values()} & set(words.titles.values())
+    assert not set(ENGLISH.win_kinds) & set(words.win_kinds)
+
+
+def test_words_are_built_once_per_language() -> None:
+    assert words_for(Locale.french) is words_for("fr")
+    assert words_for("pt-BR") is words_for("en-GB")  # no Portuguese catalog: English
+    assert words_for("de") is not words_for("fr")

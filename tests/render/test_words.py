@@ -1,0 +1,253 @@
+"""The words of the pictures come from the scene's `Words`: every template is used, none is
+left in English when another language is given, and English stays the default."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from string import Formatter
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+import render.backgammon
+import render.checkers
+from engine.backgammon import Play, Position, Side
+from engine.checkers import Color, EndReason, Game, Outcome
+from engine.checkers import Position as CheckersPosition
+from render import (
+    ENGLISH,
+    TEMPLATE_FIELDS,
+    BackgammonScene,
+    CheckersScene,
+    Prompt,
+    Words,
+    backgammon_replay_scenes,
+    checkers_replay_scenes,
+    describe,
+    describe_replay,
+    render_png,
+)
+from render.backgammon_scene import status_line
+
+NAMES = ("Ann", "Ben")
+EMPTY = (0,) * 24
+
+
+def marked(template: str, field: str) -> str:
+    """A template whose output shows which field it came from: `⟦field⟧` and its placeholders,
+    without the template's own words (so any word left over was not a template's)."""
+    fields = (
+        "{" + name + (f":{spec}" if spec else "") + "}"
+        for _, name, spec, _ in Formatter().parse(template)
+        if name is not None
+    )
+    return f"⟦{field}⟧" + "|".join(fields)
+
+
+MARKED = Words(
+    **{name: marked(getattr(ENGLISH, name), name) for name in TEMPLATE_FIELDS},
+    win_kinds=("⟦single⟧", "⟦gammon⟧", "⟦backgammon⟧"),
+    endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
+    titles=MappingProxyType({"box": "⟦title⟧"}),
+)
+
+
+def point(side_points: dict[int, int]) -> tuple[int, ...]:
+    """A side's 24 points (own numbering) from {point: checkers}."""
+    return tuple(side_points.get(number, 0) for number in range(1, 25))
+
+
+# White has one checker left, on its 1-point (1 pip); Black has all 15 on its 6-point.
+LAST_CHECKER = Position((point({1: 1}), point({6: 15})), off=(14, 0))
+# The same, but Black has borne one checker off: White's win is then a single game (BG-13).
+LAST_CHECKER_SINGLE = Position((point({1: 1}), point({6: 14})), off=(14, 1))
+# Black has one checker on the bar (BG-10), White is to roll.
+ON_THE_BAR = Position((point({6: 15}), point({6: 14})), bar=(0, 1))
+
+
+def bear_off_last(position: Position = LAST_CHECKER) -> tuple[Play, Position]:
+    """White's (2, 1) bearing its last checker off (BG-12): the game is won."""
+    [play] = [p for p in position.legal_plays((2, 1)) if p.moves]
+    return play, position.apply(play)
+
+
+def backgammon_scenes(words: Words) -> Iterator[BackgammonScene]:
+    """A backgammon scene in every state a picture can show."""
+    start = Position.initial()
+    yield BackgammonScene(start, names=NAMES, clock=(272, 11100), words=words)
+    yield BackgammonScene(
+        start, names=NAMES, dice=(3, 1), viewer=Side.BLACK, clock=(187200, 5), words=words
+    )
+    for left in ((5, 5, 5), (5, 5)):
+        yield BackgammonScene(start, names=NAMES, dice=(5, 5), dice_left=left, words=words)
+    for viewer in Side:
+        yield BackgammonScene(
+            start,
+            names=NAMES,
+            prompt=Prompt.TAKE_OR_PASS,
+            cube=2,
+            cube_owner=Side.WHITE,
+            viewer=viewer,
+            words=words,
+        )
+        yield BackgammonScene(
+            start, names=NAMES, cube=4, cube_owner=Side.BLACK, viewer=viewer, words=words
+        )
+    yield BackgammonScene(start, names=NAMES, prompt=Prompt.GAME_OVER, words=words)
+    for crawford in (True, False):
+        yield BackgammonScene(
+            start, names=NAMES, match_length=5, score=(1, 3), crawford=crawford, words=words
+        )
+    yield BackgammonScene(LAST_CHECKER, names=NAMES, words=words)
+    yield BackgammonScene(ON_THE_BAR, names=NAMES, words=words)
+    play, won = bear_off_last()
+    for viewer in Side:
+        # The side that just played is White: "yours" from White's side, "theirs" from Black's.
+        yield BackgammonScene(
+            won, names=NAMES, dice=(2, 1), last_play=play, viewer=viewer, words=words
+        )
+
+
+def checkers_scenes(words: Words) -> Iterator[CheckersScene]:
+    """A checkers scene in every state a picture can show."""
+    game = Game.new("box").play("22-18").play("11-15")
+    yield CheckersScene(game.position, names=NAMES, last_move=game.moves[-1], words=words)
+    yield CheckersScene(
+        game.position, names=NAMES, last_move=game.moves[-1], viewer=Color.BLACK, words=words
+    )
+    yield CheckersScene(Game.new("box").position, names=NAMES, clock=(90, 4000), words=words)
+    # One man and one king against nothing; a blocked man with no move (CK-10).
+    yield CheckersScene(CheckersPosition.from_fen("W:W21,K30:B", "box"), names=NAMES, words=words)
+    blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")
+    yield CheckersScene(blocked, names=NAMES, words=words)
+    won = Outcome(Color.WHITE, EndReason.NO_PIECES)
+    yield CheckersScene(blocked, names=NAMES, outcome=won, words=words)
+    drawn = Outcome(None, EndReason.AGREEMENT)
+    yield CheckersScene(blocked, names=NAMES, outcome=drawn, words=words)
+
+
+def replays(words: Words) -> list[list[Any]]:
+    """Replays of one move and of several, ending in each way a game can end."""
+    play, _ = bear_off_last(LAST_CHECKER_SINGLE)
+    one_turn = backgammon_replay_scenes(
+        LAST_CHECKER_SINGLE, [((2, 1), play)], names=NAMES, words=words
+    )
+    # White takes Black's last man, then the mirror; a draw agreed after two moves (CK-10, 12).
+    white_wins = Game.new("box", "W:W18:B15").play("18x11")
+    black_wins = Game.new("box", "B:W18:B15").play("15x22")
+    drawn = Game.new("box").play("22-18").play("11-15").agree_draw()
+    return [
+        one_turn,
+        *(checkers_replay_scenes(g, names=NAMES, words=words) for g in (white_wins, black_wins)),
+        checkers_replay_scenes(drawn, names=NAMES, words=words),
+    ]
+
+
+@pytest.fixture
+def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the panels draw, recorded as the pictures are drawn."""
+    texts: list[str] = []
+
+    def recording(original: Callable[..., None]) -> Callable[..., None]:
+        def draw(image: object, where: object, text: str, **kwargs: object) -> None:
+            texts.append(text)
+            original(image, where, text, **kwargs)
+
+        return draw
+
+    for module in (render.backgammon, render.checkers):
+        monkeypatch.setattr(module, "text_fitted", recording(module.text_fitted))
+    return texts
+
+
+def everything_written(words: Words) -> str:
+    """The alt text and prompt of every scene and replay, one per line."""
+    lines: list[str] = []
+    for scene in (*backgammon_scenes(words), *checkers_scenes(words)):
+        lines.append(describe(scene))
+        if isinstance(scene, BackgammonScene):
+            lines.append(status_line(scene))
+        else:
+            lines.append(render.checkers.status_line(scene))
+    for scenes in replays(words):
+        lines.append(describe_replay(scenes))
+        lines.append(describe_replay(scenes[:2]))
+        lines.extend(scene.caption for scene in scenes)
+    return "\n".join(lines)
+
+
+def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str]) -> None:
+    for scene in (*backgammon_scenes(MARKED), *checkers_scenes(MARKED)):
+        render_png(scene, width=400)
+    text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
+    used = set(re.findall(r"⟦(\w+)⟧", text))
+    assert sorted(set(TEMPLATE_FIELDS) - used) == []
+    assert {"single", "gammon", "ending", "title"} <= used
+
+
+def test_no_english_word_is_left_when_every_template_is_replaced(
+    drawn_text: list[str],
+) -> None:
+    """With every template marked, what is left of each text is names, numbers and notation."""
+    for scene in (*backgammon_scenes(MARKED), *checkers_scenes(MARKED)):
+        render_png(scene, width=400)
+    text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
+    leftover = re.sub(r"⟦\w+⟧", " ", text)
+    words = set(re.findall(r"[A-Za-z]{2,}", leftover)) - {"Ann", "Ben", "bar", "off"}
+    assert words == set()
+
+
+FRENCHISH = replace(
+    ENGLISH,
+    bg_to_roll="À {name} de lancer",
+    alt_to_roll="{whose} : lancer les dés.",
+    alt_your_turn="À vous",
+    alt_ck_must_capture="{whose}, la prise est obligatoire",
+    ck_must_capture="À {name} de jouer, prise obligatoire",
+    replay_start="Début",
+    replay_bg_turn="{number}. {name} {roll} : {play}",
+    replay_ck_turn="{number}. {name} : {move}",
+    replay_alt_one="Rejeu animé de {count} coup. Position finale : {final}",
+    titles=MappingProxyType({"box": "Dames (règles du coffret)"}),
+)
+
+
+def test_other_words_change_the_prompt_the_alt_text_and_the_replay() -> None:
+    scene = BackgammonScene(Position.initial(), names=NAMES, words=FRENCHISH)
+    assert status_line(scene) == "À Ann de lancer"
+    assert describe(scene).startswith("À vous : lancer les dés. You are Ann, White;")
+    game = Game.new("box").play("22-18").play("11-15")
+    checkers = CheckersScene(game.position, names=NAMES, words=FRENCHISH)
+    assert render.checkers.status_line(checkers) == "À Ann de jouer, prise obligatoire"
+    assert describe(checkers).startswith(
+        "À vous, la prise est obligatoire. Dames (règles du coffret), 8×8."
+    )
+    play, _ = bear_off_last()
+    scenes = backgammon_replay_scenes(LAST_CHECKER, [((2, 1), play)], names=NAMES, words=FRENCHISH)
+    assert [s.caption for s in scenes] == ["Début", f"1. Ann 2-1 : {play.notation()}. Ann wins"]
+    assert describe_replay(scenes).startswith("Rejeu animé de 1 coup. Position finale : ")
+    replayed = checkers_replay_scenes(game, names=NAMES, words=FRENCHISH)
+    assert [s.caption for s in replayed] == ["Début", "1. Ann : 22-18", "2. Ben : 11-15"]
+
+
+def test_other_words_change_the_picture() -> None:
+    scene = BackgammonScene(Position.initial(), names=NAMES)
+    assert render_png(scene) != render_png(replace(scene, words=FRENCHISH))
+
+
+def test_english_is_the_default_of_every_scene_and_replay() -> None:
+    assert BackgammonScene(Position.initial()).words is ENGLISH
+    assert CheckersScene(Game.new("box").position).words is ENGLISH
+    play, _ = bear_off_last()
+    for scene in backgammon_replay_scenes(LAST_CHECKER, [((2, 1), play)]):
+        assert scene.words is ENGLISH
+
+
+def test_counts_use_the_one_and_the_many_form() -> None:
+    assert ENGLISH.count(ENGLISH.men_one, ENGLISH.men_many, 1) == "1 man"
+    assert ENGLISH.count(ENGLISH.men_one, ENGLISH.men_many, 0) == "0 men"
+    assert ENGLISH.count(ENGLISH.pips_one, ENGLISH.pips_many, 1) == "1 pip"
+    assert ENGLISH.count(ENGLISH.pips_one, ENGLISH.pips_many, 167) == "167 pips"
