@@ -295,34 +295,62 @@ def _draw_status(
     scene: BackgammonScene,
     where: tuple[float, float, float],
 ) -> None:
-    """The prompt, wrapped onto at most three lines."""
+    """The prompt, wrapped (and set smaller when it must) to fit its place."""
     left, top, right = where
-    status = status_line(scene)
-    size = layout.size(23)
-    # A prompt that nearly fits one line is set a little smaller rather than broken in two.
-    if (
-        text_width(status, size, bold=True)
-        > right - left
-        >= text_width(status, layout.size(21), bold=True)
-    ):
-        size = layout.size(21)
-    words = status.split()
-    lines: list[str] = []
-    for word in words:
-        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= right - left:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    for index, line in enumerate(lines[:3]):
+    points, lines = wrap_status(status_line(scene), layout, right - left)
+    size = layout.size(points)
+    for index, line in enumerate(lines):
         text_fitted(
             image,
-            (left, top + index * layout.u(29)),
+            (left, top + index * layout.u(points * STATUS_LEADING)),
             line,
             size=size,
             max_width=right - left,
             fill=theme.text,
             bold=True,
         )
+
+
+STATUS_POINTS = (23, 21, 19, 17, 15, 13)  # design sizes tried, largest first
+STATUS_LEADING = 29 / 23  # line pitch per design point
+STATUS_HEIGHT = 3 * 29  # design units for the prompt: three lines at the largest size
+
+
+def status_lines_at(points: int) -> int:
+    """How many lines of the prompt fit its height at a design size."""
+    return int(STATUS_HEIGHT // (points * STATUS_LEADING))
+
+
+def wrap_status(status: str, layout: BackgammonLayout, width: float) -> tuple[int, list[str]]:
+    """The design size and lines of the prompt: the largest size at which it fits its height
+    (long names or a wordier language would otherwise lose its end: "… take or pass?")."""
+    largest, smaller = STATUS_POINTS[0], STATUS_POINTS[1]
+    # A prompt that nearly fits one line is set a little smaller rather than broken in two.
+    if (
+        text_width(status, layout.size(largest), bold=True)
+        > width
+        >= text_width(status, layout.size(smaller), bold=True)
+    ):
+        return smaller, [status]
+    lines: list[str] = []
+    for points in STATUS_POINTS:
+        size = layout.size(points)
+        lines = _wrapped(status, size, width)
+        fits = all(text_width(line, size, bold=True) <= width for line in lines)
+        if fits and len(lines) <= status_lines_at(points):
+            return points, lines
+    return STATUS_POINTS[-1], lines[: status_lines_at(STATUS_POINTS[-1])]
+
+
+def _wrapped(text: str, size: int, width: float) -> list[str]:
+    """`text` broken between words into lines no wider than `width` (a longer word stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _draw_cube(

@@ -268,3 +268,25 @@ def test_bg12_borne_off_checkers_of_the_last_play_are_outlined_in_the_tray() -> 
         rim = (x0 + 1, (y0 + y1) / 2)
         assert count_colour(marked, rim, 2, LIGHT.accent) > 0
         assert count_colour(plain, rim, 2, LIGHT.accent) == 0
+
+
+@pytest.mark.parametrize("width", [400, 800, 1600])
+def test_a_long_prompt_is_set_smaller_rather_than_cut(width: int) -> None:
+    """Long names and a wordier language: the whole double prompt still fits its place."""
+    from render.backgammon import STATUS_HEIGHT, STATUS_LEADING, wrap_status
+    from render.backgammon_layout import BackgammonLayout
+    from render.draw import text_width
+
+    layout = BackgammonLayout(width)
+    x0, _, x1, _ = layout.panel
+    prompts = [
+        "Maximilian-Alexander doubles to 64: Anna-Katharina, take or pass?",
+        "Maximilian-Alexander verdoppelt auf 64: Anna-Katharina, nimmst du an oder gibst du auf?",
+        "Ann to roll",
+    ]
+    for prompt in prompts:
+        points, lines = wrap_status(prompt, layout, x1 - x0)
+        assert " ".join(lines) == prompt
+        assert len(lines) * points * STATUS_LEADING <= STATUS_HEIGHT
+        assert all(text_width(line, layout.size(points), bold=True) <= x1 - x0 for line in lines)
+    assert wrap_status("Ann to roll", layout, x1 - x0) == (23, ["Ann to roll"])
