@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import components, present, wording
+from bot import components, present
 from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw, words_for
@@ -264,7 +264,6 @@ class Board:
             view.id,
             recorded,
             words=words_for(locale),
-            ending=lambda reason: wording.ending(t, reason),
         )
         names = await self.names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]

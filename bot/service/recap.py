@@ -1,4 +1,4 @@
-"""A finished table's recap: final board, animated replay, result, rating change, record file.
+"""A finished table's recap: animated replay, result, rating change, record file.
 
 `build_recap` is pure and CPU-bound (it draws every frame), so the table calls `recap_for`,
 which reads the log and draws in a worker thread. For a backgammon match the replay shows the
@@ -9,7 +9,6 @@ last game (a whole match would make a GIF too long to watch), and a long game it
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,14 +26,10 @@ from bot.store import Store
 from engine.backgammon import Move, Play, Position
 from render import (
     ENGLISH,
-    BackgammonScene,
-    CheckersScene,
     Words,
     backgammon_replay_scenes,
     checkers_replay_scenes,
-    describe,
     describe_replay,
-    render_png,
     replay_gif,
 )
 
@@ -58,8 +53,6 @@ class Recap:
     loser_id: int | None
     score: tuple[int, int] | None
     reason: str
-    board_png: bytes
-    board_alt: str
     replay_gif: bytes
     replay_alt: str
     record: RecordFile
@@ -101,17 +94,14 @@ def build_recap(
     rating: RecordedResult | None = None,
     *,
     words: Words = ENGLISH,
-    ending: Callable[[str], str] = str,
 ) -> Recap:
     """Draw the recap of a finished table; `names` are White's and Black's display names.
 
-    The pictures are worded in `words`; `ending` words how the game ended (`GameEnded.reason`)
-    for the final board's caption: the bot passes both in the channel's language.
+    The replay is worded in `words` (the bot passes the channel's language).
     """
     ended = _final_outcome(log)
     session = log.final
     game = log.game
-    caption = ending(ended.reason)
     if isinstance(session, BackgammonSession) and session.match is not None:
         match = session.match
         start, turns = _backgammon_last_game(log)
@@ -120,15 +110,6 @@ def build_recap(
             start = start.apply(play)
         scenes: list[Any] = backgammon_replay_scenes(
             start, turns[skipped:], names=names, words=words
-        )
-        final: BackgammonScene | CheckersScene = BackgammonScene(
-            match.game.position,
-            names=names,
-            cube_in_play=False,
-            match_length=session.options.match_length,
-            score=match.score,
-            caption=caption,
-            words=words,
         )
         record = RecordFile(f"duelboard-{game.id}.mat", match_text(log, names))
         score: tuple[int, int] | None = match.score if session.options.match_length else None
@@ -140,7 +121,6 @@ def build_recap(
             session.options.variant, whole.moves[skipped:], start=whole.positions[skipped]
         )
         scenes = checkers_replay_scenes(replayed, names=names, words=words)
-        final = CheckersScene(session.game.position, names=names, caption=caption, words=words)
         record = RecordFile(f"duelboard-{game.id}.pdn", game_text(log, names))
         score = None
     else:
@@ -151,8 +131,6 @@ def build_recap(
         loser_id=ended.loser_id,
         score=score,
         reason=ended.reason,
-        board_png=render_png(final),
-        board_alt=describe(final),
         replay_gif=replay_gif(scenes),
         replay_alt=describe_replay(scenes),
         record=record,
@@ -180,13 +158,10 @@ async def recap_for(
     rating: RecordedResult | None = None,
     *,
     words: Words = ENGLISH,
-    ending: Callable[[str], str] = str,
 ) -> Recap:
     """Load a finished table and draw its recap off the event loop (worded as `build_recap`)."""
     log, names = await _load(store, game_id)
-    return await asyncio.to_thread(
-        lambda: build_recap(log, names, rating, words=words, ending=ending)
-    )
+    return await asyncio.to_thread(lambda: build_recap(log, names, rating, words=words))
 
 
 async def review_for(
