@@ -355,12 +355,21 @@ class Store:
 
     async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember which Discord message shows the game; not a game event, no version change."""
+        return await self._attach(game_id, "message_id", message_id)
+
+    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
+        event, no version change."""
+        await self._attach(game_id, "ping_message_id", message_id)
+
+    async def _attach(self, game_id: int, column: str, message_id: int | None) -> GameRow:
+        """Set one of the game's Discord message ids outside the event log."""
         checks.snowflake("game_id", game_id)
         checks.optional_snowflake("message_id", message_id)
         statement = (
             update(games)
             .where(games.c.id == game_id)
-            .values(message_id=message_id)
+            .values({column: message_id})
             .returning(*games.c)
         )
         async with self._write() as connection:
@@ -368,22 +377,6 @@ class Store:
         if row is None:
             raise GameNotFoundError(game_id)
         return game_from_row(row)
-
-    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
-        event, no version change."""
-        checks.snowflake("game_id", game_id)
-        checks.optional_snowflake("message_id", message_id)
-        statement = (
-            update(games)
-            .where(games.c.id == game_id)
-            .values(ping_message_id=message_id)
-            .returning(games.c.id)
-        )
-        async with self._write() as connection:
-            found = (await connection.execute(statement)).first()
-        if found is None:
-            raise GameNotFoundError(game_id)
 
     async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
         """Open games whose turn deadline is at or before `now`, most overdue first."""
