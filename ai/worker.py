@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
 from ai.backgammon.player import make_evaluator
-from ai.backgammon.sage import SageUnavailableError, load_bgsage
+from ai.backgammon.sage import SageUnavailableError, sage_missing
 from ai.coach import Advice, ComputerCoach
 from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
@@ -162,11 +162,9 @@ class AIWorker:
 
 def backgammon_notice(level: Level) -> str | None:
     """What `ComputerPlayer(level).notice` says, found without loading a network here."""
-    try:
-        load_bgsage()
-    except SageUnavailableError:
-        return make_evaluator(level)[1]  # without Open Sage this builds only pubeval
-    return None
+    if sage_missing() is None:
+        return None
+    return make_evaluator(level)[1]  # without Open Sage this builds only pubeval
 
 
 class WorkerOpponent:
@@ -238,11 +236,7 @@ class WorkerReviewer:
 
     def __init__(self, worker: AIWorker) -> None:
         self.worker = worker
-        self.notice: str | None = None
-        try:
-            load_bgsage()
-        except SageUnavailableError as error:
-            self.notice = str(error)
+        self.notice = sage_missing()
 
     @property
     def available(self) -> bool:

@@ -33,6 +33,15 @@ def load_bgsage() -> Any:
         ) from None
 
 
+def sage_missing() -> str | None:
+    """Why Open Sage cannot be used here (how to install it), or None when it can."""
+    try:
+        load_bgsage()
+    except SageUnavailableError as error:
+        return str(error)
+    return None
+
+
 class Sage:
     """bgsage at a fixed depth (1 = its raw network, about gnubg 0-ply; 2 and 3 look ahead)."""
 
