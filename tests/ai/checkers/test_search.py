@@ -9,7 +9,7 @@ import pytest
 
 from ai.budget import Budget
 from ai.checkers import STRENGTHS, Strength, choose_move, think
-from ai.checkers.search import WON, search
+from ai.checkers.search import _CHECK_EVERY, WON, search
 from ai.levels import Level
 from engine.checkers import VARIANTS, Color, Game, Move
 
@@ -114,9 +114,16 @@ def test_out_of_time_keeps_the_last_finished_depth() -> None:
     ticks = iter(range(10**6))
     game = Game.new("russian")
     result = think(game, Strength(max_depth=30, seconds=0.5), clock=lambda: float(next(ticks)))
-    # Without the clock the search would go to depth 30; it stops at its first look after depth 1.
-    assert 1 <= result.depth < 8
+    # Without the clock the search would go to depth 30; it stops at its first look at the clock
+    # after depth 1 (a look every _CHECK_EVERY nodes), keeping the deepest depth finished by then.
     assert result.move in game.position.legal_moves()
+    first = think(game, Strength(max_depth=1, seconds=None)).nodes
+    assert result.nodes % _CHECK_EVERY == 0
+    assert first < result.nodes <= first + _CHECK_EVERY
+    finished = think(game, Strength(max_depth=result.depth, seconds=None))
+    unfinished = think(game, Strength(max_depth=result.depth + 1, seconds=None))
+    assert result.depth >= 1
+    assert finished.nodes <= result.nodes < unfinished.nodes
 
 
 def test_levels_get_deeper() -> None:

@@ -103,7 +103,7 @@ def test_bg17_match_id_round_trips(key: MatchKey) -> None:
 @given(match_keys())
 def test_bg17_match_id_fields_sit_where_the_manual_says(key: MatchKey) -> None:
     fields = _read_bits(encode_match_id(key))
-    assert 1 << fields["cube_log"] == key.cube_value
+    assert (1 << fields["cube_log"]) == key.cube_value
     assert fields["owner"] == (3 if key.cube_owner is None else key.cube_owner)
     assert fields["dice_owner"] == key.on_roll
     assert fields["crawford"] == key.crawford
