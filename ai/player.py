@@ -6,7 +6,7 @@ import random
 import threading
 
 import engine.checkers as ck
-from ai.backgammon.player import BackgammonPlayer, Hint
+from ai.backgammon.player import BackgammonPlayer
 from ai.checkers import STRENGTHS, choose_move, think
 from ai.levels import DEFAULT_LEVEL, Level
 from engine.backgammon import Play
@@ -51,10 +51,6 @@ class ComputerPlayer:
     def accepts_resignation(self, match: Match) -> bool:
         """Whether to accept the resignation on offer."""
         return self.backgammon.accepts_resignation(match)
-
-    def hints(self, match: Match, count: int = 3) -> list[Hint]:
-        """The best plays for the side on roll, with equities when Open Sage is installed."""
-        return self.backgammon.hints(match, count)
 
     def choose_move(self, game: ck.Game) -> ck.Move:
         """One of `game.position.legal_moves()`."""
