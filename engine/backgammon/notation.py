@@ -29,7 +29,10 @@ def read_segments(text: str) -> list[Segment]:
     """Checker moves `(source, target, marked hit)` in the text's order; no position needed."""
     if not isinstance(text, str):
         raise InvalidMoveError("bg.read.not_text", text=text)
-    body = text.strip().lower().replace(",", " ").replace("-", "/")
+    body = text.strip().lower().replace(",", " ")
+    # A dash between two point names means `/` (`13-8`); any other dash is kept, so the
+    # refusal echoes the player's own text (`-1/-7`), not a rewrite of it.
+    body = re.sub(r"(?<=[0-9a-z*])\s*-\s*(?=[0-9a-z])", "/", body)
     body = re.sub(r"\s*/\s*", "/", body)
     body = re.sub(r"\s*\*", "*", body)
     body = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", body)

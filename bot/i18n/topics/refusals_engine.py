@@ -64,7 +64,7 @@ _FR_MOVES = {
     "bg.move.stop_blocked": "{move} : votre flèche {point} est bloquée en chemin",
     "bg.move.stops_blocked": "{move} : vos flèches {points:et} sont bloquées en chemin",
     "bg.move.wrong_distance": (
-        "{move} : cela fait {distance} cases, et il vous reste les dés {dice}"
+        "{move} : c'est une distance de {distance}, et il vous reste les dés {dice}"
     ),
 }
 
@@ -237,7 +237,9 @@ _DE_MOVES = {
     ),
     "bg.move.stop_blocked": "{move}: dein Punkt {point} auf dem Weg ist blockiert",
     "bg.move.stops_blocked": "{move}: deine Punkte {points:und} auf dem Weg sind blockiert",
-    "bg.move.wrong_distance": "{move}: das sind {distance} Augen, übrig sind die Würfel {dice}",
+    "bg.move.wrong_distance": (
+        "{move}: das ist eine Strecke von {distance}, übrig sind die Würfel {dice}"
+    ),
 }
 
 _DE_ACTIONS = {

@@ -111,8 +111,24 @@ def test_bg18_reason_enter_from_the_bar_first() -> None:
 
 
 def test_bg18_reason_wrong_distance() -> None:
-    with pytest.raises(IllegalMoveError, match="that is 4 pips"):
+    with pytest.raises(IllegalMoveError, match="that is a distance of 4,"):
         parse_play(START, (5, 1), "13/9 6/5")
+
+
+def test_bg18_a_distance_of_one_is_not_worded_as_many() -> None:
+    """The reason names the distance without a plural noun: never "1 pips"."""
+    with pytest.raises(IllegalMoveError, match="8/7: that is a distance of 1, and the dice"):
+        parse_play(START, (6, 5), "8/7 13/7")
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "name"), [("-1/-7", "-1/-7", "-1"), ("13/-8", "13/-8", "-8")]
+)
+def test_bg18_an_unreadable_move_is_echoed_as_typed(text: str, token: str, name: str) -> None:
+    """A dash that does not join two points is the player's own text, not a `/`."""
+    with pytest.raises(InvalidMoveError) as refused:
+        parse_play(START, (6, 1), text)
+    assert refused.value.params == {"token": token, "name": name}
 
 
 def test_bg18_reason_larger_die() -> None:
