@@ -13,13 +13,15 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
+from bot.service.dice import VerifyReport
 from bot.service.options import BACKGAMMON
 from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
-from bot.wording import checkers_title, duration, ending, variant_name
-from engine.backgammon.matchplay import Phase
+from bot.wording import checkers_title, duration, ending, variant_name, verify_details
+from engine.backgammon.matchplay import Match, Phase
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
+from engine.checkers import Color
 
 MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
 Names = Mapping[int, str]
@@ -57,15 +59,30 @@ def game_name(t: Localizer, kind: str) -> str:
     return t(f"kind.{kind}")
 
 
+def draws_lot(view: GameView) -> bool:
+    """Whether the game's secret seed decides anything: every backgammon roll, or the random
+    draw of who starts a checkers game (a checkers game with a chosen starter has no chance)."""
+    return view.kind == BACKGAMMON or view.options.starter == "random"
+
+
 def options_text(t: Localizer, view: GameView) -> str:
-    """The options a challenge carries, in a few words."""
+    """The options a challenge carries, in a few words, with the rules they bring."""
     options = view.options
     parts = [variant_name(t, view.kind, view.variant)]
     if options.kind == BACKGAMMON:
         length = options.match_length
-        parts.append(t("option.points", points=length) if length else t("option.money"))
+        if length:
+            parts.append(t("option.points", points=length))
+            if options.cube and options.crawford:
+                parts.append(t("option.crawford"))
+        else:
+            parts.append(t("option.money"))
+            if options.cube:
+                parts.append(t("option.jacoby" if options.jacoby else "option.no_jacoby"))
         if not options.cube:
             parts.append(t("option.cube_off"))
+    if options.chooses_starter:
+        parts.append(t(f"option.first.{options.starter}"))
     parts.append(t("option.time", time=duration(t, options.time_limit)))
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
     if options.hints:
@@ -125,10 +142,14 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
     match outcome:
         case out.ChallengeAccepted(by_id=by):
             return t("ev.accepted", player=who(by))
+        case out.ChallengeDeclined(by_id=by):
+            return t("ev.challenge_declined", player=who(by))
+        case out.ChallengeCancelled(by_id=by):
+            return t("ev.challenge_withdrawn", player=who(by))
         case out.GameStarted(game_number=number) if number > 1:
             return t("ev.game_started", number=number)
-        case out.StarterChosen(starter_id=starter, by_lot=True, number=number):
-            return t("ev.starter_lot", player=who(starter), number=number)
+        case out.StarterChosen(starter_id=starter, by_lot=True):
+            return t("ev.starter_lot", player=who(starter))
         case out.StarterChosen(starter_id=starter):
             return t("ev.starter", player=who(starter))
         case out.OpeningRolled(starter_id=None, white_die=die):
@@ -227,23 +248,26 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
     ]
     session = view.session
     if isinstance(session, BackgammonSession) and session.match is not None:
-        match = session.match
-        if view.options.match_length:
-            score = match.score
-            line = t(
-                "game.match",
-                length=view.options.match_length,
-                white_score=score[0],
-                black_score=score[1],
-            )
-            if match.game.crawford:
-                line += " · " + t("game.crawford")
-            lines.append(line)
-        else:
-            lines.append(t("game.money"))
+        lines.append(_stakes_line(t, view, session.match))
         if not view.options.cube:
             lines.append(t("game.no_cube"))
     return "\n".join(lines)
+
+
+def _stakes_line(t: Localizer, view: GameView, match: Match) -> str:
+    """Match score and the Crawford rule, or a money game and the Jacoby rule (BG-16)."""
+    options = view.options
+    if not options.match_length:
+        if not options.cube:
+            return t("game.money")
+        return t("game.money") + " · " + t("game.jacoby" if options.jacoby else "game.no_jacoby")
+    score = match.score
+    line = t("game.match", length=options.match_length, white_score=score[0], black_score=score[1])
+    if match.game.crawford:
+        return line + " · " + t("game.crawford")
+    if options.cube and options.crawford:
+        return line + " · " + t("game.crawford_rule")
+    return line
 
 
 def status_line(t: Localizer, view: GameView, names: Names) -> str | None:
@@ -304,15 +328,35 @@ def game_text(
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))
     status = status_line(t, view, names)
+    dice = view.kind == BACKGAMMON
     if status is not None:
         parts.append(status)
         if view.turn_deadline is not None:
             parts.append(t("game.clock", deadline=timestamp(view.turn_deadline)))
-        if view.commitment:
-            parts.append(t("game.commitment", commitment=view.commitment))
+        if view.commitment and draws_lot(view):
+            key = "game.commitment" if dice else "game.commitment_draw"
+            parts.append(t(key, commitment=view.commitment))
     elif view.status is not GameStatus.ACTIVE:
-        if view.seed:
-            parts.append(t("end.seed", seed=view.seed, game=view.id))
-        else:
+        if not view.seed:
             parts.append(t("end.no_result", game=view.id))
+        elif draws_lot(view):
+            key = "end.seed" if dice else "end.seed_draw"
+            parts.append(t(key, seed=view.seed, game=view.id))
     return "\n\n".join(parts)
+
+
+def verify_text(t: Localizer, view: GameView, report: VerifyReport, names: Names) -> str:
+    """The answer to /verify: every roll of a backgammon game, or a checkers game's random draw
+    of who starts (a checkers game whose starter was chosen has nothing to check)."""
+    if view.kind == BACKGAMMON:
+        if report.ok:
+            return t("reply.verify_ok", game=view.id, count=report.rolls_checked)
+        return t("reply.verify_bad", game=view.id, details=verify_details(t, report))
+    if not report.rolls_checked and report.ok:
+        return t("reply.verify_no_draw", game=view.id)
+    if not report.ok:
+        details = verify_details(t, report, draw=True)
+        return t("reply.verify_bad_draw", game=view.id, details=details)
+    first = CHECKERS_VARIANTS[view.variant].first_to_move
+    starter = None if view.seats is None else view.seats[0 if first is Color.WHITE else 1]
+    return t("reply.verify_ok_draw", game=view.id, player=name_of(names, starter))

@@ -57,6 +57,13 @@ def variant_name(t: Localizer, kind: str, variant: str) -> str:
     return t(key) if _known(key) else variant
 
 
+def ladder_name(t: Localizer, ladder: str) -> str:
+    """A ladder's name (`backgammon`, `checkers:box` -> `checkers (box rules)`), the same words
+    as the ladder choices of /leaderboard; an unknown ladder is shown as it is."""
+    key = f"name.choice.{ladder}"
+    return t(key) if _known(key) else ladder
+
+
 def checkers_title(t: Localizer, rules: Variant) -> str:
     """A checkers variant's full title (`English draughts (American checkers)`)."""
     key = f"variant.title.{rules.name}"
@@ -83,14 +90,18 @@ def checkers_summary(t: Localizer, rules: Variant) -> str:
     return "; ".join(parts)
 
 
-def verify_details(t: Localizer, report: VerifyReport) -> str:
+def verify_details(t: Localizer, report: VerifyReport, *, draw: bool = False) -> str:
     """What a failed dice audit found, one line each: the commitment, then each wrong roll.
 
-    The report's `problems` (a stored seed or roll number that cannot be read at all) are
-    kept in the service's English.
+    `draw`: the seed decided only a checkers game's random draw, which is told as such (a
+    checkers player sees no dice). The report's `problems` (a stored seed or roll number that
+    cannot be read at all) are kept in the service's English.
     """
     lines = [] if report.commitment_ok else [t("verify.commitment_bad")]
     lines.extend(report.problems)
+    if draw:
+        lines.extend(t("verify.draw_mismatch") for _ in report.mismatches)
+        return "\n".join(lines)
     lines.extend(
         t(
             "verify.mismatch",

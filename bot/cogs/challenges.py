@@ -12,29 +12,29 @@ from discord.ext import commands
 from bot.desk import person, reader_locale
 from bot.errors import Refusal
 from bot.i18n import Localizer
+from bot.i18n.translator import named_choices
 from bot.present import game_name
 from bot.service.clock import parse_time_limit
-from bot.service.options import BACKGAMMON, CHECKERS, KINDS, LEVELS
+from bot.service.options import BACKGAMMON, CHECKERS, KINDS, LEVELS, MAX_POINTS, STARTERS
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
 Interaction = discord.Interaction[Any]
-BACKGAMMON_VARIANTS = [
-    app_commands.Choice(name=name, value=name) for name in ("standard", "five_limit", "badgammon")
-]
-CHECKERS_VARIANTS = [
-    app_commands.Choice(name=name, value=name)
-    for name in ("box", "english", "russian", "brazilian", "pool", "international")
-]
-STARTERS = [
-    app_commands.Choice(name=name, value=name) for name in ("challenger", "opponent", "random")
-]
-BOT_LEVELS = [app_commands.Choice(name=name, value=name) for name in LEVELS]
+BACKGAMMON_VARIANTS = named_choices(("standard", "five_limit", "badgammon"))
+CHECKERS_VARIANTS = named_choices(
+    ("box", "english", "russian", "brazilian", "pool", "international")
+)
+STARTER_CHOICES = named_choices(STARTERS)
+BOT_LEVELS = named_choices(LEVELS)
 
 RATED_DESCRIPTION = "Rated: the result moves ratings (games against the bot never do)"
 LEVEL_DESCRIPTION = "How strongly the bot plays, when you play against it"
 HINTS_DESCRIPTION = "Let both players ask /hint (unrated games only; accepting is consent)"
+JACOBY_DESCRIPTION = (
+    "Money games: gammons count only once the cube is turned (Jacoby rule, on by default)"
+)
+BADGAMMON_FIRST_DESCRIPTION = "Who moves first (Bad'Gammon only: other variants roll to start)"
 
 # Guild settings keys (written by /settings).
 SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
@@ -64,21 +64,28 @@ class Challenges(commands.Cog):
         variant="Rules variant",
         level=LEVEL_DESCRIPTION,
         hints=HINTS_DESCRIPTION,
+        jacoby=JACOBY_DESCRIPTION,
+        first=BADGAMMON_FIRST_DESCRIPTION,
     )
-    @app_commands.choices(variant=BACKGAMMON_VARIANTS, level=BOT_LEVELS)
+    @app_commands.choices(variant=BACKGAMMON_VARIANTS, level=BOT_LEVELS, first=STARTER_CHOICES)
     async def backgammon(
         self,
         interaction: Interaction,
         opponent: discord.User | None = None,
-        points: app_commands.Range[int, 0, 25] = 0,
+        points: app_commands.Range[int, 0, MAX_POINTS] = 0,
         cube: bool = True,
         time: str | None = None,
         rated: bool | None = None,
         variant: str | None = None,
         level: str | None = None,
         hints: bool = False,
+        jacoby: bool | None = None,
+        first: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
+        # Only what was asked goes on: the table refuses an option where it does not apply.
+        asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
+        choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
             interaction,
             BACKGAMMON,
@@ -90,6 +97,7 @@ class Challenges(commands.Cog):
             hints,
             match_length=points,
             cube=cube,
+            **choices,
         )
 
     @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
@@ -102,7 +110,7 @@ class Challenges(commands.Cog):
         level=LEVEL_DESCRIPTION,
         hints=HINTS_DESCRIPTION,
     )
-    @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTERS, level=BOT_LEVELS)
+    @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTER_CHOICES, level=BOT_LEVELS)
     async def checkers(
         self,
         interaction: Interaction,

@@ -12,14 +12,15 @@ import engine.backgammon as bg
 import engine.checkers as ck
 from bot.errors import Refusal
 from bot.i18n import Localizer
-from bot.service.options import BACKGAMMON, DEFAULT_VARIANT
+from bot.i18n.translator import named_choices
+from bot.service.options import BACKGAMMON, CHECKERS, DEFAULT_VARIANT
 from bot.wording import checkers_summary, checkers_title, variant_name
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
 Interaction = discord.Interaction[Any]
-GAMES = [app_commands.Choice(name=name, value=name) for name in ("backgammon", "checkers")]
+GAMES = named_choices((BACKGAMMON, CHECKERS))
 
 
 def rules_text(t: Localizer, game: str, variant: str | None) -> str:

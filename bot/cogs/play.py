@@ -13,9 +13,9 @@ from bot.components import legal_choices
 from bot.desk import reader_locale
 from bot.hints import answer_hint
 from bot.i18n import Localizer
-from bot.present import name_of
+from bot.i18n.translator import named_choices
+from bot.present import name_of, verify_text
 from bot.service.views import ActionResult
-from bot.wording import verify_details
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -93,13 +93,7 @@ class Play(commands.Cog):
         name="resign", description="Resign: backgammon asks your opponent to accept the level"
     )
     @app_commands.describe(level="Resign a single game, a gammon or a backgammon")
-    @app_commands.choices(
-        level=[
-            app_commands.Choice(name="single", value="1"),
-            app_commands.Choice(name="gammon", value="2"),
-            app_commands.Choice(name="backgammon", value="3"),
-        ]
-    )
+    @app_commands.choices(level=named_choices(("1", "2", "3")))
     async def resign(self, interaction: Interaction, level: str | None = None) -> None:
         """Resign (after a confirmation); with a level, offer exactly that level."""
         if level is None:
@@ -152,20 +146,19 @@ class Play(commands.Cog):
 
     @app_commands.command(
         name="verify",
-        description="Check every dice roll of a finished game against its revealed seed",
+        description="Check the dice (or the random draw) of a finished game against its seed",
     )
     @app_commands.describe(game="The game number (shown on its board)")
     async def verify(self, interaction: Interaction, game: app_commands.Range[int, 1]) -> None:
-        """Check every roll of a finished game against its revealed seed."""
+        """Check every roll (checkers: the random draw) of a finished game against its seed."""
 
         async def work() -> None:
             t = Localizer(interaction.locale)
             await self.bot.desk.defer_private(interaction)
             report = await self.bot.table.verify(game)
-            if report.ok:
-                text = t("reply.verify_ok", game=game, count=report.rolls_checked)
-            else:
-                text = t("reply.verify_bad", game=game, details=verify_details(t, report))
+            view = await self.bot.table.view(game)
+            names = await self.bot.desk.board.names(view)
+            text = verify_text(t, view, report, names)
             await interaction.edit_original_response(content=text[:2000])
 
         await self.bot.desk.guarded(interaction, work)

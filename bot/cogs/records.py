@@ -1,4 +1,9 @@
-"""/leaderboard, /stats, /history and /export: ratings, results and game records."""
+"""/leaderboard, /stats, /history and /export: ratings, results and game records.
+
+Every answer here is private (ephemeral): a look-up answers the one person who asked, and a
+public reply would push the game messages, which everyone plays on, up the channel. /help
+says so.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +16,14 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.i18n import Localizer
+from bot.i18n.translator import named_choices
 from bot.present import timestamp
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
 from bot.service.recap import record_for
 from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
 from bot.store.schema import GLOBAL_SCOPE
+from bot.wording import ladder_name
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -29,11 +36,8 @@ LADDERS = [
         for v in ("box", "english", "russian", "brazilian", "pool", "international")
     ),
 ]
-GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in LADDERS]
-SCOPE_CHOICES = [
-    app_commands.Choice(name="this server", value="server"),
-    app_commands.Choice(name="all servers", value="global"),
-]
+GAME_CHOICES = named_choices(LADDERS)
+SCOPE_CHOICES = named_choices(("server", "global"))
 MAX_MESSAGE = 2000
 HISTORY_POINTS = 10
 
@@ -48,7 +52,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
     lines = [
         t(
             "records.board.title",
-            ladder=page.ladder,
+            ladder=ladder_name(t, page.ladder),
             scope=scope,
             page=page.page,
             pages=page.pages,
@@ -114,11 +118,13 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     lines.append(t("records.stats.streaks", current=current, best=runs.best_wins))
     for row in stats.ratings:
         shown = f"{round(row.rating)}{'?' if row.deviation > PROVISIONAL_DEVIATION else ''}"
-        lines.append(t("records.stats.rating", ladder=row.ladder, rating=shown, games=row.games))
-    if stats.rating_history:
+        ladder = ladder_name(t, row.ladder)
+        lines.append(t("records.stats.rating", ladder=ladder, rating=shown, games=row.games))
+    if stats.rating_history and stats.history_ladder is not None:
         recent = stats.rating_history[-HISTORY_POINTS:]
         points = " → ".join(str(round(point.rating)) for point in recent)
-        lines.append(t("records.stats.history", ladder=stats.history_ladder, points=points))
+        ladder = ladder_name(t, stats.history_ladder)
+        lines.append(t("records.stats.history", ladder=ladder, points=points))
     return "\n".join(lines)[:MAX_MESSAGE]
 
 
@@ -134,7 +140,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
             t(
                 "records.history.line",
                 game=entry.game_id,
-                ladder=entry.ladder,
+                ladder=ladder_name(t, entry.ladder),
                 opponent=discord.utils.escape_markdown(entry.opponent_name),
                 outcome=outcome,
                 when=timestamp(entry.finished_at),
@@ -174,7 +180,7 @@ class RecordsCog(commands.Cog, name="Records"):
                 where, game, page=page, viewer_id=interaction.user.id
             )
             text = board_text(Localizer(interaction.locale), board)
-            await interaction.response.send_message(text)
+            await interaction.response.send_message(text, ephemeral=True)
 
         await self.bot.desk.guarded(interaction, work)
 
@@ -194,7 +200,7 @@ class RecordsCog(commands.Cog, name="Records"):
             where = _scope(interaction, None)
             found = await self.records.stats(who.id, where, game)
             text = stats_text(Localizer(interaction.locale), who.display_name, found)
-            await interaction.response.send_message(text)
+            await interaction.response.send_message(text, ephemeral=True)
 
         await self.bot.desk.guarded(interaction, work)
 

@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.board": "Das Brett unten im Kanal neu posten",
     "cmd.rules": "Die Regeln eines Spiels und einer Variante zeigen",
     "cmd.help": "So spielst du mit Duelboard",
-    "cmd.verify": "Jeden Wurf einer beendeten Partie mit ihrem offengelegten Seed prüfen",
+    "cmd.verify": "Würfel (oder Auslosung) einer beendeten Partie mit ihrem Seed prüfen",
     "cmd.settings": "Spieleinstellungen des Servers (nur Server verwalten)",
     "opt.opponent": "Wen du herausforderst: ein Mitglied, den Bot oder niemand (offen)",
     "opt.points": "Matchlänge in Punkten (0 = Geldspiel)",
@@ -22,6 +22,10 @@ MESSAGES: dict[str, str] = {
     "opt.time": "Zeit pro Zug, z. B. 30m, 24h, 3d (5 Minuten bis 7 Tage)",
     "opt.variant": "Regelvariante",
     "opt.first": "Wer beginnt",
+    "opt.first_badgammon": "Wer beginnt (nur Bad'Gammon: sonst entscheidet der Eröffnungswurf)",
+    "opt.jacoby": (
+        "Geldspiel: Gammons zählen erst nach einem Doppel (Jacoby-Regel, standardmäßig an)"
+    ),
     "opt.play": "Dein Zug, z. B. 13/7 8/7 oder 11-15",
     "opt.level": "Ein einfaches Spiel, ein Gammon oder ein Backgammon aufgeben",
     "opt.game": "Welches Spiel",
@@ -42,21 +46,28 @@ MESSAGES: dict[str, str] = {
     "game.money": "Geldspiel",
     "game.match": "Match auf {length} · Stand {white_score}-{black_score}",
     "game.crawford": "Crawford-Spiel: kein Verdoppeln",
+    "game.crawford_rule": "Crawford-Regel",
+    "game.jacoby": "Jacoby-Regel: Gammons zählen erst, wenn der Würfel gedreht wurde",
+    "game.no_jacoby": "ohne Jacoby-Regel: Gammons zählen auch bei ungedrehtem Würfel",
     "game.no_cube": "Ohne Verdopplungswürfel",
     "game.commitment": "Würfel-Commitment (SHA-256 des geheimen Seeds): `{commitment}`",
+    "game.commitment_draw": "Commitment der Auslosung, wer beginnt (SHA-256 ihres geheimen "
+    "Seeds): `{commitment}`. Der Seed wird am Ende offengelegt, für /prüfen.",
     "game.clock": "Zu handeln bis {deadline}.",
-    "status.roll": "{mention}, du bist dran: würfle.",
-    "status.roll_or_double": "{mention}, du bist dran: würfeln oder verdoppeln.",
-    "status.move": "{mention}, spiele deine {dice}: unten wählen oder /ziehen tippen.",
-    "status.move_checkers": "{mention}, dein Zug: unten wählen oder /ziehen tippen.",
-    "status.take_or_pass": "{mention}, {player} verdoppelt auf {cube}: annehmen oder ablehnen?",
-    "status.resign_offer": "{mention}, {player} bietet an, {level} aufzugeben: annehmen oder "
-    "ablehnen?",
-    "status.draw_offer": "{mention}, {player} bietet Remis an: annehmen oder ablehnen?",
+    "status.roll": "{mention} ist am Zug: würfeln.",
+    "status.roll_or_double": "{mention} ist am Zug: würfeln oder verdoppeln.",
+    "status.move": "{mention} spielt {dice}: mit dem Menü unten oder /ziehen.",
+    "status.move_checkers": "{mention} ist am Zug: mit dem Menü unten oder /ziehen.",
+    "status.take_or_pass": "{player} verdoppelt auf {cube}: {mention} nimmt an oder lehnt ab.",
+    "status.resign_offer": "{player} bietet an, {level} aufzugeben: {mention} nimmt an oder "
+    "lehnt ab.",
+    "status.draw_offer": "{player} bietet Remis an: {mention} nimmt an oder lehnt ab.",
     "ev.accepted": "{player} hat die Herausforderung angenommen.",
+    "ev.challenge_declined": "{player} hat die Herausforderung abgelehnt.",
+    "ev.challenge_withdrawn": "{player} hat die Herausforderung zurückgezogen.",
     "ev.game_started": "Spiel {number} beginnt.",
     "ev.starter": "{player} beginnt.",
-    "ev.starter_lot": "{player} beginnt (ausgelost mit Wurf {number}).",
+    "ev.starter_lot": "{player} beginnt, durch Auslosung.",
     "ev.opening": "Eröffnungswurf: {white} {white_die}, {black} {black_die}.",
     "ev.opening_tie": "Eröffnungswurf gleich ({die}): es wird neu gewürfelt.",
     "ev.rolled": "{player} würfelt {dice}.",
@@ -78,15 +89,17 @@ MESSAGES: dict[str, str] = {
     "ev.draw": "Remis ({reason}).",
     "ev.match_ended": "{winner} gewinnt das Match {white_score}-{black_score}.",
     "ev.on_time": "{loser} hat die Zeit überschritten: {winner} gewinnt.",
-    "end.seed": "Würfel-Seed, jetzt offengelegt: `{seed}`. Prüfe jeden Wurf mit "
-    "/prüfen partie:{game}.",
+    "end.seed": "Würfel-Seed, jetzt offengelegt: `{seed}`. Jeder kann jeden Wurf mit "
+    "/prüfen partie:{game} nachprüfen.",
+    "end.seed_draw": "Seed der Auslosung, jetzt offengelegt: `{seed}`. Jeder kann die "
+    "Auslosung mit /prüfen partie:{game} nachprüfen.",
     "recap.text": "Rückblick auf Partie #{game}: "
     "die Wiederholung und die Notation ({record}) für andere Programme.",
     "recap.rating": "{player}: Wertung {before} → {after} ({delta})",
     "recap.unrated": "Ungewertete Partie: die Wertungen ändern sich nicht.",
     "end.no_result": "Partie #{game} ist geschlossen.",
     "challenge.directed": "{challenger} fordert {opponent} zu {game} heraus ({options}). "
-    "{opponent}, nimm an oder lehne ab bis {expires}.",
+    "{opponent} kann bis {expires} annehmen oder ablehnen.",
     "challenge.open": "{challenger} sucht einen Gegner für {game} ({options}). "
     "Jeder kann bis {expires} annehmen.",
     "challenge.stake": "Es geht um: {challenger} Sieg {challenger_win} / "
@@ -98,6 +111,12 @@ MESSAGES: dict[str, str] = {
     "{challenger} geantwortet: sie ist abgelaufen.",
     "option.points": "Match auf {points}",
     "option.money": "Geldspiel",
+    "option.crawford": "Crawford-Regel",
+    "option.jacoby": "Jacoby-Regel",
+    "option.no_jacoby": "ohne Jacoby-Regel",
+    "option.first.challenger": "der Herausforderer beginnt",
+    "option.first.opponent": "der Gegner beginnt",
+    "option.first.random": "wer beginnt, wird ausgelost",
     "option.cube_off": "ohne Würfel",
     "option.time": "{time} pro Zug",
     "option.rated": "gewertet",
@@ -117,8 +136,8 @@ MESSAGES: dict[str, str] = {
     "btn.confirm_pass": "Ja, ablehnen",
     "btn.confirm_resign": "Ja, aufgeben",
     "btn.resign_level": "{level} aufgeben",
-    "select.placeholder": "Wähle deinen Zug ({count} legal)",
-    "ping.turn": "{mention}, du bist dran in Partie #{game}: {link}",
+    "select.placeholder": "Zug wählen ({count} legal)",
+    "ping.turn": "{mention} ist dran in Partie #{game}: {link}",
     "reply.played": "Gespielt: {play}.",
     "reply.posted": "Gepostet: {link}",
     "reply.bot_unrated": "Partien gegen den Bot werden nie gewertet.",
@@ -130,11 +149,16 @@ MESSAGES: dict[str, str] = {
     "reply.no_game": "In diesem Kanal läuft keine Partie. Starte eine mit /backgammon oder /dame.",
     "reply.board_moved": "Das Brett ist jetzt unten im Kanal.",
     "reply.board_elsewhere": "Diese Partie geht weiter unten im Kanal weiter.",
-    "reply.reminder": "{mention}, drei Viertel deiner Zeit in Partie #{game} sind um: handle "
-    "bis {deadline}, sonst verlierst du auf Zeit.",
+    "reply.reminder": "{mention} hat drei Viertel der Zeit für diesen Zug in Partie #{game} "
+    "verbraucht: ohne Aktion bis {deadline} ist die Partie auf Zeit verloren.",
     "reply.verify_ok": "Partie #{game}: alle {count} Würfe passen zum Seed, und der Seed passt "
     "zum am Anfang veröffentlichten Commitment.",
     "reply.verify_bad": "Partie #{game}: die Würfel stimmen NICHT: {details}",
+    "reply.verify_ok_draw": "Partie #{game}: die Auslosung, nach der {player} beginnt, passt "
+    "zum Seed, und der Seed passt zum am Anfang veröffentlichten Commitment.",
+    "reply.verify_bad_draw": "Partie #{game}: die Auslosung stimmt NICHT: {details}",
+    "reply.verify_no_draw": "Partie #{game} hatte keine Auslosung: wer beginnt, wurde in der "
+    "Herausforderung gewählt; es gibt nichts zu prüfen.",
     "reply.settings": "Einstellungen: Zeit pro Zug {time}; Partien in Threads {threads}; "
     "standardmäßig gewertet {rated}; erlaubte Spiele: {games}.",
     "reply.game_off": "{game} ist auf diesem Server abgeschaltet (siehe /einstellungen).",
@@ -163,10 +187,16 @@ MESSAGES: dict[str, str] = {
     "• Spiele mit den Knöpfen und Menüs am Brett oder tippe /ziehen (es schlägt legale Züge "
     "vor).\n"
     "• /würfeln, /doppeln, /aufgeben, /remis, /abbrechen wirken in der Partie des Kanals; "
-    "/brett postet sie neu.\n"
-    "• /regeln erklärt eine Variante; /prüfen prüft die Würfel einer beendeten Partie.\n"
+    "/brett postet sie neu. Aufgeben kannst du auch, während dein Gegner am Zug ist.\n"
+    "• /abbrechen bricht eine Partie ab, bevor beide Seiten gezogen haben; eine noch nicht "
+    "angenommene Herausforderung zieht es zurück (Herausforderer) oder lehnt sie ab "
+    "(Herausgeforderter).\n"
+    "• /regeln erklärt eine Variante; /prüfen prüft die Würfel (oder die Auslosung) einer "
+    "beendeten Partie.\n"
     "• Jeder Zug hat ein Zeitlimit; es kommt eine Erinnerung, dann gewinnt der Wartende auf "
-    "Zeit.",
+    "Zeit.\n"
+    "• Partien, Herausforderungen und Ergebnisse sieht jeder; /rangliste, /statistik, "
+    "/verlauf, /exportieren, /tipp, /regeln und /hilfe antworten nur dir.",
     "rules.backgammon": "**Backgammon ({variant})**: bringe alle 15 Steine nach Hause und "
     "würfle sie als Erster heraus. Nutze beide Würfel, wenn möglich, sonst den höheren. Ein "
     "geschlagener Stein kommt auf die Bar und muss vor allem anderen wieder hinein. Der "

@@ -15,7 +15,7 @@ MESSAGES: dict[str, str] = {
     "cmd.board": "Post the board again at the bottom of the channel",
     "cmd.rules": "Show the rules of a game and variant",
     "cmd.help": "How to play with Duelboard",
-    "cmd.verify": "Check every dice roll of a finished game against its revealed seed",
+    "cmd.verify": "Check the dice (or the random draw) of a finished game against its seed",
     "cmd.settings": "Server settings for games (Manage Server only)",
     "opt.opponent": "Who you challenge: a member, the bot, or nobody for an open challenge",
     "opt.points": "Match length in points (0 = money game)",
@@ -23,6 +23,10 @@ MESSAGES: dict[str, str] = {
     "opt.time": "Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
     "opt.variant": "Rules variant",
     "opt.first": "Who moves first",
+    "opt.first_badgammon": "Who moves first (Bad'Gammon only: other variants roll to start)",
+    "opt.jacoby": (
+        "Money games: gammons count only once the cube is turned (Jacoby rule, on by default)"
+    ),
     "opt.play": "Your play, e.g. 13/7 8/7 or 11-15",
     "opt.level": "Resign a single game, a gammon or a backgammon",
     "opt.game": "Which game",
@@ -44,20 +48,27 @@ MESSAGES: dict[str, str] = {
     "game.money": "Money game",
     "game.match": "Match to {length} · score {white_score}-{black_score}",
     "game.crawford": "Crawford game: no doubling",
+    "game.crawford_rule": "Crawford rule",
+    "game.jacoby": "Jacoby rule: gammons count only once the cube is turned",
+    "game.no_jacoby": "no Jacoby rule: gammons count even on a centred cube",
     "game.no_cube": "Played without the cube",
     "game.commitment": "Dice commitment (SHA-256 of the secret seed): `{commitment}`",
+    "game.commitment_draw": "Commitment to the random draw of who moves first (SHA-256 of its "
+    "secret seed): `{commitment}`. The seed is revealed at the end, for /verify.",
     "game.clock": "Time to act: {deadline}.",
-    "status.roll": "{mention}, your turn: roll the dice.",
-    "status.roll_or_double": "{mention}, your turn: roll or double.",
-    "status.move": "{mention}, play your {dice}: choose below or type /move.",
-    "status.move_checkers": "{mention}, your move: choose below or type /move.",
-    "status.take_or_pass": "{mention}, {player} doubles to {cube}: take or pass?",
-    "status.resign_offer": "{mention}, {player} offers to resign {level}: accept or decline?",
-    "status.draw_offer": "{mention}, {player} offers a draw: accept or decline?",
+    "status.roll": "{mention} to roll.",
+    "status.roll_or_double": "{mention} to roll or double.",
+    "status.move": "{mention} to play {dice}: the menu below, or /move.",
+    "status.move_checkers": "{mention} to move: the menu below, or /move.",
+    "status.take_or_pass": "{player} doubles to {cube}: {mention} to take or pass.",
+    "status.resign_offer": "{player} offers to resign {level}: {mention} to accept or decline.",
+    "status.draw_offer": "{player} offers a draw: {mention} to accept or decline.",
     "ev.accepted": "{player} accepted the challenge.",
+    "ev.challenge_declined": "{player} declined the challenge.",
+    "ev.challenge_withdrawn": "{player} withdrew the challenge.",
     "ev.game_started": "Game {number} begins.",
     "ev.starter": "{player} moves first.",
-    "ev.starter_lot": "{player} moves first (drawn by lot with roll {number}).",
+    "ev.starter_lot": "{player} moves first, by random draw.",
     "ev.opening": "Opening roll: {white} {white_die}, {black} {black_die}.",
     "ev.opening_tie": "Opening roll tied at {die}: rolling again.",
     "ev.rolled": "{player} rolled {dice}.",
@@ -79,7 +90,10 @@ MESSAGES: dict[str, str] = {
     "ev.draw": "Draw ({reason}).",
     "ev.match_ended": "{winner} wins the match {white_score}-{black_score}.",
     "ev.on_time": "{loser} ran out of time: {winner} wins.",
-    "end.seed": "Dice seed, now revealed: `{seed}`. Check every roll with /verify game:{game}.",
+    "end.seed": "Dice seed, now revealed: `{seed}`. Anyone can check every roll with "
+    "/verify game:{game}.",
+    "end.seed_draw": "Seed of the random draw, now revealed: `{seed}`. Anyone can check the "
+    "draw with /verify game:{game}.",
     "recap.text": "Recap of game #{game}: "
     "the replay, and the record ({record}) for other programs.",
     "recap.rating": "{player}: rating {before} → {after} ({delta})",
@@ -87,7 +101,7 @@ MESSAGES: dict[str, str] = {
     "end.no_result": "Game #{game} is closed.",
     # Challenges.
     "challenge.directed": "{challenger} challenges {opponent} to {game} ({options}). "
-    "{opponent}, accept or decline before {expires}.",
+    "{opponent} may accept or decline before {expires}.",
     "challenge.open": "{challenger} is looking for a {game} opponent ({options}). "
     "Anyone may accept before {expires}.",
     "challenge.stake": "At stake: {challenger} win {challenger_win} / lose {challenger_loss}, "
@@ -97,6 +111,12 @@ MESSAGES: dict[str, str] = {
     "challenge.expired": "Nobody answered {challenger}'s {game} challenge in time: it expired.",
     "option.points": "match to {points}",
     "option.money": "money game",
+    "option.crawford": "Crawford rule",
+    "option.jacoby": "Jacoby rule",
+    "option.no_jacoby": "no Jacoby rule",
+    "option.first.challenger": "the challenger moves first",
+    "option.first.opponent": "the opponent moves first",
+    "option.first.random": "who moves first is drawn at random",
     "option.cube_off": "no cube",
     "option.time": "{time} per move",
     "option.rated": "rated",
@@ -117,9 +137,9 @@ MESSAGES: dict[str, str] = {
     "btn.confirm_pass": "Yes, pass",
     "btn.confirm_resign": "Yes, resign",
     "btn.resign_level": "Resign {level}",
-    "select.placeholder": "Choose your play ({count} legal)",
+    "select.placeholder": "Choose a play ({count} legal)",
     # Private replies.
-    "ping.turn": "{mention}, your turn in game #{game}: {link}",
+    "ping.turn": "{mention} to act in game #{game}: {link}",
     "reply.played": "Played {play}.",
     "reply.posted": "Posted: {link}",
     "reply.bot_unrated": "Games against the bot are never rated.",
@@ -131,11 +151,16 @@ MESSAGES: dict[str, str] = {
     "reply.no_game": "There is no game in this channel. Start one with /backgammon or /checkers.",
     "reply.board_moved": "The board is now at the bottom of the channel.",
     "reply.board_elsewhere": "This game continues further down the channel.",
-    "reply.reminder": "{mention}, three quarters of your time in game #{game} is gone: "
-    "act before {deadline} or lose on time.",
+    "reply.reminder": "{mention} has used three quarters of the time for this turn in game "
+    "#{game}: without an action before {deadline}, the game is lost on time.",
     "reply.verify_ok": "Game #{game}: all {count} rolls match the seed, and the seed matches "
     "the commitment published at the start.",
     "reply.verify_bad": "Game #{game}: the dice do NOT check out: {details}",
+    "reply.verify_ok_draw": "Game #{game}: the random draw that chose {player} to move first "
+    "matches the seed, and the seed matches the commitment published at the start.",
+    "reply.verify_bad_draw": "Game #{game}: the random draw does NOT check out: {details}",
+    "reply.verify_no_draw": "Game #{game} had no random draw: who moves first was chosen in "
+    "the challenge, so there is nothing to check.",
     "reply.settings": "Settings: time per move {time}; games in threads {threads}; "
     "rated by default {rated}; games allowed: {games}.",
     "reply.game_off": "{game} is switched off on this server (see /settings).",
@@ -160,9 +185,15 @@ MESSAGES: dict[str, str] = {
     "help.text": "**Duelboard**: backgammon and checkers in this channel.\n"
     "• /backgammon or /checkers challenges a member, the bot, or anyone (no opponent).\n"
     "• Play with the buttons and menus on the board, or type /move (it suggests legal plays).\n"
-    "• /roll, /double, /resign, /draw, /abort act in this channel's game; /board re-posts it.\n"
-    "• /rules explains a variant; /verify checks the dice of a finished game.\n"
-    "• Each move has a time limit; you get a reminder, then the waiting player wins on time.",
+    "• /roll, /double, /resign, /draw, /abort act in this channel's game; /board re-posts it. "
+    "You may resign on your opponent's turn too.\n"
+    "• /abort calls a game off before both sides have moved; on a challenge not yet accepted, "
+    "it withdraws it (challenger) or declines it (challenged player).\n"
+    "• /rules explains a variant; /verify checks the dice (or the random draw) of a finished "
+    "game.\n"
+    "• Each move has a time limit; you get a reminder, then the waiting player wins on time.\n"
+    "• Games, challenges and results are posted for everyone; /leaderboard, /stats, /history, "
+    "/export, /hint, /rules and /help answer only you.",
     "rules.backgammon": "**Backgammon ({variant})**: move all 15 checkers home and bear them "
     "off first. Use both dice if you can, otherwise the larger one. A blot that is hit goes to "
     "the bar and must come in before anything else. The cube doubles the stakes; in a match "

@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.board": "Reposter le plateau en bas du salon",
     "cmd.rules": "Afficher les règles d'un jeu et d'une variante",
     "cmd.help": "Comment jouer avec Duelboard",
-    "cmd.verify": "Vérifier chaque lancer de dés d'une partie finie avec sa graine révélée",
+    "cmd.verify": "Vérifier les dés (ou le tirage au sort) d'une partie finie avec sa graine",
     "cmd.settings": "Réglages des parties sur ce serveur (Gérer le serveur)",
     "opt.opponent": "Qui vous défiez : un membre, le bot, ou personne pour un défi ouvert",
     "opt.points": "Longueur du match en points (0 = partie d'argent)",
@@ -22,6 +22,12 @@ MESSAGES: dict[str, str] = {
     "opt.time": "Temps par coup, p. ex. 30m, 24h, 3d (5 minutes à 7 jours)",
     "opt.variant": "Variante des règles",
     "opt.first": "Qui joue en premier",
+    "opt.first_badgammon": (
+        "Qui joue en premier (Bad'Gammon seulement : ailleurs, le lancer d'ouverture décide)"
+    ),
+    "opt.jacoby": (
+        "Parties d'argent : gammons comptés seulement après un double (Jacoby, oui par défaut)"
+    ),
     "opt.play": "Votre coup, p. ex. 13/7 8/7 ou 11-15",
     "opt.level": "Abandonner une partie simple, un gammon ou un backgammon",
     "opt.game": "Quel jeu",
@@ -42,21 +48,28 @@ MESSAGES: dict[str, str] = {
     "game.money": "Partie d'argent",
     "game.match": "Match en {length} · score {white_score}-{black_score}",
     "game.crawford": "Partie Crawford : pas de videau",
+    "game.crawford_rule": "règle de Crawford",
+    "game.jacoby": "règle de Jacoby : les gammons ne comptent qu'une fois le videau tourné",
+    "game.no_jacoby": "sans règle de Jacoby : les gammons comptent même au videau centré",
     "game.no_cube": "Joué sans videau",
     "game.commitment": "Engagement des dés (SHA-256 de la graine secrète) : `{commitment}`",
+    "game.commitment_draw": "Engagement du tirage au sort de qui commence (SHA-256 de sa "
+    "graine secrète) : `{commitment}`. La graine est révélée à la fin, pour /vérifier.",
     "game.clock": "À jouer avant {deadline}.",
-    "status.roll": "{mention}, à vous : lancez les dés.",
-    "status.roll_or_double": "{mention}, à vous : lancez ou doublez.",
-    "status.move": "{mention}, jouez votre {dice} : choisissez ci-dessous ou tapez /jouer.",
-    "status.move_checkers": "{mention}, à vous : choisissez ci-dessous ou tapez /jouer.",
-    "status.take_or_pass": "{mention}, {player} double à {cube} : acceptez ou refusez ?",
-    "status.resign_offer": "{mention}, {player} propose d'abandonner {level} : "
-    "acceptez ou refusez ?",
-    "status.draw_offer": "{mention}, {player} propose la nulle : acceptez ou refusez ?",
+    "status.roll": "À {mention} de lancer les dés.",
+    "status.roll_or_double": "À {mention} de lancer les dés ou de doubler.",
+    "status.move": "À {mention} de jouer {dice} : menu ci-dessous, ou /jouer.",
+    "status.move_checkers": "À {mention} de jouer : menu ci-dessous, ou /jouer.",
+    "status.take_or_pass": "{player} double à {cube} : à {mention} d'accepter ou de refuser.",
+    "status.resign_offer": "{player} propose d'abandonner {level} : à {mention} d'accepter "
+    "ou de refuser.",
+    "status.draw_offer": "{player} propose la nulle : à {mention} d'accepter ou de refuser.",
     "ev.accepted": "{player} a accepté le défi.",
+    "ev.challenge_declined": "{player} a refusé le défi.",
+    "ev.challenge_withdrawn": "{player} a retiré le défi.",
     "ev.game_started": "La partie {number} commence.",
     "ev.starter": "{player} joue en premier.",
-    "ev.starter_lot": "{player} joue en premier (tiré au sort avec le lancer {number}).",
+    "ev.starter_lot": "{player} joue en premier, par tirage au sort.",
     "ev.opening": "Lancer d'ouverture : {white} {white_die}, {black} {black_die}.",
     "ev.opening_tie": "Égalité à {die} au lancer d'ouverture : on relance.",
     "ev.rolled": "{player} a fait {dice}.",
@@ -78,15 +91,17 @@ MESSAGES: dict[str, str] = {
     "ev.draw": "Nulle ({reason}).",
     "ev.match_ended": "{winner} gagne le match {white_score}-{black_score}.",
     "ev.on_time": "{loser} a dépassé son temps : {winner} gagne.",
-    "end.seed": "Graine des dés, maintenant révélée : `{seed}`. Vérifiez chaque lancer avec "
-    "/vérifier partie:{game}.",
+    "end.seed": "Graine des dés, maintenant révélée : `{seed}`. Chacun peut vérifier chaque "
+    "lancer avec /vérifier partie:{game}.",
+    "end.seed_draw": "Graine du tirage au sort, maintenant révélée : `{seed}`. Chacun peut "
+    "vérifier le tirage avec /vérifier partie:{game}.",
     "recap.text": "Récapitulatif de la partie n°{game} : "
     "le replay, et la notation ({record}) pour d'autres logiciels.",
     "recap.rating": "{player} : classement {before} → {after} ({delta})",
     "recap.unrated": "Partie non classée : les classements ne changent pas.",
     "end.no_result": "La partie n°{game} est close.",
     "challenge.directed": "{challenger} défie {opponent} au {game} ({options}). "
-    "{opponent}, acceptez ou refusez avant {expires}.",
+    "{opponent} peut accepter ou refuser avant {expires}.",
     "challenge.open": "{challenger} cherche un adversaire au {game} ({options}). "
     "N'importe qui peut accepter avant {expires}.",
     "challenge.stake": "En jeu : {challenger} gagne {challenger_win} / perd {challenger_loss}, "
@@ -97,6 +112,12 @@ MESSAGES: dict[str, str] = {
     "il a expiré.",
     "option.points": "match en {points}",
     "option.money": "partie d'argent",
+    "option.crawford": "règle de Crawford",
+    "option.jacoby": "règle de Jacoby",
+    "option.no_jacoby": "sans règle de Jacoby",
+    "option.first.challenger": "l'auteur du défi joue en premier",
+    "option.first.opponent": "l'adversaire joue en premier",
+    "option.first.random": "qui joue en premier est tiré au sort",
     "option.cube_off": "sans videau",
     "option.time": "{time} par coup",
     "option.rated": "classée",
@@ -116,8 +137,8 @@ MESSAGES: dict[str, str] = {
     "btn.confirm_pass": "Oui, refuser",
     "btn.confirm_resign": "Oui, abandonner",
     "btn.resign_level": "Abandonner {level}",
-    "select.placeholder": "Choisissez votre coup ({count} légaux)",
-    "ping.turn": "{mention}, à vous dans la partie n°{game} : {link}",
+    "select.placeholder": "Choisir un coup ({count} légaux)",
+    "ping.turn": "À {mention} de jouer dans la partie n°{game} : {link}",
     "reply.played": "Joué : {play}.",
     "reply.posted": "Publié : {link}",
     "reply.bot_unrated": "Les parties contre le bot ne sont jamais classées.",
@@ -129,11 +150,16 @@ MESSAGES: dict[str, str] = {
     "reply.no_game": "Aucune partie dans ce salon. Lancez-en une avec /backgammon ou /dames.",
     "reply.board_moved": "Le plateau est maintenant en bas du salon.",
     "reply.board_elsewhere": "La partie continue plus bas dans le salon.",
-    "reply.reminder": "{mention}, les trois quarts de votre temps dans la partie n°{game} sont "
-    "écoulés : jouez avant {deadline} ou vous perdez au temps.",
+    "reply.reminder": "{mention} a utilisé les trois quarts du temps de ce tour dans la partie "
+    "n°{game} : sans action avant {deadline}, la partie est perdue au temps.",
     "reply.verify_ok": "Partie n°{game} : les {count} lancers correspondent à la graine, et la "
     "graine à l'engagement publié au début.",
     "reply.verify_bad": "Partie n°{game} : les dés ne concordent PAS : {details}",
+    "reply.verify_ok_draw": "Partie n°{game} : le tirage au sort qui a fait commencer {player} "
+    "correspond à la graine, et la graine à l'engagement publié au début.",
+    "reply.verify_bad_draw": "Partie n°{game} : le tirage au sort ne concorde PAS : {details}",
+    "reply.verify_no_draw": "La partie n°{game} n'a pas eu de tirage au sort : qui commence a "
+    "été choisi dans le défi, il n'y a donc rien à vérifier.",
     "reply.settings": "Réglages : temps par coup {time} ; parties en fils {threads} ; "
     "classées par défaut {rated} ; jeux permis : {games}.",
     "reply.game_off": "{game} est désactivé sur ce serveur (voir /paramètres).",
@@ -160,9 +186,14 @@ MESSAGES: dict[str, str] = {
     "• Jouez avec les boutons et menus du plateau, ou tapez /jouer (il propose les coups "
     "légaux).\n"
     "• /lancer, /doubler, /abandonner, /nulle, /annuler agissent dans la partie du salon ; "
-    "/plateau la reposte.\n"
-    "• /règles explique une variante ; /vérifier vérifie les dés d'une partie finie.\n"
-    "• Chaque coup a un temps limite ; un rappel arrive, puis l'adversaire gagne au temps.",
+    "/plateau la reposte. Vous pouvez aussi abandonner pendant le tour de l'adversaire.\n"
+    "• /annuler arrête une partie avant que les deux camps aient joué ; sur un défi pas encore "
+    "accepté, il le retire (auteur du défi) ou le refuse (joueur défié).\n"
+    "• /règles explique une variante ; /vérifier vérifie les dés (ou le tirage au sort) d'une "
+    "partie finie.\n"
+    "• Chaque coup a un temps limite ; un rappel arrive, puis l'adversaire gagne au temps.\n"
+    "• Parties, défis et résultats sont publiés pour tous ; /classement, /statistiques, "
+    "/historique, /exporter, /conseil, /règles et /aide ne répondent qu'à vous.",
     "rules.backgammon": "**Backgammon ({variant})** : ramenez vos 15 pions dans votre jan "
     "intérieur et sortez-les les premiers. Utilisez les deux dés si possible, sinon le plus "
     "grand. Un pion frappé va sur la barre et doit rentrer avant tout autre coup. Le videau "

@@ -8,6 +8,8 @@ English users see the names and descriptions as written in the cogs (and documen
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from discord import Locale, app_commands
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, language_of
@@ -47,6 +49,12 @@ def description_keys(
         return ()
     key = _KEY_OF_ENGLISH.get(string.message)
     return () if key is None else (key,)
+
+
+def named_choices(values: Iterable[str]) -> list[app_commands.Choice[str]]:
+    """A choice for each value, named in English by the catalog (`name.choice.<value>`)."""
+    english = CATALOGS[DEFAULT_LANGUAGE]
+    return [app_commands.Choice(name=english[f"name.choice.{v}"], value=v) for v in values]
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -32,6 +32,7 @@ from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
+ACTIONS = frozenset({"roll", "move", "double", "take", "drop", "resign", "accept", "decline"})
 _LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
@@ -93,6 +94,23 @@ class BackgammonSession:
             and game.cube_in_play
             and game.cube.double_problem(game.position.turn) is None
         )
+
+    def check_action(self, action: str) -> None:
+        """Refuse a draw offer (every backgammon game has a winner) or an unknown action."""
+        if action == "offer_draw":
+            raise ActionNotAllowedError("svc.bg.no_draw")
+        if action not in ACTIONS:
+            raise ActionNotAllowedError("svc.bg.not_an_action", action=action)
+
+    def out_of_turn(self, action: str) -> bool:
+        """A side may offer to resign on the other's turn too (BG-15), while they roll or move.
+
+        Not while a double or a resignation waits for an answer: the waiting side could not
+        answer that itself, so it is still the other side's turn.
+        """
+        if action != "resign" or self.match is None:
+            return False
+        return self.match.game.phase in (Phase.ROLLING, Phase.MOVING)
 
     def can_abort(self) -> bool:
         """Before both sides have moved in the first game."""
@@ -310,7 +328,7 @@ class BackgammonSession:
     def act(
         self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
-        """Perform `action` for `seat` (already checked to be the actor), then what follows."""
+        """Perform `action` for `seat` (the actor, or a side resigning), then what follows."""
         game = self._require_match().game
         run: Run[Any] = Run(self, ctx)
         try:

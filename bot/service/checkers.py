@@ -29,6 +29,7 @@ from bot.service.session import (
 )
 
 MAX_FORCED_PLIES = 200
+ACTIONS = frozenset({"move", "offer_draw", "resign", "accept", "decline"})
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}
 _COLOUR_OF = {seat: colour for colour, seat in _SEAT_OF.items()}
 
@@ -75,6 +76,19 @@ class CheckersSession:
         if self.draw_offered_by is not None:
             return "answer_draw"
         return "move"
+
+    def check_action(self, action: str) -> None:
+        """Refuse the dice and the cube (/roll, /double are backgammon's) or an unknown action."""
+        if action == "roll":
+            raise ActionNotAllowedError("svc.ck.no_dice")
+        if action in ("double", "take", "drop"):
+            raise ActionNotAllowedError("svc.ck.no_cube")
+        if action not in ACTIONS:
+            raise ActionNotAllowedError("svc.ck.not_an_action", action=action)
+
+    def out_of_turn(self, action: str) -> bool:
+        """Either player may resign at any time: with days per move, waiting must not trap."""
+        return action == "resign"
 
     def can_abort(self) -> bool:
         """Before both sides have moved."""
@@ -259,11 +273,13 @@ class CheckersSession:
     def act(
         self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
-        """Perform `action` for `seat` (already checked to be the actor), then forced moves."""
+        """Perform `action` for `seat` (the actor, or a player resigning), then forced moves."""
         game = self._require_game()
         run: Run[Any] = Run(self, ctx)
         pending = self.draw_offered_by is not None
-        if action in ("accept", "decline"):
+        if action == "resign":  # also with a draw on offer: resigning answers everything
+            run.do({"op": "resign", "winner": other(seat)})
+        elif action in ("accept", "decline"):
             run.do({"op": action})
         elif pending:
             raise ActionNotAllowedError("svc.ck.answer_draw_first")
@@ -273,8 +289,6 @@ class CheckersSession:
             run.do(_move_step(ck.parse_move(game.position, argument), forced=False))
         elif action == "offer_draw":
             run.do({"op": "offer_draw", "by": seat})
-        elif action == "resign":
-            run.do({"op": "resign", "winner": other(seat)})
         else:
             raise ActionNotAllowedError("svc.ck.not_an_action", action=action)
         run.session.settle(run)

@@ -66,7 +66,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.game_over.expired": (
             "Game #{game} is over (the challenge expired); start a new one or ask a rematch."
         ),
-        "svc.not_started": "Game #{game} has not started: accept it first.",
+        "svc.not_started": "Game #{game} has not started: its challenge waits for an answer.",
         "svc.challenge_open": "the game has not started: the challenge is still open",
         "svc.nobody_seated": "nobody is seated: the challenge is still open",
         "svc.nobody_on_clock": "nobody is on the clock",
@@ -92,6 +92,10 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         # Backgammon actions.
         "svc.bg.say_play": "say which play to make, e.g. 13/7 8/7",
         "svc.bg.not_an_action": "{action} is not a backgammon action",
+        "svc.bg.no_draw": (
+            "a draw cannot be offered in backgammon: every game ends with a winner; "
+            "to end it now, resign (/resign)"
+        ),
         "svc.bg.no_resignation_offered": "no resignation is on offer",
         "svc.bg.resign_level": (
             "resign a single game, a gammon or a backgammon (1, 2 or 3), not {level}"
@@ -99,6 +103,10 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         # Checkers actions.
         "svc.ck.say_move": "say which move to make, e.g. 11-15",
         "svc.ck.not_an_action": "{action} is not a checkers action",
+        "svc.ck.no_dice": "checkers is played without dice: make your move (/move)",
+        "svc.ck.no_cube": (
+            "checkers has no doubling cube: offer a draw (/draw) or resign (/resign) instead"
+        ),
         "svc.ck.no_draw_offered": "no draw is on offer",
         "svc.ck.answer_draw_first": "answer the draw offer first: accept or decline",
         "svc.ck.not_legal_here": "{move} is not a legal move here",
@@ -110,7 +118,21 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.option.length_not_whole": "the match length is a whole number, not {value}",
         "svc.option.checkers_length": "checkers is played one game at a time: no match length",
         "svc.option.length_range": (
-            "the match length is 1-{most} points (0 for money play), not {value}"
+            "points is 0 (a money game) or a match length from 1 to {most}, not {value}"
+        ),
+        "svc.option.jacoby_money_only": (
+            "the Jacoby rule (jacoby) is for money games: a match (points above 0) plays the "
+            "Crawford rule instead"
+        ),
+        "svc.option.jacoby_needs_cube": (
+            "the Jacoby rule (jacoby) needs the cube: without it, gammons always count"
+        ),
+        "svc.option.crawford_match_only": (
+            "the Crawford rule (crawford) is for matches: choose points above 0"
+        ),
+        "svc.option.starter_by_opening_roll": (
+            "who moves first (first) is chosen only in Bad'Gammon: in the other backgammon "
+            "variants the opening roll decides"
         ),
         "svc.option.starter": "who starts: {choices}; not {value}",
         "svc.option.colour": "the challenger plays white or black, not {value}",
@@ -143,7 +165,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         ),
         # Records, dice audit and ratings.
         "svc.never_started": "game #{game} never started: there is nothing to show",
-        "svc.verify.open": "The dice seed of game #{game} is revealed when the game ends.",
+        "svc.verify.open": "The seed of game #{game} is revealed when the game ends.",
         "svc.rating.no_result": "Game #{game} has no result to record (it is {status}).",
     }
 )

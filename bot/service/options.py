@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
@@ -11,7 +12,8 @@ import engine.checkers as ck
 from bot.service.clock import TimeLimitError, check_time_limit
 from bot.service.errors import OptionError
 from bot.store import JsonValue
-from engine.backgammon.matchplay import MAX_MATCH_LENGTH, MatchOptions
+from engine.backgammon import OpeningRoll
+from engine.backgammon.matchplay import MatchOptions
 
 BACKGAMMON, CHECKERS = "backgammon", "checkers"
 KINDS = (BACKGAMMON, CHECKERS)
@@ -21,6 +23,9 @@ COLOURS = ("white", "black")
 # The computer's strengths (the `ai` package's levels; the service only names them).
 LEVELS = ("beginner", "intermediate", "expert")
 DEFAULT_LEVEL = "intermediate"
+# The longest match a table offers: /backgammon's `points` option and the refusal both say it
+# (the engine could go to 64, but a 64-point match over chat is not a game anyone finishes).
+MAX_POINTS = 25
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +68,35 @@ class GameOptions:
             raise OptionError("svc.option.unknown_option", name=repr(unknown[0]), choices=known)
         if choices.get("time_limit", 0) is None:
             del choices["time_limit"]
+        asked = frozenset(choices)
+        if choices.get("cube") is False:
+            # The Jacoby rule counts gammons once the cube is turned: without a cube it would
+            # never let one count, so a game without the cube plays without it.
+            choices.setdefault("jacoby", False)
         options = cls(kind, DEFAULT_VARIANT[kind] if variant is None else variant, **choices)
         options.check()
+        options._check_asked(asked)
         return options
+
+    @property
+    def chooses_starter(self) -> bool:
+        """Whether who moves first is chosen up front (checkers CK-2, Bad'Gammon BG-2), rather
+        than by backgammon's opening roll."""
+        if self.kind != BACKGAMMON:
+            return True
+        return bg.VARIANTS[self.variant].opening_roll is OpeningRoll.STARTER_ROLLS_BOTH
+
+    def _check_asked(self, asked: Collection[str]) -> None:
+        """Refuse an option asked for where it does not apply: it would silently do nothing."""
+        match = self.kind != BACKGAMMON or bool(self.match_length)
+        if "jacoby" in asked and match:
+            raise OptionError("svc.option.jacoby_money_only")
+        if "jacoby" in asked and self.jacoby and not self.cube:
+            raise OptionError("svc.option.jacoby_needs_cube")
+        if "crawford" in asked and (self.kind != BACKGAMMON or not self.match_length):
+            raise OptionError("svc.option.crawford_match_only")
+        if "starter" in asked and not self.chooses_starter:
+            raise OptionError("svc.option.starter_by_opening_roll")
 
     def check(self) -> None:
         """Raise `OptionError` naming the first option that is not allowed."""
@@ -87,8 +118,8 @@ class GameOptions:
             raise OptionError("svc.option.length_not_whole", value=repr(length))
         if self.kind == CHECKERS and length:
             raise OptionError("svc.option.checkers_length")
-        if not 0 <= length <= MAX_MATCH_LENGTH:
-            raise OptionError("svc.option.length_range", most=MAX_MATCH_LENGTH, value=length)
+        if not 0 <= length <= MAX_POINTS:
+            raise OptionError("svc.option.length_range", most=MAX_POINTS, value=length)
         if self.starter not in STARTERS:
             raise OptionError(
                 "svc.option.starter", choices=", ".join(STARTERS), value=repr(self.starter)

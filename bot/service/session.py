@@ -84,6 +84,17 @@ class Session(Protocol):
         """The bot's decision when it is the actor, plus what the table then does by itself."""
         ...
 
+    def check_action(self, action: str) -> None:
+        """Refuse, saying why, an action this kind of game does not have (a draw in backgammon).
+
+        The table asks before whose turn it is, so the refusal is the same for both players.
+        """
+        ...
+
+    def out_of_turn(self, action: str) -> bool:
+        """True when a seated player who is not the actor may take `action` now (resigning)."""
+        ...
+
     def can_abort(self) -> bool:
         """True while the game may still be called off (not both sides have moved)."""
         ...

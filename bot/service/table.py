@@ -276,8 +276,17 @@ class Table:
         return await self._act(game_id, user_id, "decline")
 
     async def abort(self, game_id: int, user_id: int) -> ActionResult:
-        """Call the game off before both sides have moved; either player may."""
-        return await self._act(game_id, user_id, "abort")
+        """Call the game off before both sides have moved; either player may.
+
+        A challenge not yet accepted is called off too: the challenger withdraws it, the
+        challenged player declines it.
+        """
+        row = await self.store.get_game(game_id)
+        if row.status is GameStatus.PENDING:
+            if user_id == row.challenger_id:
+                return await self.cancel(game_id, user_id)
+            return await self.decline(game_id, user_id)
+        return await self._act(game_id, user_id, "abort", loaded=row)
 
     async def view(self, game_id: int) -> GameView:
         """The game as it stands."""
@@ -405,8 +414,8 @@ class Table:
                 raise ActionNotAllowedError("svc.abort_too_late")
             run = session.abort(ctx, seat)
         else:
-            actor = session.actor()
-            if actor != seat:
+            session.check_action(action)
+            if session.actor() != seat and not session.out_of_turn(action):
                 raise NotYourTurnError(game_id, session.awaiting())
             run = session.act(seat, action, argument, self._roller(row), ctx)
         result = await self._recorder.commit(row, run, action, user_id)

@@ -29,10 +29,11 @@ def test_a_match_names_the_game_and_the_cube_is_in_the_readers_words() -> None:
     assert line == "  partie 2, coup 7 : ne pas doubler?! (meilleur doubler, −0.050)"
 
 
-def test_without_open_sage_one_line_says_what_is_needed() -> None:
+def test_without_open_sage_one_line_says_so_without_install_instructions() -> None:
+    """The recap is public: it says why there is no analysis, not how to install anything."""
     absent = TableReview(available=False)
     assert review_lines(Localizer("en-US"), absent, {}) == [
-        "No analysis: it needs Open Sage, the bot's `ai` extra (pip install 'duelboard[ai]')."
+        "No analysis: this bot runs without Open Sage, which makes it."
     ]
 
 

@@ -16,10 +16,7 @@ EN = {
     "coach.hints_consent": (
         "Hints are on: accepting this challenge agrees that both players may ask /hint."
     ),
-    "coach.builtin": (
-        "The computer plays at its built-in level: Open Sage is not installed"
-        " (`pip install 'duelboard[ai]'`)."
-    ),
+    "coach.builtin": "The computer plays at its built-in level.",
     "coach.title_backgammon": "Best plays for your {dice} in game #{game}:",
     "coach.title_checkers": "Best moves in game #{game}:",
     "coach.line.equity_best": "{play} — equity {equity}",
@@ -33,7 +30,6 @@ EN = {
     ),
     "coach.note.rank": (
         "Ranked by the built-in level (pubeval): its scores are not equities, so none are shown."
-        " Install Open Sage for equities: `pip install 'duelboard[ai]'`."
     ),
     "coach.note.men": (
         "Scores from Duelboard's own search, in men for you (1 = a man ahead; a king counts more)."
@@ -62,10 +58,7 @@ FR = {
         "Conseils activés : accepter ce défi, c'est accepter que les deux joueurs"
         " demandent /conseil."
     ),
-    "coach.builtin": (
-        "L'ordinateur joue à son niveau intégré : Open Sage n'est pas installé"
-        " (`pip install 'duelboard[ai]'`)."
-    ),
+    "coach.builtin": "L'ordinateur joue à son niveau intégré.",
     "coach.title_backgammon": "Meilleurs coups pour votre {dice} dans la partie n°{game} :",
     "coach.title_checkers": "Meilleurs coups dans la partie n°{game} :",
     "coach.line.equity_best": "{play} — équité {equity}",
@@ -79,7 +72,7 @@ FR = {
     ),
     "coach.note.rank": (
         "Classés par le niveau intégré (pubeval) : ses scores ne sont pas des équités, aucun"
-        " n'est affiché. Installez Open Sage pour les équités : `pip install 'duelboard[ai]'`."
+        " n'est affiché."
     ),
     "coach.note.men": (
         "Scores de la recherche de Duelboard, en pions pour vous (1 = un pion d'avance ;"
@@ -103,10 +96,7 @@ DE = {
         "Tipps sind an: Wer diese Herausforderung annimmt, stimmt zu, dass beide Spieler"
         " /tipp nutzen dürfen."
     ),
-    "coach.builtin": (
-        "Der Computer spielt auf seiner eingebauten Stufe: Open Sage ist nicht installiert"
-        " (`pip install 'duelboard[ai]'`)."
-    ),
+    "coach.builtin": "Der Computer spielt auf seiner eingebauten Stufe.",
     "coach.title_backgammon": "Die besten Züge für deine {dice} in Partie #{game}:",
     "coach.title_checkers": "Die besten Züge in Partie #{game}:",
     "coach.line.equity_best": "{play} — Equity {equity}",
@@ -120,7 +110,7 @@ DE = {
     ),
     "coach.note.rank": (
         "Gereiht von der eingebauten Stufe (pubeval): ihre Werte sind keine Equities, daher"
-        " keine Zahlen. Open Sage für Equities: `pip install 'duelboard[ai]'`."
+        " keine Zahlen."
     ),
     "coach.note.men": (
         "Werte aus Duelboards eigener Suche, in Steinen für dich (1 = ein Stein mehr;"

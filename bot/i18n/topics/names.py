@@ -4,7 +4,8 @@ Keys: `name.cmd.<command>`, `name.opt.<option>` (the same word on every command)
 `name.opt.<command>.<option>` where one command means something else by it (`/verify game` is a
 game number, not a game kind), and `name.choice.<value>` (a choice's value never changes; only
 its name is translated). The English entry is the name itself: English users see the names as
-documented, and the translator never returns them.
+documented, and the translator never returns them. The cogs build their choices from it
+(`bot.i18n.translator.named_choices`), so no choice shows its raw value (`checkers:box`).
 
 Discord's rule for command and option names: 1-32 lowercase letters, digits, `-` or `_`, no
 spaces. Choice names are free text (1-100 characters): German nouns keep their capital there.
@@ -37,6 +38,7 @@ _NAMES: dict[str, tuple[str, str, str]] = {
     "name.opt.opponent": ("opponent", "adversaire", "gegner"),
     "name.opt.points": ("points", "points", "punkte"),
     "name.opt.cube": ("cube", "videau", "dopplerwürfel"),
+    "name.opt.jacoby": ("jacoby", "jacoby", "jacoby"),
     "name.opt.time": ("time", "temps", "zeit"),
     "name.opt.rated": ("rated", "classée", "gewertet"),
     "name.opt.variant": ("variant", "variante", "variante"),
@@ -60,35 +62,35 @@ _NAMES: dict[str, tuple[str, str, str]] = {
     "name.choice.checkers": ("checkers", "dames", "Dame"),
     "name.choice.both": ("both", "les deux", "beide"),
     "name.choice.checkers:box": (
-        "checkers:box",
+        "checkers (box rules)",
         "dames (règles du coffret)",
         "Dame (Regeln der Schachtel)",
     ),
-    "name.choice.checkers:english": ("checkers:english", "dames anglaises", "englische Dame"),
-    "name.choice.checkers:russian": ("checkers:russian", "dames russes", "russische Dame"),
+    "name.choice.checkers:english": ("English draughts", "dames anglaises", "englische Dame"),
+    "name.choice.checkers:russian": ("Russian draughts", "dames russes", "russische Dame"),
     "name.choice.checkers:brazilian": (
-        "checkers:brazilian",
+        "Brazilian draughts",
         "dames brésiliennes",
         "brasilianische Dame",
     ),
-    "name.choice.checkers:pool": ("checkers:pool", "dames pool américain", "Pool-Dame"),
+    "name.choice.checkers:pool": ("pool checkers", "dames pool américain", "Pool-Dame"),
     "name.choice.checkers:international": (
-        "checkers:international",
+        "international draughts",
         "dames internationales",
         "internationale Dame",
     ),
     # Choices: variants (French adjectives agree with « variante »)
     "name.choice.standard": ("standard", "standard", "Standard"),
     "name.choice.five_limit": (
-        "five_limit",
+        "five checkers a point at most",
         "cinq pions par flèche au plus",
         "höchstens fünf Steine pro Feld",
     ),
-    "name.choice.badgammon": ("badgammon", "badgammon", "Badgammon"),
-    "name.choice.box": ("box", "règles du coffret", "Regeln der Schachtel"),
-    "name.choice.english": ("english", "anglaise", "englisch"),
-    "name.choice.russian": ("russian", "russe", "russisch"),
-    "name.choice.brazilian": ("brazilian", "brésilienne", "brasilianisch"),
+    "name.choice.badgammon": ("Bad'Gammon", "Bad'Gammon", "Bad'Gammon"),
+    "name.choice.box": ("box rules", "règles du coffret", "Regeln der Schachtel"),
+    "name.choice.english": ("English", "anglaise", "englisch"),
+    "name.choice.russian": ("Russian", "russe", "russisch"),
+    "name.choice.brazilian": ("Brazilian", "brésilienne", "brasilianisch"),
     "name.choice.pool": ("pool", "pool américain", "Pool (amerikanisch)"),
     "name.choice.international": ("international", "internationale", "international"),
     # Choices: who moves first

@@ -55,7 +55,9 @@ FR: dict[str, str] = {
     "refusal.svc.game_over.expired": (
         "Le défi n°{game} a expiré ; lancez-en un nouveau ou demandez une revanche."
     ),
-    "refusal.svc.not_started": "La partie n°{game} n'a pas commencé : acceptez-la d'abord.",
+    "refusal.svc.not_started": (
+        "La partie n°{game} n'a pas commencé : son défi attend une réponse."
+    ),
     "refusal.svc.challenge_open": "la partie n'a pas commencé : le défi attend encore une réponse",
     "refusal.svc.nobody_seated": "personne n'est assis : le défi attend encore une réponse",
     "refusal.svc.nobody_on_clock": "personne n'a la pendule en marche",
@@ -85,12 +87,20 @@ FR: dict[str, str] = {
     ),
     "refusal.svc.bg.say_play": "dites quel coup jouer, par ex. 13/7 8/7",
     "refusal.svc.bg.not_an_action": "{action} n'est pas une action du backgammon",
+    "refusal.svc.bg.no_draw": (
+        "on ne propose pas la nulle au backgammon : chaque partie a un gagnant ; "
+        "pour la finir maintenant, abandonnez (/abandonner)"
+    ),
     "refusal.svc.bg.no_resignation_offered": "aucun abandon n'est proposé",
     "refusal.svc.bg.resign_level": (
         "abandonnez une partie simple, un gammon ou un backgammon (1, 2 ou 3), pas {level}"
     ),
     "refusal.svc.ck.say_move": "dites quel coup jouer, par ex. 11-15",
     "refusal.svc.ck.not_an_action": "{action} n'est pas une action des dames",
+    "refusal.svc.ck.no_dice": "les dames se jouent sans dés : jouez votre coup (/jouer)",
+    "refusal.svc.ck.no_cube": (
+        "les dames n'ont pas de videau : proposez la nulle (/nulle) ou abandonnez (/abandonner)"
+    ),
     "refusal.svc.ck.no_draw_offered": "aucune nulle n'est proposée",
     "refusal.svc.ck.answer_draw_first": (
         "répondez d'abord à la proposition de nulle : acceptez ou refusez"
@@ -109,7 +119,22 @@ FR: dict[str, str] = {
         "les dames se jouent une partie à la fois : pas de longueur de match"
     ),
     "refusal.svc.option.length_range": (
-        "la longueur du match va de 1 à {most} points (0 pour une partie d'argent), pas {value}"
+        "points vaut 0 (partie d'argent) ou une longueur de match de 1 à {most}, pas {value}"
+    ),
+    "refusal.svc.option.jacoby_money_only": (
+        "la règle de Jacoby (jacoby) vaut pour les parties d'argent : un match (points "
+        "au-dessus de 0) se joue avec la règle de Crawford"
+    ),
+    "refusal.svc.option.jacoby_needs_cube": (
+        "la règle de Jacoby (jacoby) demande le videau : sans lui, les gammons comptent toujours"
+    ),
+    "refusal.svc.option.crawford_match_only": (
+        "la règle de Crawford (crawford) vaut pour les matchs : choisissez des points au-dessus "
+        "de 0"
+    ),
+    "refusal.svc.option.starter_by_opening_roll": (
+        "qui joue en premier (premier) ne se choisit qu'au Bad'Gammon : dans les autres "
+        "variantes du backgammon, le lancer d'ouverture décide"
     ),
     "refusal.svc.option.starter": "qui commence : {choices} ; pas {value}",
     "refusal.svc.option.colour": "l'auteur du défi joue blanc ou noir (white/black), pas {value}",
@@ -146,7 +171,7 @@ FR: dict[str, str] = {
     ),
     "refusal.svc.never_started": "la partie n°{game} n'a jamais commencé : il n'y a rien à montrer",
     "refusal.svc.verify.open": (
-        "La graine des dés de la partie n°{game} est révélée à la fin de la partie."
+        "La graine de la partie n°{game} est révélée à la fin de la partie."
     ),
     "refusal.svc.rating.no_result": (
         "La partie n°{game} n'a pas de résultat à enregistrer (état : {status})."
@@ -195,7 +220,9 @@ DE: dict[str, str] = {
     "refusal.svc.game_over.expired": (
         "Die Herausforderung #{game} ist abgelaufen; starte eine neue oder fordere eine Revanche."
     ),
-    "refusal.svc.not_started": "Partie #{game} hat noch nicht begonnen: nimm sie zuerst an.",
+    "refusal.svc.not_started": (
+        "Partie #{game} hat noch nicht begonnen: ihre Herausforderung wartet auf Antwort."
+    ),
     "refusal.svc.challenge_open": (
         "die Partie hat noch nicht begonnen: die Herausforderung ist noch offen"
     ),
@@ -234,12 +261,20 @@ DE: dict[str, str] = {
     ),
     "refusal.svc.bg.say_play": "sag, welchen Zug du spielen willst, z. B. 13/7 8/7",
     "refusal.svc.bg.not_an_action": "{action} ist keine Backgammon-Aktion",
+    "refusal.svc.bg.no_draw": (
+        "im Backgammon gibt es kein Remis: jedes Spiel hat einen Sieger; "
+        "um es jetzt zu beenden, gib auf (/aufgeben)"
+    ),
     "refusal.svc.bg.no_resignation_offered": "es wird keine Aufgabe angeboten",
     "refusal.svc.bg.resign_level": (
         "gib ein einfaches Spiel, ein Gammon oder ein Backgammon auf (1, 2 oder 3), nicht {level}"
     ),
     "refusal.svc.ck.say_move": "sag, welchen Zug du spielen willst, z. B. 11-15",
     "refusal.svc.ck.not_an_action": "{action} ist keine Dame-Aktion",
+    "refusal.svc.ck.no_dice": "Dame wird ohne Würfel gespielt: mach deinen Zug (/ziehen)",
+    "refusal.svc.ck.no_cube": (
+        "Dame hat keinen Verdopplungswürfel: biete Remis an (/remis) oder gib auf (/aufgeben)"
+    ),
     "refusal.svc.ck.no_draw_offered": "es wird kein Remis angeboten",
     "refusal.svc.ck.answer_draw_first": (
         "beantworte zuerst das Remisangebot: annehmen oder ablehnen"
@@ -256,7 +291,21 @@ DE: dict[str, str] = {
         "Dame wird Partie für Partie gespielt: keine Matchlänge"
     ),
     "refusal.svc.option.length_range": (
-        "die Matchlänge ist 1-{most} Punkte (0 für ein Geldspiel), nicht {value}"
+        "Punkte ist 0 (ein Geldspiel) oder eine Matchlänge von 1 bis {most}, nicht {value}"
+    ),
+    "refusal.svc.option.jacoby_money_only": (
+        "die Jacoby-Regel (jacoby) gilt im Geldspiel: ein Match (Punkte über 0) spielt mit der "
+        "Crawford-Regel"
+    ),
+    "refusal.svc.option.jacoby_needs_cube": (
+        "die Jacoby-Regel (jacoby) braucht den Verdopplungswürfel: ohne ihn zählen Gammons immer"
+    ),
+    "refusal.svc.option.crawford_match_only": (
+        "die Crawford-Regel (crawford) gilt im Match: wähle Punkte über 0"
+    ),
+    "refusal.svc.option.starter_by_opening_roll": (
+        "wer beginnt (wer_beginnt), wird nur bei Bad'Gammon gewählt: in den anderen "
+        "Backgammon-Varianten entscheidet der Eröffnungswurf"
     ),
     "refusal.svc.option.starter": "wer beginnt: {choices}; nicht {value}",
     "refusal.svc.option.colour": (
@@ -293,7 +342,7 @@ DE: dict[str, str] = {
     ),
     "refusal.svc.never_started": "Partie #{game} hat nie begonnen: es gibt nichts zu zeigen",
     "refusal.svc.verify.open": (
-        "Der Würfel-Seed von Partie #{game} wird aufgedeckt, wenn die Partie endet."
+        "Der Seed von Partie #{game} wird aufgedeckt, wenn die Partie endet."
     ),
     "refusal.svc.rating.no_result": (
         "Partie #{game} hat kein Ergebnis zum Eintragen (Status: {status})."

@@ -13,8 +13,7 @@ EN = {
     " · ?! {doubtful} · ? {errors} · ?? {blunders}",
     "review.mistake": "  move {move}: {played}{mark} (best {best}, {loss})",
     "review.mistake_in_game": "  game {game}, move {move}: {played}{mark} (best {best}, {loss})",
-    "review.unavailable": "No analysis: it needs Open Sage, the bot's `ai` extra"
-    " (pip install 'duelboard[ai]').",
+    "review.unavailable": "No analysis: this bot runs without Open Sage, which makes it.",
     "review.cube.double": "double",
     "review.cube.no_double": "no double",
     "review.cube.take": "take",
@@ -29,8 +28,7 @@ FR = {
     "review.mistake": "  coup {move} : {played}{mark} (meilleur {best}, {loss})",
     "review.mistake_in_game": "  partie {game}, coup {move} : {played}{mark}"
     " (meilleur {best}, {loss})",
-    "review.unavailable": "Pas d'analyse : il faut Open Sage, l'extra `ai` du bot"
-    " (pip install 'duelboard[ai]').",
+    "review.unavailable": "Pas d'analyse : ce bot fonctionne sans Open Sage, qui la fait.",
     "review.cube.double": "doubler",
     "review.cube.no_double": "ne pas doubler",
     "review.cube.take": "accepter",
@@ -44,8 +42,7 @@ DE = {
     " · ?! {doubtful} · ? {errors} · ?? {blunders}",
     "review.mistake": "  Zug {move}: {played}{mark} (besser {best}, {loss})",
     "review.mistake_in_game": "  Spiel {game}, Zug {move}: {played}{mark} (besser {best}, {loss})",
-    "review.unavailable": "Keine Analyse: dafür braucht der Bot Open Sage, das Extra `ai`"
-    " (pip install 'duelboard[ai]').",
+    "review.unavailable": "Keine Analyse: dieser Bot läuft ohne Open Sage, das sie erstellt.",
     "review.cube.double": "doppeln",
     "review.cube.no_double": "nicht doppeln",
     "review.cube.take": "annehmen",

@@ -102,6 +102,7 @@ EN: dict[str, str] = {
         "The revealed seed does not match the commitment published at the start."
     ),
     "verify.mismatch": "Roll {number} was logged as {logged}, but the seed gives {derived}.",
+    "verify.draw_mismatch": "The logged draw of who moves first is not what the seed gives.",
 }
 
 FR: dict[str, str] = {
@@ -205,6 +206,7 @@ FR: dict[str, str] = {
         "La graine révélée ne correspond pas à l'engagement publié au début."
     ),
     "verify.mismatch": ("Le lancer {number} a été noté {logged}, mais la graine donne {derived}."),
+    "verify.draw_mismatch": "Le tirage noté de qui commence n'est pas celui que donne la graine.",
 }
 
 DE: dict[str, str] = {
@@ -311,4 +313,5 @@ DE: dict[str, str] = {
     "verify.mismatch": (
         "Wurf {number} wurde als {logged} notiert, aber der Seed ergibt {derived}."
     ),
+    "verify.draw_mismatch": "Die notierte Auslosung, wer beginnt, ist nicht die des Seeds.",
 }

@@ -3,8 +3,8 @@
 Variants with a PDN game type carry it (`GameType` 20 international, 21 English, 23 pool, 25
 Russian, 26 Brazilian); every record also names the Duelboard variant in a `Variant` tag, since
 the house rules (`box`) have no game type. Captures are written as their full path (`22x15x6`)
-so that a reader never has to choose between routes. The dice commitment (the lot for who
-starts) and its revealed seed are a comment before the moves.
+so that a reader never has to choose between routes. The commitment to the random draw of who
+starts and its revealed seed are a comment before the moves (checkers has no dice).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def game_text(log: TableLog, names: tuple[str, str], *, date: str | None = None)
     if ended:
         tags.append(("Termination", ended[-1].reason))
     lines = [f'[{name} "{_quoted(value)}"]' for name, value in tags]
-    comment = _dice_comment(log)
+    comment = _draw_comment(log)
     if comment:
         lines.append(comment)
     body: list[str] = []
@@ -72,13 +72,13 @@ def _result(log: TableLog, ended: out.GameEnded | None) -> str:
     return "2-0" if ended.winner_id == seats[0] else "0-2"
 
 
-def _dice_comment(log: TableLog) -> str:
+def _draw_comment(log: TableLog) -> str:
     game = log.game
     parts = []
     if game.dice_commitment:
-        parts.append(f"Dice commitment {game.dice_commitment}")
+        parts.append(f"Commitment to the random draw of who starts {game.dice_commitment}")
     if game.dice_secret and not game.status.is_open:
-        parts.append(f"dice seed {game.dice_secret} (its SHA-256 is the commitment)")
+        parts.append(f"seed of the draw {game.dice_secret} (its SHA-256 is the commitment)")
     return "{" + "; ".join(parts) + "}" if parts else ""
 
 

@@ -127,6 +127,22 @@ def test_siblings_keep_distinct_names(payloads: list[Payload], locale: str) -> N
     assert clashes == []
 
 
+def test_english_choice_names_are_words_not_ids(payloads: list[Payload]) -> None:
+    """An English user picks "checkers (box rules)", not the ladder id `checkers:box`: every
+    choice is named by its catalog entry, and no name is an identifier."""
+    english = CATALOGS["en"]
+    wrong = [
+        (path, item["name"])
+        for kind, path, item, _ in walk(payloads)
+        if kind == "choice"
+        and (
+            item["name"] != english[f"name.choice.{item['value']}"]
+            or any(mark in item["name"] for mark in ":_")
+        )
+    ]
+    assert wrong == []
+
+
 def test_english_users_see_the_documented_names(payloads: list[Payload]) -> None:
     """Only the catalogs' other languages are sent: no English, no copy for other locales."""
     sent = set()

@@ -54,13 +54,21 @@ async def test_leaderboard_stats_history_and_export(
         exported = await command(emulator, alice, "export", {})
         empty = await command(emulator, alice, "leaderboard", {"scope": "global"})
     lines = board.content.splitlines()
-    # Bob reads French (his Discord locale is fr); Alice reads English.
-    assert "checkers:box" in lines[0] and "page 1 sur 1" in lines[0]
+    # All four answer only the one who asked (/help says so).
+    assert board.ephemeral and stats.ephemeral and history.ephemeral and exported.ephemeral
+    assert empty.ephemeral
+    # Bob reads French (his Discord locale is fr); Alice reads English. Ladders are named in
+    # the reader's words, never by their ids (`checkers:box`).
+    assert "Classement : dames (règles du coffret), ce serveur" in lines[0]
+    assert "page 1 sur 1" in lines[0]
     assert lines[1].startswith("`#1` **alice** 1662?") and lines[2].startswith("`#2` **bob** 1338?")
     assert "gagnées : 100 %" in lines[1]
     assert "Games: 1 · won 1 · lost 0 · drawn 0" in stats.content
-    assert "checkers:box: 1662?" in stats.content and "1662" in stats.content.splitlines()[-1]
-    assert f"`#{game_id}` checkers:box contre alice : perdue" in history.content
+    assert "checkers (box rules): 1662?" in stats.content
+    assert "1662" in stats.content.splitlines()[-1]
+    assert "Rating history (checkers (box rules))" in stats.content
+    assert f"`#{game_id}` dames (règles du coffret) contre alice : perdue" in history.content
+    assert "checkers:box" not in board.content + stats.content + history.content
     link = f"https://discord.com/channels/{emulator.guild.id}/{emulator.general.id}/123456"
     assert link in history.content and history.ephemeral
     [record] = exported.attachments

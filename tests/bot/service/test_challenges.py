@@ -94,6 +94,57 @@ async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(table
     assert cancelled.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
 
 
+async def test_abort_on_a_challenge_withdraws_or_declines_it(table: Table) -> None:
+    """/abort before acceptance: the challenger withdraws, the challenged player declines;
+    anyone else is told why not, and the challenge stands."""
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
+    )
+    with pytest.raises(ChallengeError, match="Only the challenged player"):
+        await table.abort(posted.game.id, CAROL.id)
+    assert (await table.view(posted.game.id)).status is GameStatus.PENDING
+    declined = await table.abort(posted.game.id, BOB.id)
+    assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
+    assert declined.game.status is GameStatus.CANCELLED
+    again = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+    with pytest.raises(ChallengeError, match="open challenge cannot be declined"):
+        await table.abort(again.game.id, BOB.id)
+    withdrawn = await table.abort(again.game.id, ALICE.id)
+    assert withdrawn.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
+    assert await table.store.active_game_in_channel(CHANNEL) is None
+
+
+async def test_options_that_apply_are_kept(table: Table) -> None:
+    """Jacoby off in a money game, the Crawford rule in a match, who starts in Bad'Gammon; a
+    game without the cube plays without the Jacoby rule (it would never let a gammon count)."""
+    money = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", jacoby=False
+    )
+    assert money.game.options.jacoby is False
+    await table.cancel(money.game.id, ALICE.id)
+    cubeless = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", cube=False
+    )
+    assert cubeless.game.options.jacoby is False
+    await table.cancel(cubeless.game.id, ALICE.id)
+    match = await table.challenge(
+        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", match_length=25, crawford=True
+    )
+    assert match.game.options.crawford and match.game.options.match_length == 25
+    await table.cancel(match.game.id, ALICE.id)
+    badgammon = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind="backgammon",
+        variant="badgammon",
+        starter="opponent",
+    )
+    started = await table.accept(badgammon.game.id, BOB)
+    assert started.game.to_move_id == BOB.id
+    assert out.StarterChosen(badgammon.game.id, BOB.id, False) in started.outcomes
+
+
 async def test_unanswered_challenge_expires_after_15_minutes(
     table: Table, clock: FakeClock
 ) -> None:
@@ -134,6 +185,16 @@ BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
     ("checkers", {"starter": "youngest"}, "who starts"),
     ("checkers", {"colour": "red"}, "unknown option"),
     ("backgammon", {"cube": "yes"}, "on or off"),
+    # The bound /backgammon's `points` option has, said with both ends (not the engine's 64).
+    ("backgammon", {"match_length": 30}, r"points is 0 \(a money game\) or .* 1 to 25, not 30"),
+    # Options where they do not apply would silently do nothing.
+    ("backgammon", {"match_length": 5, "jacoby": False}, "Jacoby rule .* is for money games"),
+    ("backgammon", {"match_length": 5, "jacoby": True}, "Jacoby rule .* is for money games"),
+    ("checkers", {"jacoby": True}, "Jacoby rule .* is for money games"),
+    ("backgammon", {"cube": False, "jacoby": True}, "Jacoby rule .* needs the cube"),
+    ("backgammon", {"crawford": False}, "Crawford rule .* is for matches"),
+    ("backgammon", {"starter": "challenger"}, "chosen only in Bad'Gammon"),
+    ("backgammon", {"variant": "five_limit", "starter": "random"}, "chosen only in Bad'Gammon"),
 ]
 
 

@@ -48,6 +48,81 @@ async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes
     assert (await table.view(game_id)).version == version
 
 
+async def test_the_waiting_checkers_player_may_resign(table: Table) -> None:
+    """With days per move, the player who is not to move is never trapped: they resign."""
+    result = await start_game(table, "checkers", starter="challenger")
+    assert result.game.to_move_id == ALICE.id
+    resigned = await table.resign(result.game.id, BOB.id)
+    assert resigned.game.status is GameStatus.FINISHED
+    ended = resigned.outcomes[-1]
+    assert isinstance(ended, out.GameEnded)
+    assert (ended.winner_id, ended.loser_id, ended.reason) == (ALICE.id, BOB.id, "resigned")
+
+
+@pytest.mark.parametrize("resigner", ["offerer", "answerer"])
+async def test_either_checkers_player_may_resign_with_a_draw_on_offer(
+    table: Table, resigner: str
+) -> None:
+    result = await start_game(table, "checkers", starter="challenger")
+    offered = await table.offer_draw(result.game.id, ALICE.id)
+    assert offered.game.to_move_id == BOB.id
+    who = ALICE.id if resigner == "offerer" else BOB.id
+    resigned = await table.resign(result.game.id, who)
+    ended = resigned.outcomes[-1]
+    assert isinstance(ended, out.GameEnded) and ended.loser_id == who
+
+
+async def test_bg15_the_waiting_side_may_offer_to_resign(table: Table) -> None:
+    """BG-15: a side may resign on the other's turn; the side on roll answers, then plays on."""
+    result = await start_game(table, "backgammon")
+    game_id, actor = result.game.id, result.game.to_move_id
+    waiting = other(result)
+    offered = await table.resign(game_id, waiting, "single")
+    assert offered.outcomes[0] == out.ResignationOffered(game_id, waiting, 1)
+    assert offered.game.to_move_id == actor
+    declined = await table.decline_offer(game_id, actor)  # type: ignore[arg-type]
+    assert declined.game.to_move_id == actor and declined.game.awaiting == result.game.awaiting
+    again = await table.resign(game_id, waiting, 1)
+    accepted = await table.accept_offer(game_id, again.game.to_move_id)  # type: ignore[arg-type]
+    ended = accepted.outcomes[-1]
+    assert isinstance(ended, out.GameEnded) and ended.winner_id == actor
+
+
+async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(table: Table) -> None:
+    result = await start_game(table, "backgammon")
+    game_id = result.game.id
+    while result.game.awaiting != "roll_or_double":  # play on until a side may double
+        actor = result.game.to_move_id
+        assert actor is not None
+        session = result.game.session
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        play = session.match.game.legal_plays()[0].notation()
+        result = await table.move(game_id, actor, play)
+    doubler = result.game.to_move_id
+    assert doubler is not None
+    doubled = await table.double(game_id, doubler)
+    with pytest.raises(NotYourTurnError, match="take or pass the double"):
+        await table.resign(game_id, doubler, 1)
+    assert (await table.view(game_id)).version == doubled.game.version
+
+
+async def test_actions_a_game_does_not_have_are_named_whoever_asks(table: Table) -> None:
+    """/draw in backgammon, /roll and /double in checkers: the same clear reason for both
+    players, whoever is to act (not "it is not your turn")."""
+    bg = await start_game(table, "backgammon")
+    for user in (bg.game.to_move_id, other(bg)):
+        with pytest.raises(ActionNotAllowedError, match="draw cannot be offered in backgammon"):
+            await table.offer_draw(bg.game.id, user)  # type: ignore[arg-type]
+    await table.abort(bg.game.id, ALICE.id)
+    ck = await start_game(table, "checkers", starter="challenger")
+    for user in (ALICE.id, BOB.id):
+        with pytest.raises(ActionNotAllowedError, match="checkers is played without dice"):
+            await table.roll(ck.game.id, user)
+        with pytest.raises(ActionNotAllowedError, match="checkers has no doubling cube"):
+            await table.double(ck.game.id, user)
+    assert (await table.view(ck.game.id)).version == ck.game.version
+
+
 async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -> None:
     # Money play, cube centred, Jacoby on: an accepted gammon resignation scores 1 (BG-16).
     result = await start_game(table, "backgammon")

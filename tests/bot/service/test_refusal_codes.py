@@ -131,7 +131,7 @@ def test_every_closed_status_has_its_game_over_code() -> None:
 
 def test_str_is_the_english_template_with_the_params() -> None:
     error = ActionNotAllowedError("svc.verify.open", game=12)
-    assert str(error) == "The dice seed of game #12 is revealed when the game ends."
+    assert str(error) == "The seed of game #12 is revealed when the game ends."
     assert (error.code, dict(error.params)) == ("svc.verify.open", {"game": 12})
 
 
