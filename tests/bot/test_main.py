@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 from pathlib import Path
@@ -52,3 +53,32 @@ async def test_sigterm_stops_the_bot_cleanly(emulator: Emulator, tmp_path: Path)
         os.kill(os.getpid(), signal.SIGTERM)
         await asyncio.wait_for(running, timeout=10)
     assert running.exception() is None
+
+
+async def test_without_open_sage_the_operator_is_told_how_to_install_it_once(
+    emulator: Emulator,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The install instructions are the operator's: logged once at start (games say only that
+    the computer plays at its built-in level)."""
+
+    def no_sage(name: str) -> object:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.setattr("ai.backgammon.sage.import_module", no_sage)
+    settings = Settings(
+        discord_token=emulator.token,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+    )
+    with caplog.at_level(logging.WARNING, logger="duelboard"), pointed_at(emulator):
+        running = asyncio.create_task(entry._run(settings))
+        await emulator.wait_for_clients(1, timeout=10)
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(running, timeout=10)
+    told = [
+        r.getMessage() for r in caplog.records if "pip install 'duelboard[ai]'" in r.getMessage()
+    ]
+    assert len(told) == 1, told
+    assert "built-in level" in told[0]

@@ -57,7 +57,8 @@ async def test_whole_checkers_game_to_the_end(
         message = await game_message(emulator, store)
         board_image(message)
         assert message.custom_ids == ["db:1:rematch"]
-        assert "Dice seed, now revealed" in message.content
+        # `first: challenger` left nothing to chance: no seed to reveal, and never dice.
+        assert "seed" not in message.content.lower() and "dice" not in message.content.lower()
         assert ("wins" in message.content) or ("Draw" in message.content)
         files = recap_files(emulator)
     assert files["replay.gif"].startswith(b"GIF8")

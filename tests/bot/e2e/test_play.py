@@ -129,9 +129,10 @@ async def test_win_on_time_through_the_sweeper(
         game_clock.advance(timedelta(minutes=7, seconds=31))  # past three quarters of 10 min
         assert await bot.desk.sweep() == 1
         reminder = await emulator.wait_for_message(
-            emulator.general, lambda m: "three quarters of your time" in m.content
+            emulator.general, lambda m: "three quarters of the time" in m.content
         )
-        assert f"<@{sleeper}>" in reminder.content
+        # Public, so in the third person: the player is named, not addressed.
+        assert reminder.content.startswith(f"<@{sleeper}> has used three quarters of the time")
         game_clock.advance(timedelta(minutes=2, seconds=30))
         assert await bot.desk.sweep() == 1
     row = await store.get_game(1)

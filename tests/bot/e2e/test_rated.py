@@ -67,7 +67,8 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
         backgammon = emulator.command("backgammon").body["options"]
         checkers = emulator.command("checkers").body["options"]
     # Issue 7: /backgammon [opponent] [points] [cube] [time] [rated] [variant] and
-    # /checkers [opponent] [variant] [time] [rated] [first]; issue 8's level and hints follow.
+    # /checkers [opponent] [variant] [time] [rated] [first]; issue 8's level and hints follow,
+    # then issue 13's jacoby and first (Bad'Gammon) on /backgammon.
     assert [o["name"] for o in backgammon] == [
         "opponent",
         "points",
@@ -77,6 +78,8 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
         "variant",
         "level",
         "hints",
+        "jacoby",
+        "first",
     ]
     assert [o["name"] for o in checkers] == [
         "opponent",
