@@ -50,7 +50,9 @@ MOVE_REFUSALS = {
     ),
     "bg.move.stop_blocked": "{move}: your {point}-point on the way is blocked",
     "bg.move.stops_blocked": "{move}: your {points:and/-}points on the way are blocked",
-    "bg.move.wrong_distance": "{move}: that is a distance of {distance}, and the dice left are {dice}",
+    "bg.move.wrong_distance": (
+        "{move}: that is a distance of {distance}, and the dice left are {dice}"
+    ),
 }
 
 # A whole play refused because one of its moves is (`Game.move` with a play not from the list).
