@@ -328,19 +328,19 @@ def game_text(
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))
     status = status_line(t, view, names)
-    dice = view.kind == BACKGAMMON
+    rolls_dice = view.kind == BACKGAMMON
     if status is not None:
         parts.append(status)
         if view.turn_deadline is not None:
             parts.append(t("game.clock", deadline=timestamp(view.turn_deadline)))
         if view.commitment and draws_lot(view):
-            key = "game.commitment" if dice else "game.commitment_draw"
+            key = "game.commitment" if rolls_dice else "game.commitment_draw"
             parts.append(t(key, commitment=view.commitment))
     elif view.status is not GameStatus.ACTIVE:
         if not view.seed:
             parts.append(t("end.no_result", game=view.id))
         elif draws_lot(view):
-            key = "end.seed" if dice else "end.seed_draw"
+            key = "end.seed" if rolls_dice else "end.seed_draw"
             parts.append(t(key, seed=view.seed, game=view.id))
     return "\n\n".join(parts)
 

@@ -88,12 +88,12 @@ class GameOptions:
 
     def _check_asked(self, asked: Collection[str]) -> None:
         """Refuse an option asked for where it does not apply: it would silently do nothing."""
-        match = self.kind != BACKGAMMON or bool(self.match_length)
-        if "jacoby" in asked and match:
+        money = self.kind == BACKGAMMON and not self.match_length
+        if "jacoby" in asked and not money:
             raise OptionError("svc.option.jacoby_money_only")
         if "jacoby" in asked and self.jacoby and not self.cube:
             raise OptionError("svc.option.jacoby_needs_cube")
-        if "crawford" in asked and (self.kind != BACKGAMMON or not self.match_length):
+        if "crawford" in asked and (self.kind != BACKGAMMON or money):
             raise OptionError("svc.option.crawford_match_only")
         if "starter" in asked and not self.chooses_starter:
             raise OptionError("svc.option.starter_by_opening_roll")
