@@ -37,13 +37,22 @@ log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
 
 
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """A message's mentions that notify: exactly these users (the client default is nobody)."""
+    return discord.AllowedMentions(users=[discord.Object(user_id) for user_id in user_ids])
+
+
 @dataclass(frozen=True, slots=True)
 class MessageParts:
-    """What a game message holds: text, the board picture (if any) and the controls."""
+    """What a game message holds: text, the board picture (if any) and the controls.
+
+    `pinged` are the users the message notifies when it is posted (an edit notifies nobody).
+    """
 
     content: str
     picture: Picture | None
     controls: discord.ui.View | None
+    pinged: tuple[int, ...] = ()
 
     def files(self) -> list[discord.File]:
         """The board as an attachment, with its alt text."""
@@ -57,6 +66,8 @@ class MessageParts:
         kwargs: dict[str, Any] = {"content": self.content, "files": self.files()}
         if self.controls is not None:
             kwargs["view"] = self.controls
+        if self.pinged:
+            kwargs["allowed_mentions"] = pinging(*self.pinged)
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
@@ -143,9 +154,10 @@ class Board:
             stake = await self._stake(view)
             if stake is not None:
                 text += "\n" + present.stake_text(t, view, stake)
-            return MessageParts(text, None, components.game_controls(t, view))
+            challenged = () if view.opponent_id is None else (view.opponent_id,)
+            return MessageParts(text, None, components.game_controls(t, view), challenged)
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
-        pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
+        pair = (present.plain_name(names, seats[0]), present.plain_name(names, seats[1]))
         # The picture's words in the message's language: one message, read by everyone.
         picture = await asyncio.to_thread(draw, view.session, pair, words_for(locale))
         builtin = self.table.notice_for(view) is not None  # Open Sage missing: say so
@@ -238,8 +250,7 @@ class Board:
         """Notify the player to act; the game's previous ping goes, so one line at most stays."""
         t = Localizer(locale)
         text = t("ping.turn", mention=present.mention(user_id), game=game_id, link=board.jump_url)
-        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        sent = await channel.send(text, allowed_mentions=mentions)
+        sent = await channel.send(text, allowed_mentions=pinging(user_id))
         previous = self._pings.get(game_id)
         if previous is None:
             # Not sent by this process (a restart): the store keeps the last one.

@@ -13,7 +13,7 @@ from bot.components import legal_choices
 from bot.desk import reader_locale
 from bot.hints import answer_hint
 from bot.i18n import Localizer
-from bot.present import name_of
+from bot.present import plain_name
 from bot.service.views import ActionResult
 from bot.wording import verify_details
 
@@ -68,7 +68,7 @@ class Play(commands.Cog):
             names = await self.bot.desk.board.names(view)
             hint = t(
                 "hint.wait",
-                player=name_of(names, view.to_move_id),
+                player=plain_name(names, view.to_move_id),
                 what=t(f"awaiting.{view.awaiting}") if view.awaiting else "-",
             )
             return [app_commands.Choice(name=hint[:100], value="?")]

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.i18n import Localizer
-from bot.present import timestamp
+from bot.present import escaped, timestamp
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
 from bot.service.recap import record_for
@@ -59,7 +59,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
             t(
                 "records.board.line",
                 rank=line.rank,
-                name=discord.utils.escape_markdown(line.name),
+                name=escaped(line.name),
                 rating=_rating(line),
                 games=line.games,
                 win=round(line.win_percent),
@@ -83,7 +83,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
 
 def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     """A player's totals, streaks, ratings and recent rating history."""
-    lines = [t("records.stats.title", name=discord.utils.escape_markdown(name))]
+    lines = [t("records.stats.title", name=escaped(name))]
     totals = stats.totals
     if not totals.games:
         lines.append(t("records.stats.none"))
@@ -124,7 +124,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
     """Recent games, newest first, each with a link to its message."""
-    lines = [t("records.history.title", name=discord.utils.escape_markdown(name), page=page)]
+    lines = [t("records.history.title", name=escaped(name), page=page)]
     for line in entries:
         entry = line.entry
         outcome = t(f"records.outcome.{entry.outcome}")
@@ -135,7 +135,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
                 "records.history.line",
                 game=entry.game_id,
                 ladder=entry.ladder,
-                opponent=discord.utils.escape_markdown(entry.opponent_name),
+                opponent=escaped(entry.opponent_name),
                 outcome=outcome,
                 when=timestamp(entry.finished_at),
                 link=f" · {line.link}" if line.link else "",

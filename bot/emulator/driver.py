@@ -151,11 +151,15 @@ class Emulator(Observer):
         self._join(user, role_ids)
         return user
 
-    def add_role(self, name: str, members: list[User], *, mentionable: bool = False) -> Role:
-        """A role without permissions held by `members` (add before the client connects)."""
+    def add_role(
+        self, name: str, members: list[User], *, permissions: int = 0, mentionable: bool = False
+    ) -> Role:
+        """A role granting `permissions` (bits) to `members` (add before the client connects)."""
         if not 1 <= len(name) <= 100:
             raise ValueError(f"a role name has 1 to 100 characters, not {name!r}")
-        role = Role(self.state.snowflake(), name, 0, 1, mentionable)
+        if permissions < 0:
+            raise ValueError(f"permissions are bits, not {permissions}")
+        role = Role(self.state.snowflake(), name, permissions, 1, mentionable)
         self.guild.roles[role.id] = role
         for user in members:
             self.guild.members[user.id].role_ids.append(role.id)

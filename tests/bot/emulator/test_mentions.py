@@ -23,9 +23,8 @@ class World:
             "team", [self.bob, self.carol], mentionable=mentionable
         )
         if bot_may_ping_everyone:
-            self.emulator.add_role(
-                "pinger", [self.emulator.bot_user]
-            ).permissions = MENTION_EVERYONE
+            bot = self.emulator.bot_user
+            self.emulator.add_role("pinger", [bot], permissions=MENTION_EVERYONE)
 
     def send(self, content: str, allowed: dict[str, Any] | None = None, **extra: Any) -> Message:
         """A bot message in #general, made as the REST route makes it."""
