@@ -157,3 +157,18 @@ def recap_files(emulator: Emulator) -> dict[str, bytes]:
     gif = next(a for a in recap.attachments if a.filename == "replay.gif")
     assert gif.description and gif.description.startswith("Animated replay")
     return {a.filename: a.data for a in recap.attachments}
+
+
+def live_pings(emulator: Emulator) -> list[Message]:
+    """The turn pings still in the channel."""
+    return [
+        m for m in emulator.channel_messages(emulator.general) if "your turn in game #" in m.content
+    ]
+
+
+async def no_ping_left(emulator: Emulator, store: Store, game_id: int = 1) -> None:
+    """The game is over and its last turn ping is gone."""
+    assert not (await store.get_game(game_id)).status.is_open
+    await emulator.wait_until(
+        lambda: True if not live_pings(emulator) else None, "no turn ping left", WAIT
+    )
