@@ -16,6 +16,7 @@ from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
 from bot.service.recap import record_for
 from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
+from bot.store import GameRow, GameStatus
 from bot.store.schema import GLOBAL_SCOPE
 
 if TYPE_CHECKING:
@@ -218,8 +219,11 @@ class RecordsCog(commands.Cog, name="Records"):
 
     @app_commands.command(name="export", description="Download a game record (.mat or .pdn)")
     @app_commands.describe(game="The game number (your last finished game by default)")
-    async def export(self, interaction: Interaction, game: int | None = None) -> None:
-        """The record file of a game: Jellyfish .mat for backgammon, PDN for checkers."""
+    async def export(
+        self, interaction: Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """The record file of a finished game of this server, or of one you played: Jellyfish
+        .mat for backgammon, PDN for checkers."""
 
         async def work() -> None:
             t = Localizer(interaction.locale)
@@ -229,6 +233,10 @@ class RecordsCog(commands.Cog, name="Records"):
                 if not last:
                     raise Refusal(t("records.export.none"))
                 game_id = last[0].entry.game_id
+            row = await self.bot.store.get_game(game_id)
+            if not may_export(row, interaction.guild_id, interaction.user.id):
+                reason = t("records.export.unavailable", game=game_id)
+                raise Refusal(t("error.refused", reason=reason))
             record = await record_for(self.bot.store, game_id)
             data = io.BytesIO(record.text.encode())
             kind = record.filename.rsplit(".", 1)[-1]
@@ -239,6 +247,18 @@ class RecordsCog(commands.Cog, name="Records"):
             )
 
         await self.bot.desk.guarded(interaction, work)
+
+
+def may_export(row: GameRow, guild_id: int | None, user_id: int) -> bool:
+    """A game's record goes out once it is finished, in its own server or to one of its players.
+
+    A live game's record would tell its moves to anyone; game numbers are sequential, so any
+    server's games could be read one after another.
+    """
+    if row.status is not GameStatus.FINISHED:
+        return False
+    played = user_id in (row.challenger_id, row.opponent_id)
+    return played or (guild_id is not None and row.guild_id == guild_id)
 
 
 def _scope(interaction: Interaction, scope: str | None) -> int:
