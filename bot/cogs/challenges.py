@@ -36,6 +36,10 @@ RATED_DESCRIPTION = "Rated: the result moves ratings (games against the bot neve
 LEVEL_DESCRIPTION = "How strongly the bot plays, when you play against it"
 HINTS_DESCRIPTION = "Let both players ask /hint (unrated games only; accepting is consent)"
 
+# The longest time per move Discord lets a player type ("10080 min" is 9 characters).
+MAX_TIME_TEXT = 20
+TimeText = app_commands.Range[str, 1, MAX_TIME_TEXT]
+
 # Guild settings keys (written by /settings).
 SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
     "time_limit",
@@ -72,7 +76,7 @@ class Challenges(commands.Cog):
         opponent: discord.User | None = None,
         points: app_commands.Range[int, 0, 25] = 0,
         cube: bool = True,
-        time: str | None = None,
+        time: TimeText | None = None,
         rated: bool | None = None,
         variant: str | None = None,
         level: str | None = None,
@@ -108,7 +112,7 @@ class Challenges(commands.Cog):
         interaction: Interaction,
         opponent: discord.User | None = None,
         variant: str | None = None,
-        time: str | None = None,
+        time: TimeText | None = None,
         rated: bool | None = None,
         first: str | None = None,
         level: str | None = None,

@@ -12,6 +12,7 @@ import engine.backgammon as bg
 import engine.checkers as ck
 from bot.errors import Refusal
 from bot.i18n import Localizer
+from bot.limits import MAX_CONTENT, clip
 from bot.service.options import BACKGAMMON, DEFAULT_VARIANT
 from bot.wording import checkers_summary, checkers_title, variant_name
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 GAMES = [app_commands.Choice(name=name, value=name) for name in ("backgammon", "checkers")]
+MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 
 
 def rules_text(t: Localizer, game: str, variant: str | None) -> str:
@@ -48,12 +50,17 @@ class Guide(commands.Cog):
     @app_commands.command(name="rules", description="Show the rules of a game and variant")
     @app_commands.describe(game="Which game", variant="Rules variant")
     @app_commands.choices(game=GAMES)
-    async def rules(self, interaction: Interaction, game: str, variant: str | None = None) -> None:
+    async def rules(
+        self,
+        interaction: Interaction,
+        game: str,
+        variant: app_commands.Range[str, 1, MAX_VARIANT_TEXT] | None = None,
+    ) -> None:
         """Show the rules of a game and variant."""
 
         async def work() -> None:
             text = rules_text(Localizer(interaction.locale), game, variant)
-            await interaction.response.send_message(text[:2000], ephemeral=True)
+            await interaction.response.send_message(clip(text, MAX_CONTENT), ephemeral=True)
 
         await self.bot.desk.guarded(interaction, work)
 

@@ -13,6 +13,7 @@ from bot.components import legal_choices
 from bot.desk import reader_locale
 from bot.hints import answer_hint
 from bot.i18n import Localizer
+from bot.limits import MAX_CONTENT, clip
 from bot.present import plain_name
 from bot.service.views import ActionResult
 from bot.wording import verify_details
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
 MAX_CHOICES = 25
+# The longest play Discord lets a player type: the longest legal play is far shorter (a
+# checkers capture path names at most a dozen squares), and the table refuses longer text.
+MAX_PLAY_TEXT = 100
 Interaction = discord.Interaction[Any]
 
 
@@ -48,7 +52,9 @@ class Play(commands.Cog):
 
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
-    async def move(self, interaction: Interaction, play: str) -> None:
+    async def move(
+        self, interaction: Interaction, play: app_commands.Range[str, 1, MAX_PLAY_TEXT]
+    ) -> None:
         """Make your play or move in this channel's game."""
         await self.bot.desk.move(interaction, play)
 
@@ -166,7 +172,7 @@ class Play(commands.Cog):
                 text = t("reply.verify_ok", game=game, count=report.rolls_checked)
             else:
                 text = t("reply.verify_bad", game=game, details=verify_details(t, report))
-            await interaction.edit_original_response(content=text[:2000])
+            await interaction.edit_original_response(content=clip(text, MAX_CONTENT))
 
         await self.bot.desk.guarded(interaction, work)
 
