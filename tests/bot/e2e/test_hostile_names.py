@@ -16,7 +16,7 @@ from bot.emulator.mentions import MENTION_EVERYONE
 from bot.present import escaped
 from bot.service.ratings import ladder_for
 from bot.store import GameStatus, Store
-from tests.bot.e2e.conftest import Players, StartBot
+from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import ck_session, click, command, game_message, pick
 
 MAX_PLIES = 600
@@ -92,6 +92,7 @@ async def test_hostile_names_are_text_and_only_the_players_at_their_turn_are_pin
     assert pinged == set(members)  # each was called at their turn, and nobody else ever
     for game_id, pair in enumerate(pairs, start=1):
         board = await game_message(emulator, store, game_id)
+        board_image(board)  # the picture with these names drawn renders
         [picture] = board.attachments
         recap = _recap_of(emulator, game_id)
         assert recap is not None
