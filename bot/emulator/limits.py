@@ -14,6 +14,8 @@ MAX_ROW_BUTTONS = 5
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_CUSTOM_ID = 100
+MAX_OPTION_TEXT = 100  # a select option's label, value and description
+MAX_PLACEHOLDER = 150
 COMPONENTS_V2_FLAG = 1 << 15
 _EMBED_FIELD_LIMITS = {"title": 256, "description": 4096}
 
@@ -171,6 +173,14 @@ def _check_select(select: dict[str, Any]) -> None:
         values = [option.get("value") for option in options]
         if len(set(values)) != len(values):
             raise invalid("components", "Select option values must be unique.")
+        for option in options:
+            for field in ("label", "value"):
+                if not 1 <= len(str(option.get(field) or "")) <= MAX_OPTION_TEXT:
+                    raise invalid("components", f"An option {field} has 1 to 100 characters.")
+            if len(str(option.get("description") or "")) > MAX_OPTION_TEXT:
+                raise invalid("components", "An option description has 100 or fewer characters.")
+    if len(str(select.get("placeholder") or "")) > MAX_PLACEHOLDER:
+        raise invalid("components", f"A placeholder has {MAX_PLACEHOLDER} or fewer characters.")
     low = int(select.get("min_values", 1))
     high = int(select.get("max_values", 1))
     if not 0 <= low <= high <= MAX_OPTIONS:

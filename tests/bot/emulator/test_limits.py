@@ -78,6 +78,22 @@ def test_a_string_option_may_be_6000_characters_long_at_most() -> None:
         limits.check_commands([{"name": "count", "description": "d", "options": number}])
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"options": [{"label": "l" * 101, "value": "v"}]}, "label has 1 to 100"),
+        ({"options": [{"label": "l", "value": "v" * 101}]}, "value has 1 to 100"),
+        ({"options": [{"label": "", "value": "v"}]}, "label has 1 to 100"),
+        ({"options": [{"label": "l", "value": "v", "description": "d" * 101}]}, "description"),
+        ({"placeholder": "p" * 151}, "placeholder"),
+    ],
+)
+def test_select_texts_have_their_limits(change: dict[str, Any], message: str) -> None:
+    limits.check_message({"components": [_row(_select(1, placeholder="p" * 150))]})
+    with pytest.raises(limits.DiscordError, match=message):
+        limits.check_message({"components": [_row(_select(1) | change)]})
+
+
 def test_five_rows_accepted_six_refused() -> None:
     rows = [_row(_button(f"b{i}")) for i in range(6)]
     limits.check_message({"components": rows[:5]})
