@@ -17,7 +17,7 @@ from bot.present import escaped
 from bot.service.ratings import ladder_for
 from bot.store import GameStatus, Store
 from tests.bot.e2e.conftest import Players, StartBot, board_image
-from tests.bot.e2e.drive import ck_session, click, command, game_message, pick
+from tests.bot.e2e.drive import ck_session, click, command, game_message, is_turn_ping, pick
 
 MAX_PLIES = 600
 REPOST_AT = 3  # the ply before which /board posts the board again
@@ -87,7 +87,7 @@ async def test_hostile_names_are_text_and_only_the_players_at_their_turn_are_pin
             assert message.notified == [challenges[message.id]]  # the challenged player
         elif message.notified:
             [player] = message.notified
-            assert "your turn in game #" in message.content and message.mentions == [player]
+            assert is_turn_ping(message) and message.mentions == [player]
             pinged.add(player)
     assert pinged == set(members)  # each was called at their turn, and nobody else ever
     for game_id, pair in enumerate(pairs, start=1):

@@ -167,7 +167,7 @@ async def test_the_reminder_pings_the_sleeper_and_the_last_ping_goes_on_a_win_on
         game_clock.advance(timedelta(minutes=7, seconds=31))  # past three quarters of 10 min
         assert await bot.desk.sweep() == 1
         reminder = await emulator.wait_for_message(
-            emulator.general, lambda m: "three quarters of your time" in m.content
+            emulator.general, lambda m: "three quarters of" in m.content
         )
         assert reminder.notified == [players.alice]
         game_clock.advance(timedelta(minutes=2, seconds=30))
