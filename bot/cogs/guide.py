@@ -12,16 +12,15 @@ import engine.backgammon as bg
 import engine.checkers as ck
 from bot.errors import Refusal
 from bot.i18n import Localizer
-from bot.limits import MAX_CONTENT, clip
 from bot.service.options import BACKGAMMON, DEFAULT_VARIANT
 from bot.wording import checkers_summary, checkers_title, variant_name
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
+MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 Interaction = discord.Interaction[Any]
 GAMES = [app_commands.Choice(name=name, value=name) for name in ("backgammon", "checkers")]
-MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 
 
 def rules_text(t: Localizer, game: str, variant: str | None) -> str:
@@ -60,7 +59,7 @@ class Guide(commands.Cog):
 
         async def work() -> None:
             text = rules_text(Localizer(interaction.locale), game, variant)
-            await interaction.response.send_message(clip(text, MAX_CONTENT), ephemeral=True)
+            await interaction.response.send_message(text[:2000], ephemeral=True)
 
         await self.bot.desk.guarded(interaction, work)
 

@@ -13,7 +13,6 @@ from bot.components import legal_choices
 from bot.desk import reader_locale
 from bot.hints import answer_hint
 from bot.i18n import Localizer
-from bot.limits import MAX_CONTENT, clip
 from bot.present import plain_name
 from bot.service.views import ActionResult
 from bot.wording import verify_details
@@ -172,7 +171,7 @@ class Play(commands.Cog):
                 text = t("reply.verify_ok", game=game, count=report.rolls_checked)
             else:
                 text = t("reply.verify_bad", game=game, details=verify_details(t, report))
-            await interaction.edit_original_response(content=clip(text, MAX_CONTENT))
+            await interaction.edit_original_response(content=text[:2000])
 
         await self.bot.desk.guarded(interaction, work)
 

@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.i18n import Localizer
-from bot.limits import MAX_CONTENT, clip
 from bot.present import escaped, timestamp
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
@@ -36,6 +35,7 @@ SCOPE_CHOICES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="all servers", value="global"),
 ]
+MAX_MESSAGE = 2000
 HISTORY_POINTS = 10
 
 
@@ -79,7 +79,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
                 win=round(mine.win_percent),
             )
         )
-    return clip("\n".join(lines), MAX_CONTENT)
+    return "\n".join(lines)[:MAX_MESSAGE]
 
 
 def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
@@ -120,7 +120,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         recent = stats.rating_history[-HISTORY_POINTS:]
         points = " → ".join(str(round(point.rating)) for point in recent)
         lines.append(t("records.stats.history", ladder=stats.history_ladder, points=points))
-    return clip("\n".join(lines), MAX_CONTENT)
+    return "\n".join(lines)[:MAX_MESSAGE]
 
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
@@ -144,7 +144,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
         )
     if not entries:
         lines.append(t("records.history.empty"))
-    return clip("\n".join(lines), MAX_CONTENT)
+    return "\n".join(lines)[:MAX_MESSAGE]
 
 
 class RecordsCog(commands.Cog, name="Records"):

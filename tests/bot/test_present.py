@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import Localizer
-from bot.present import event_lines, game_text, name_of, plain_name, status_line
+from bot.present import event_lines, game_text, status_line
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.options import GameOptions
@@ -92,20 +92,3 @@ def test_finished_game_reveals_the_seed_and_mentions_nobody() -> None:
     assert "Alice wins 2 points (resigned, a gammon)." in text
     assert "cd" * 32 in text and "/verify game:7" in text
     assert "<@" not in text
-
-
-def test_names_in_message_text_are_escaped_and_plain_names_are_as_written() -> None:
-    names = {ALICE: "<@99>", BOB: "**x**", 33: "@everyone", 44: "`x`"}
-    assert name_of(names, ALICE) == "<@\u200b99>"  # shows as written, pings nobody
-    assert name_of(names, BOB) == "\\*\\*x\\*\\*"
-    assert name_of(names, 33) == "@\u200beveryone"
-    assert name_of(names, 44) == "\\`x\\`"
-    assert plain_name(names, BOB) == "**x**"  # pictures and choices interpret nothing
-    assert name_of(names, 55) == plain_name(names, 55) == "55"
-
-
-def test_a_name_in_the_header_and_the_status_line_is_escaped() -> None:
-    view = opened(3, 1)
-    text = game_text(EN, view, (), {ALICE: "@here", BOB: "<@&5>"})
-    assert "@\u200bhere" in text and "<@\u200b&5>" in text
-    assert "@here" not in text and "<@&5>" not in text
