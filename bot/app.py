@@ -105,6 +105,9 @@ class DuelboardBot(commands.Bot):
             intents=INTENTS,
             tree_cls=DuelboardTree,
             help_command=None,
+            # Nothing the bot sends pings anyone unless that message names whom it pings: a
+            # member called `<@id>` or `@everyone` is text, not a mention.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.store = store

@@ -22,6 +22,7 @@ from bot import components, present
 from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, Picture, draw, words_for
+from bot.recent import Recent
 from bot.service import outcomes as out
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
 from bot.service.recap import recap_for, review_for
@@ -35,15 +36,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
+# Games and users kept in memory; the store has every one, so a forgotten entry costs a read.
+CACHED_GAMES = 4096
+CACHED_NAMES = 4096
+
+
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """A message's mentions that notify: exactly these users (the client default is nobody)."""
+    return discord.AllowedMentions(users=[discord.Object(user_id) for user_id in user_ids])
 
 
 @dataclass(frozen=True, slots=True)
 class MessageParts:
-    """What a game message holds: text, the board picture (if any) and the controls."""
+    """What a game message holds: text, the board picture (if any) and the controls.
+
+    `pinged` are the users the message notifies when it is posted (an edit notifies nobody).
+    """
 
     content: str
     picture: Picture | None
     controls: discord.ui.View | None
+    pinged: tuple[int, ...] = ()
 
     def files(self) -> list[discord.File]:
         """The board as an attachment, with its alt text."""
@@ -57,6 +70,8 @@ class MessageParts:
         kwargs: dict[str, Any] = {"content": self.content, "files": self.files()}
         if self.controls is not None:
             kwargs["view"] = self.controls
+        if self.pinged:
+            kwargs["allowed_mentions"] = pinging(*self.pinged)
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
@@ -92,12 +107,13 @@ class Board:
     def __init__(self, bot: DuelboardBot) -> None:
         """Serve `bot`, whose table and store exist once it has logged in."""
         self.bot = bot
-        self._names: dict[int, str] = {}
-        # The last turn ping per game, deleted when the next one is sent; the store keeps it
-        # too, for the first ping after a restart.
-        self._pings: dict[int, int] = {}
+        self._names: Recent[int, str] = Recent(CACHED_NAMES)
+        # The last turn ping per game, deleted when the next one is sent or the game ends; the
+        # store keeps it too, for the first ping after a restart. A game's entries go when it
+        # ends.
+        self._pings: Recent[int, int] = Recent(CACHED_GAMES)
         self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
-        self._where_cache: dict[int, Where] = {}
+        self._where_cache: Recent[int, Where] = Recent(CACHED_GAMES)
 
     @property
     def table(self) -> Table:
@@ -116,12 +132,17 @@ class Board:
 
     async def names(self, view: GameView) -> dict[int, str]:
         """Display names of everyone at the table (cached; the store keeps the latest)."""
-        ids = {view.challenger_id, *(view.seats or ()), view.opponent_id}
-        for user_id in ids:
-            if user_id is not None and user_id not in self._names:
+        found: dict[int, str] = {}
+        for user_id in {view.challenger_id, *(view.seats or ()), view.opponent_id}:
+            if user_id is None:
+                continue
+            name = self._names.get(user_id)
+            if name is None:
                 player = await self.store.get_player(user_id)
-                self._names[user_id] = player.display_name if player else str(user_id)
-        return self._names
+                name = player.display_name if player else str(user_id)
+                self._names[user_id] = name
+            found[user_id] = name
+        return found
 
     def remember(self, user: discord.abc.User) -> None:
         """Keep the name a user now shows."""
@@ -143,9 +164,10 @@ class Board:
             stake = await self._stake(view)
             if stake is not None:
                 text += "\n" + present.stake_text(t, view, stake)
-            return MessageParts(text, None, components.game_controls(t, view))
+            challenged = () if view.opponent_id is None else (view.opponent_id,)
+            return MessageParts(text, None, components.game_controls(t, view), challenged)
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
-        pair = (present.name_of(names, seats[0]), present.name_of(names, seats[1]))
+        pair = (present.plain_name(names, seats[0]), present.plain_name(names, seats[1]))
         # The picture's words in the message's language: one message, read by everyone.
         picture = await asyncio.to_thread(draw, view.session, pair, words_for(locale))
         builtin = self.table.notice_for(view) is not None  # Open Sage missing: say so
@@ -205,16 +227,21 @@ class Board:
         language = locale or self.guild_locale(where.guild_id)
         channel = self.channel(where.channel_id)
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
+        closed = not result.game.status.is_open
         if where.message_id is not None:
             board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
             waiting = result.game.to_move_id
             if waiting is not None and waiting not in (actor_id, self.table.bot.id):
                 work.append(self._ping(channel, board, game_id, waiting, language))
+        if closed:
+            work.append(self._unping(channel, game_id))
         if result.game.status is GameStatus.FINISHED and any(
             isinstance(o, out.GameEnded) for o in result.outcomes
         ):
             work.append(self._recap(channel, result.game, language))
         parts, *_ = await asyncio.gather(*work)
+        if closed:
+            self._where_cache.pop(game_id)
         return Update(game_id, where, parts)
 
     async def publish(self, update: Update) -> None:
@@ -238,8 +265,7 @@ class Board:
         """Notify the player to act; the game's previous ping goes, so one line at most stays."""
         t = Localizer(locale)
         text = t("ping.turn", mention=present.mention(user_id), game=game_id, link=board.jump_url)
-        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        sent = await channel.send(text, allowed_mentions=mentions)
+        sent = await channel.send(text, allowed_mentions=pinging(user_id))
         previous = self._pings.get(game_id)
         if previous is None:
             # Not sent by this process (a restart): the store keeps the last one.
@@ -249,6 +275,16 @@ class Board:
         if previous is not None:
             with contextlib.suppress(discord.NotFound):
                 await discord.PartialMessage(channel=channel, id=previous).delete()  # type: ignore[arg-type]
+
+    async def _unping(self, channel: discord.abc.Messageable, game_id: int) -> None:
+        """Delete the last turn ping of a game that is over: nobody is called to it any more."""
+        last = self._pings.pop(game_id)
+        if last is None:
+            # Not sent by this process (a restart), or none was sent: the store knows.
+            last = (await self.store.get_game(game_id)).ping_message_id
+        if last is not None:
+            with contextlib.suppress(discord.NotFound):
+                await discord.PartialMessage(channel=channel, id=last).delete()  # type: ignore[arg-type]
 
     async def _recap(
         self, channel: discord.abc.Messageable, view: GameView, locale: object

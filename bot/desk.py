@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot import components, present
-from bot.board import Board, Update
+from bot.board import Board, Update, pinging
 from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
 from bot.i18n import Localizer
 from bot.service import outcomes as out
@@ -304,5 +304,6 @@ class Desk:
                 game=row.id,
                 deadline=present.timestamp(reminder.deadline),
             )
-            await self.board.channel(row.channel_id).send(text)
+            channel = self.board.channel(row.channel_id)
+            await channel.send(text, allowed_mentions=pinging(reminder.player_id))
         return len(results)

@@ -1,11 +1,14 @@
 """The one place where refusals from below become one short reply to the person who acted.
 
-Service and store errors carry what went wrong; the known kinds are worded through the catalog
-in the reader's language. Other refusals (the table's, the engines', bad options) carry a `code`
-and language-neutral `params` and are worded from the catalog's `refusal.<code>` after "Not
-possible:"; one without a code (or whose code the catalog lacks) keeps its English reason.
-Anything unexpected is logged with its traceback and answered with an apology. Replies are
-always private (ephemeral) and change nothing.
+Only the documented refusals are refusals: the bot's own `Refusal`, the service's errors (option
+and time-limit errors among them, and the store's that players can meet) and the engines'
+`RefusalError`s; each but the first carries a `code` and language-neutral `params`. The known
+kinds are worded through the catalog in the reader's language; a coded one from the catalog's
+`refusal.<code>` after "Not possible:", or with its English reason when the catalog lacks the
+code. Whatever the player typed and a refusal repeats is cut to `MAX_ECHO` characters, and no
+reply passes Discord's 2,000. Anything else, a plain `ValueError` from an internal check
+included, is logged with its traceback and answered with a short apology. Replies are always
+private (ephemeral) and change nothing.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ import discord
 from discord import app_commands
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
+from bot.limits import MAX_CONTENT, MAX_ECHO, MAX_REASON, clip
 from bot.service import errors as service_errors
 from bot.store import StoreBusyError
+from engine.reason import RefusalError
 
 log = logging.getLogger("duelboard.errors")
 
@@ -35,7 +40,7 @@ def explain(t: Localizer, error: BaseException, names: dict[int, str] | None = N
         error = error.__cause__ or error
     match error:
         case Refusal():
-            return str(error)
+            return clip(str(error), MAX_CONTENT)
         case service_errors.NotAPlayerError(game_id=game):
             return t("error.not_player", game=game)
         case service_errors.GameOverError(game_id=game):
@@ -50,9 +55,9 @@ def explain(t: Localizer, error: BaseException, names: dict[int, str] | None = N
             return t("error.store_busy")
         case app_commands.MissingPermissions():
             return t("error.permission")
-        case service_errors.ServiceError() | ValueError():
-            reason = worded(t, error) or str(error).strip()
-            return t("error.refused", reason=reason[:1].upper() + reason[1:])
+        case service_errors.ServiceError() | RefusalError():
+            reason = worded(t, error) or clip(str(error).strip(), MAX_REASON)
+            return clip(t("error.refused", reason=reason[:1].upper() + reason[1:]), MAX_CONTENT)
     log.error("unexpected error in an interaction", exc_info=error)
     return t("error.unexpected")
 
@@ -61,13 +66,15 @@ def worded(t: Localizer, error: BaseException) -> str | None:
     """The reason of a coded refusal in the reader's language; None when it has no catalog text.
 
     Any error with a `code` and `params` (the table's, the engines') is worded from the catalog
-    key `refusal.<code>`; an unknown code or a parameter the text does not get leaves the
-    English reason to the caller.
+    key `refusal.<code>`, text parameters cut to `MAX_ECHO` characters; an unknown code or a
+    parameter the text does not get leaves the English reason to the caller.
     """
     code = getattr(error, "code", None)
     if not isinstance(code, str) or f"refusal.{code}" not in CATALOGS[DEFAULT_LANGUAGE]:
         return None
-    params = getattr(error, "params", None) or {}
+    given = getattr(error, "params", None) or {}
+    # A text parameter is what the player typed (or a name): repeat only its beginning.
+    params = {k: clip(v, MAX_ECHO) if isinstance(v, str) else v for k, v in given.items()}
     try:
         return t(f"refusal.{code}", **params).strip()
     except (KeyError, IndexError, ValueError):

@@ -1,13 +1,16 @@
 """The words on a game message: header, what just happened, and who must do what now.
 
 Pure functions of the table's values and a `Localizer`; no Discord objects, so they are tested
-directly. Player names come in as a mapping from user id to display name.
+directly. Player names come in as a mapping from user id to display name, as the players wrote
+them; they go out escaped, so a name is never a mention or Markdown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+
+import discord
 
 from bot.i18n import Localizer
 from bot.service import outcomes as out
@@ -37,11 +40,27 @@ def timestamp(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
-def name_of(names: Names, user_id: int | None) -> str:
-    """The display name of a user, or their id when unknown."""
+def escaped(text: str) -> str:
+    """`text` as message text shows it literally: no Markdown, and no mention pings or renders.
+
+    A zero-width space after every `@` breaks `<@id>`, `<@&id>`, `@everyone` and `@here` alike
+    (`discord.utils.escape_mentions` leaves ids shorter than a snowflake, which still render).
+    """
+    return discord.utils.escape_markdown(text).replace("@", "@\u200b")
+
+
+def plain_name(names: Names, user_id: int | None) -> str:
+    """The display name of a user as they wrote it (their id when unknown), for the places
+    Discord interprets nothing: pictures, alt text, autocomplete choices."""
     if user_id is None:
         return "?"
     return names.get(user_id, str(user_id))
+
+
+def name_of(names: Names, user_id: int | None) -> str:
+    """The display name of a user for message text: a name such as `<@id>`, `@everyone` or
+    `**x**` shows as written and pings nobody."""
+    return escaped(plain_name(names, user_id))
 
 
 def points(t: Localizer, count: int) -> str:

@@ -9,7 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.challenges import SETTING_GAMES, SETTING_RATED, SETTING_THREADS, SETTING_TIME
+from bot.cogs.challenges import (
+    SETTING_GAMES,
+    SETTING_RATED,
+    SETTING_THREADS,
+    SETTING_TIME,
+    TimeText,
+)
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.present import game_name
@@ -52,7 +58,7 @@ class Admin(commands.Cog):
     async def settings(
         self,
         interaction: Interaction,
-        time: str | None = None,
+        time: TimeText | None = None,
         threads: bool | None = None,
         rated: bool | None = None,
         games: str | None = None,

@@ -36,6 +36,10 @@ JACOBY_DESCRIPTION = (
 )
 BADGAMMON_FIRST_DESCRIPTION = "Who moves first (Bad'Gammon only: other variants roll to start)"
 
+# The longest time per move Discord lets a player type ("10080 min" is 9 characters).
+MAX_TIME_TEXT = 20
+TimeText = app_commands.Range[str, 1, MAX_TIME_TEXT]
+
 # Guild settings keys (written by /settings).
 SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
     "time_limit",
@@ -74,7 +78,7 @@ class Challenges(commands.Cog):
         opponent: discord.User | None = None,
         points: app_commands.Range[int, 0, MAX_POINTS] = 0,
         cube: bool = True,
-        time: str | None = None,
+        time: TimeText | None = None,
         rated: bool | None = None,
         variant: str | None = None,
         level: str | None = None,
@@ -116,7 +120,7 @@ class Challenges(commands.Cog):
         interaction: Interaction,
         opponent: discord.User | None = None,
         variant: str | None = None,
-        time: str | None = None,
+        time: TimeText | None = None,
         rated: bool | None = None,
         first: str | None = None,
         level: str | None = None,

@@ -19,6 +19,7 @@ from bot.wording import checkers_summary, checkers_title, variant_name
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
+MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 Interaction = discord.Interaction[Any]
 GAMES = named_choices((BACKGAMMON, CHECKERS))
 
@@ -49,7 +50,12 @@ class Guide(commands.Cog):
     @app_commands.command(name="rules", description="Show the rules of a game and variant")
     @app_commands.describe(game="Which game", variant="Rules variant")
     @app_commands.choices(game=GAMES)
-    async def rules(self, interaction: Interaction, game: str, variant: str | None = None) -> None:
+    async def rules(
+        self,
+        interaction: Interaction,
+        game: str,
+        variant: app_commands.Range[str, 1, MAX_VARIANT_TEXT] | None = None,
+    ) -> None:
         """Show the rules of a game and variant."""
 
         async def work() -> None:

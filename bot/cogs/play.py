@@ -14,13 +14,16 @@ from bot.desk import reader_locale
 from bot.hints import answer_hint
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
-from bot.present import name_of, verify_text
+from bot.present import plain_name, verify_text
 from bot.service.views import ActionResult
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
 MAX_CHOICES = 25
+# The longest play Discord lets a player type: the longest legal play is far shorter (a
+# checkers capture path names at most a dozen squares), and the table refuses longer text.
+MAX_PLAY_TEXT = 100
 Interaction = discord.Interaction[Any]
 
 
@@ -48,7 +51,9 @@ class Play(commands.Cog):
 
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
-    async def move(self, interaction: Interaction, play: str) -> None:
+    async def move(
+        self, interaction: Interaction, play: app_commands.Range[str, 1, MAX_PLAY_TEXT]
+    ) -> None:
         """Make your play or move in this channel's game."""
         await self.bot.desk.move(interaction, play)
 
@@ -68,7 +73,7 @@ class Play(commands.Cog):
             names = await self.bot.desk.board.names(view)
             hint = t(
                 "hint.wait",
-                player=name_of(names, view.to_move_id),
+                player=plain_name(names, view.to_move_id),
                 what=t(f"awaiting.{view.awaiting}") if view.awaiting else "-",
             )
             return [app_commands.Choice(name=hint[:100], value="?")]

@@ -17,11 +17,12 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
-from bot.present import timestamp
+from bot.present import escaped, timestamp
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
 from bot.service.recap import record_for
 from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
+from bot.store import GameRow, GameStatus
 from bot.store.schema import GLOBAL_SCOPE
 from bot.wording import ladder_name
 
@@ -63,7 +64,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
             t(
                 "records.board.line",
                 rank=line.rank,
-                name=discord.utils.escape_markdown(line.name),
+                name=escaped(line.name),
                 rating=_rating(line),
                 games=line.games,
                 win=round(line.win_percent),
@@ -87,7 +88,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
 
 def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     """A player's totals, streaks, ratings and recent rating history."""
-    lines = [t("records.stats.title", name=discord.utils.escape_markdown(name))]
+    lines = [t("records.stats.title", name=escaped(name))]
     totals = stats.totals
     if not totals.games:
         lines.append(t("records.stats.none"))
@@ -130,7 +131,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
     """Recent games, newest first, each with a link to its message."""
-    lines = [t("records.history.title", name=discord.utils.escape_markdown(name), page=page)]
+    lines = [t("records.history.title", name=escaped(name), page=page)]
     for line in entries:
         entry = line.entry
         outcome = t(f"records.outcome.{entry.outcome}")
@@ -141,7 +142,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
                 "records.history.line",
                 game=entry.game_id,
                 ladder=ladder_name(t, entry.ladder),
-                opponent=discord.utils.escape_markdown(entry.opponent_name),
+                opponent=escaped(entry.opponent_name),
                 outcome=outcome,
                 when=timestamp(entry.finished_at),
                 link=f" · {line.link}" if line.link else "",
@@ -224,8 +225,11 @@ class RecordsCog(commands.Cog, name="Records"):
 
     @app_commands.command(name="export", description="Download a game record (.mat or .pdn)")
     @app_commands.describe(game="The game number (your last finished game by default)")
-    async def export(self, interaction: Interaction, game: int | None = None) -> None:
-        """The record file of a game: Jellyfish .mat for backgammon, PDN for checkers."""
+    async def export(
+        self, interaction: Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """The record file of a finished game of this server, or of one you played: Jellyfish
+        .mat for backgammon, PDN for checkers."""
 
         async def work() -> None:
             t = Localizer(interaction.locale)
@@ -235,6 +239,10 @@ class RecordsCog(commands.Cog, name="Records"):
                 if not last:
                     raise Refusal(t("records.export.none"))
                 game_id = last[0].entry.game_id
+            row = await self.bot.store.get_game(game_id)
+            if not may_export(row, interaction.guild_id, interaction.user.id):
+                reason = t("records.export.unavailable", game=game_id)
+                raise Refusal(t("error.refused", reason=reason))
             record = await record_for(self.bot.store, game_id)
             data = io.BytesIO(record.text.encode())
             kind = record.filename.rsplit(".", 1)[-1]
@@ -245,6 +253,18 @@ class RecordsCog(commands.Cog, name="Records"):
             )
 
         await self.bot.desk.guarded(interaction, work)
+
+
+def may_export(row: GameRow, guild_id: int | None, user_id: int) -> bool:
+    """A game's record goes out once it is finished, in its own server or to one of its players.
+
+    A live game's record would tell its moves to anyone; game numbers are sequential, so any
+    server's games could be read one after another.
+    """
+    if row.status is not GameStatus.FINISHED:
+        return False
+    played = user_id in (row.challenger_id, row.opponent_id)
+    return played or (guild_id is not None and row.guild_id == guild_id)
 
 
 def _scope(interaction: Interaction, scope: str | None) -> int:

@@ -13,6 +13,7 @@ from bot.emulator.state import (
     ManualClock,
     Message,
     RecordedRequest,
+    Role,
     User,
 )
 
@@ -28,5 +29,6 @@ __all__ = [
     "ManualClock",
     "Message",
     "RecordedRequest",
+    "Role",
     "User",
 ]

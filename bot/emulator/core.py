@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import mimetypes
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -13,6 +12,7 @@ import aiohttp
 from aiohttp import web
 
 from bot.emulator import limits, payloads
+from bot.emulator.mentions import mentions
 from bot.emulator.state import Attachment, Channel, Interaction, Message, State, Upload, User
 
 if TYPE_CHECKING:
@@ -141,8 +141,8 @@ class Core:
         if reference is not None:
             message.reference_id = int(reference["message_id"])
         message.attachments = self._attachments(data, body.files, existing=[])
-        message.mentions = self._mentions(message.content, data.get("allowed_mentions"))
-        message.notified = [] if message.ephemeral else list(message.mentions)
+        notified = self._mentions(message, data.get("allowed_mentions"))
+        message.notified = [] if message.ephemeral else notified
         if not (message.content or message.embeds or message.attachments or message.components):
             raise limits.empty_message()
         self.state.messages[message.id] = message
@@ -169,34 +169,23 @@ class Core:
         message.embeds = list(merged["embeds"] or [])
         message.components = list(merged["components"] or [])
         message.attachments = attachments
-        message.mentions = self._mentions(message.content, data.get("allowed_mentions"))
+        notified = self._mentions(message, data.get("allowed_mentions"))
         if message.loading and not message.ephemeral:
             # Filling a "thinking" reply is its real send: that one notifies, later edits never do.
-            message.notified = list(message.mentions)
+            message.notified = notified
         message.flags = int(merged["flags"]) & ~payloads.LOADING_FLAG
         message.edited_at = datetime.now(UTC)
         message.edits += 1
 
-    def _mentions(self, content: str, allowed: object) -> list[User]:
-        """The members a message mentions, as `allowed_mentions` lets it (absent: all users)."""
-        members = {
-            member.user.id: member.user
-            for guild in self.state.guilds.values()
-            for member in guild.members.values()
-        }
-        written = [int(found) for found in _USER_MENTION.findall(content)]
-        if allowed is None:
-            permitted = set(written)
-        elif isinstance(allowed, dict):
-            listed = {int(user_id) for user_id in allowed.get("users") or []}
-            permitted = set(written) if "users" in (allowed.get("parse") or []) else listed
-        else:
-            raise limits.invalid("allowed_mentions", "Must be an object.")
-        seen: list[User] = []
-        for user_id in written:
-            if user_id in permitted and user_id in members and members[user_id] not in seen:
-                seen.append(members[user_id])
-        return seen
+    def _mentions(self, message: Message, allowed: object) -> list[User]:
+        """Set who `message` mentions under `allowed_mentions`; returns whom it would notify."""
+        guild = self.state.guilds[message.guild_id]
+        held = self.state.permissions(guild, message.author.id)
+        found = mentions(guild, message.author, held, message.content, allowed)
+        message.mentions = found.users
+        message.mention_roles = found.roles
+        message.mention_everyone = found.everyone
+        return found.notified
 
     def _attachments(
         self, data: dict[str, Any], files: dict[int, Upload], existing: list[Attachment]
@@ -250,7 +239,6 @@ class Core:
 
 
 CORE = web.AppKey("core", Core)
-_USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def snowflake_arg(text: str) -> int:

@@ -123,13 +123,26 @@ class Emulator(Observer):
     def _join(self, user: User, role_ids: list[int]) -> None:
         self.guild.members[user.id] = Member(user, role_ids)
 
-    def add_member(self, name: str, *, permissions: int = 0, locale: str = "en-US") -> User:
-        """A new member; `permissions` (bits) are granted through a role of their own."""
+    def add_member(
+        self,
+        name: str,
+        *,
+        permissions: int = 0,
+        locale: str = "en-US",
+        display_name: str | None = None,
+    ) -> User:
+        """A new member; `permissions` (bits) are granted through a role of their own.
+
+        `display_name` is what other members see, any 1-32 characters (the username is
+        restricted); by default the username capitalised.
+        """
         if not 2 <= len(name) <= 32:
             raise ValueError(f"a username has 2 to 32 characters, not {name!r}")
+        if display_name is not None and not 1 <= len(display_name) <= 32:
+            raise ValueError(f"a display name has 1 to 32 characters, not {display_name!r}")
         if permissions < 0:
             raise ValueError(f"permissions are bits, not {permissions}")
-        user = User(self.state.snowflake(), name, locale=locale)
+        user = User(self.state.snowflake(), name, locale=locale, display_name=display_name)
         role_ids = []
         if permissions:
             role = Role(self.state.snowflake(), f"{name}-role", permissions, 1)
@@ -137,6 +150,20 @@ class Emulator(Observer):
             role_ids.append(role.id)
         self._join(user, role_ids)
         return user
+
+    def add_role(
+        self, name: str, members: list[User], *, permissions: int = 0, mentionable: bool = False
+    ) -> Role:
+        """A role granting `permissions` (bits) to `members` (add before the client connects)."""
+        if not 1 <= len(name) <= 100:
+            raise ValueError(f"a role name has 1 to 100 characters, not {name!r}")
+        if permissions < 0:
+            raise ValueError(f"permissions are bits, not {permissions}")
+        role = Role(self.state.snowflake(), name, permissions, 1, mentionable)
+        self.guild.roles[role.id] = role
+        for user in members:
+            self.guild.members[user.id].role_ids.append(role.id)
+        return role
 
     def allow_privileged_intents(self, intents: int) -> None:
         """Switch privileged intents on, as in the developer portal (else IDENTIFY gets 4014)."""

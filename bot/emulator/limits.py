@@ -14,10 +14,13 @@ MAX_ROW_BUTTONS = 5
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_CUSTOM_ID = 100
+MAX_OPTION_TEXT = 100  # a select option's label, value and description
+MAX_PLACEHOLDER = 150
 COMPONENTS_V2_FLAG = 1 << 15
 _EMBED_FIELD_LIMITS = {"title": 256, "description": 4096}
 
 ACTION_ROW, BUTTON, TEXT_INPUT = 1, 2, 4
+STRING_OPTION = 3
 SELECTS = {3, 5, 6, 7, 8}
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 
@@ -113,10 +116,14 @@ def _embed_size(embed: dict[str, Any], index: int) -> int:
     fields = embed.get("fields") or []
     if len(fields) > 25:
         raise invalid(f"embeds.{index}.fields", "Must be 25 or fewer in length.")
-    for item in fields:
-        size += len(str(item.get("name") or "")) + len(str(item.get("value") or ""))
-    size += len(str((embed.get("footer") or {}).get("text") or ""))
-    size += len(str((embed.get("author") or {}).get("name") or ""))
+    parts = [(f"fields.{n}.name", item.get("name"), 256) for n, item in enumerate(fields)]
+    parts += [(f"fields.{n}.value", item.get("value"), 1024) for n, item in enumerate(fields)]
+    parts.append(("footer.text", (embed.get("footer") or {}).get("text"), 2048))
+    parts.append(("author.name", (embed.get("author") or {}).get("name"), 256))
+    for where, text, limit in parts:
+        if len(str(text or "")) > limit:
+            raise invalid(f"embeds.{index}.{where}", f"Must be {limit} or fewer in length.")
+        size += len(str(text or ""))
     return size
 
 
@@ -166,6 +173,14 @@ def _check_select(select: dict[str, Any]) -> None:
         values = [option.get("value") for option in options]
         if len(set(values)) != len(values):
             raise invalid("components", "Select option values must be unique.")
+        for option in options:
+            for field in ("label", "value"):
+                if not 1 <= len(str(option.get(field) or "")) <= MAX_OPTION_TEXT:
+                    raise invalid("components", f"An option {field} has 1 to 100 characters.")
+            if len(str(option.get("description") or "")) > MAX_OPTION_TEXT:
+                raise invalid("components", "An option description has 100 or fewer characters.")
+    if len(str(select.get("placeholder") or "")) > MAX_PLACEHOLDER:
+        raise invalid("components", f"A placeholder has {MAX_PLACEHOLDER} or fewer characters.")
     low = int(select.get("min_values", 1))
     high = int(select.get("max_values", 1))
     if not 0 <= low <= high <= MAX_OPTIONS:
@@ -265,11 +280,24 @@ def _check_options(options: list[dict[str, Any]], where: str) -> None:
         if option.get("type") in (1, 2):
             _check_options(option.get("options") or [], here)
             continue
+        _check_lengths(option, here)
         if option.get("required"):
             if seen_optional:
                 raise invalid(f"{where}.options", "Required options must come before optional.")
         else:
             seen_optional = True
+
+
+def _check_lengths(option: dict[str, Any], where: str) -> None:
+    """A string option's min_length is 0-6000 and its max_length 1-6000."""
+    for field, low in (("min_length", 0), ("max_length", 1)):
+        value = option.get(field)
+        if value is None:
+            continue
+        if option.get("type") != STRING_OPTION:
+            raise invalid(f"{where}.{field}", "Only string options have a length.")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 6000:
+            raise invalid(f"{where}.{field}", f"Must be between {low} and 6000.")
 
 
 def _refuse_first(problems: naming.Problems) -> None:

@@ -14,6 +14,7 @@ SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 
 JSON = dict[str, Any]
+MAX_STRING_LENGTH = 6000  # a string option's longest value, and its max_length's default
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,11 @@ def _fill(
             if not definition.get("autocomplete"):
                 raise DriverError(f"option {name!r} of /{where} has no autocomplete")
             typed = str(given.get(name, ""))
+            if len(typed) > _max_length(definition):
+                raise DriverError(
+                    f"option {name!r} of /{where} takes {_max_length(definition)}"
+                    " characters at most"
+                )
             options.append(payloads.option(definition["type"], name, typed, focused=True))
             continue
         if name not in given:
@@ -106,7 +112,7 @@ def _value(definition: JSON, raw: Any, world: World, resolved: JSON, where: str)
     name = definition["name"]
     if kind == STRING:
         value: Any = str(raw)
-        low, high = int(definition.get("min_length", 0)), int(definition.get("max_length", 6000))
+        low, high = int(definition.get("min_length", 0)), _max_length(definition)
         if not low <= len(value) <= high:
             raise DriverError(f"option {name!r} of /{where} takes {low} to {high} characters")
     elif kind in (INTEGER, NUMBER):
@@ -127,9 +133,7 @@ def _value(definition: JSON, raw: Any, world: World, resolved: JSON, where: str)
     elif kind in (USER, MENTIONABLE) and isinstance(raw, User):
         value = _resolve_user(raw, world, resolved)
     elif kind in (ROLE, MENTIONABLE) and isinstance(raw, Role):
-        resolved.setdefault("roles", {})[str(raw.id)] = payloads.role(
-            raw.id, raw.name, raw.permissions, raw.position
-        )
+        resolved.setdefault("roles", {})[str(raw.id)] = payloads.role(raw)
         value = str(raw.id)
     elif kind == CHANNEL and isinstance(raw, Channel):
         resolved.setdefault("channels", {})[str(raw.id)] = payloads.resolved_channel(raw)
@@ -140,6 +144,11 @@ def _value(definition: JSON, raw: Any, world: World, resolved: JSON, where: str)
     if choices and value not in [choice["value"] for choice in choices]:
         raise DriverError(f"option {name!r} of /{where} must be one of its choices, not {value!r}")
     return value
+
+
+def _max_length(definition: JSON) -> int:
+    """The most characters Discord's client lets a user type into a string option."""
+    return int(definition.get("max_length", MAX_STRING_LENGTH))
 
 
 def _resolve_user(user: User, world: World, resolved: JSON) -> str:

@@ -66,22 +66,28 @@ class BotFailure(AssertionError):
 
 @dataclass(eq=False)
 class User:
-    """A Discord user; `locale` is the client language Discord sends with each interaction."""
+    """A Discord user; `locale` is the client language Discord sends with each interaction.
+
+    `display_name` is the name members see (Discord's `global_name`): any 1-32 characters, where
+    the username (`name`) is restricted. None shows the username capitalised.
+    """
 
     id: int
     name: str
     bot: bool = False
     locale: str = "en-US"
+    display_name: str | None = None
 
 
 @dataclass(eq=False)
 class Role:
-    """A guild role and its permission bits."""
+    """A guild role and its permission bits; anyone may ping a `mentionable` role."""
 
     id: int
     name: str
     permissions: int
     position: int
+    mentionable: bool = False
 
 
 @dataclass(eq=False)
@@ -156,6 +162,8 @@ class Message:
     deleted: bool = False
     reactions: dict[str, list[User]] = field(default_factory=dict)
     mentions: list[User] = field(default_factory=list)
+    mention_roles: list[Role] = field(default_factory=list)
+    mention_everyone: bool = False
     notified: list[User] = field(default_factory=list)
 
     @property

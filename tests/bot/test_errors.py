@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from types import MappingProxyType
 
 import pytest
 from discord import app_commands
@@ -10,7 +11,13 @@ from discord import app_commands
 from bot.errors import Refusal, explain
 from bot.i18n import Localizer
 from bot.service import errors as service_errors
+from bot.service.clock import parse_time_limit
+from bot.service.dice import DiceError
+from bot.service.errors import ActionNotAllowedError, ServiceError
 from bot.store import StoreBusyError
+from engine.backgammon import Position
+from engine.backgammon.notation import parse_play
+from engine.reason import RefusalError
 
 EN, FR, DE = Localizer("en-US"), Localizer("fr"), Localizer("de")
 
@@ -31,20 +38,34 @@ def test_known_refusals_are_worded_from_the_catalog(error: Exception, english: s
     assert explain(EN, error).startswith(english)
 
 
-class CodedRefusal(ValueError):
-    """A refusal from below (an engine's, say) with a code and params, as the contract says."""
+class CodedRefusal(RefusalError):
+    """An engine's kind of refusal, with English templates of its own (some the catalog lacks)."""
 
-    def __init__(self, reason: str, code: str, **params: object) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.params = params
+    templates = MappingProxyType(
+        {
+            "svc.ck.not_legal_here": "{move} is not a legal move here",
+            "bg.no_such_code_yet": "you must play both dice: {example} works",
+        }
+    )
+
+
+class OddRefusal(RefusalError):
+    """A refusal whose code the catalog words with other params than it carries."""
+
+    templates = MappingProxyType({"svc.ck.not_legal_here": "{point} is blocked"})
 
 
 def test_a_coded_refusal_is_worded_from_the_catalog_with_its_params() -> None:
-    error = CodedRefusal("22-17 is not a legal move here", "svc.ck.not_legal_here", move="22-17")
+    error = CodedRefusal("svc.ck.not_legal_here", move="22-17")
     assert explain(EN, error) == "Not possible: 22-17 is not a legal move here"
     assert explain(DE, error) == "Nicht möglich: 22-17 ist hier kein erlaubter Zug"
     assert explain(FR, error) == "Impossible : 22-17 n'est pas un coup légal ici"
+
+
+def test_an_engine_refusal_is_a_refusal_in_the_readers_language() -> None:
+    with pytest.raises(RefusalError) as caught:
+        parse_play(Position.initial(), (3, 1), "13/99")
+    assert explain(FR, caught.value).startswith("Impossible : ")
 
 
 def test_a_service_refusal_is_worded_in_the_readers_language() -> None:
@@ -65,15 +86,27 @@ def test_not_your_turn_says_what_is_awaited_in_the_readers_language() -> None:
 @pytest.mark.parametrize(
     "error",
     [
-        ValueError("you must play both dice: 24/23 8/5 works"),
-        CodedRefusal("you must play both dice: 24/23 8/5 works", "bg.no_such_code_yet"),
-        CodedRefusal("{point} is blocked", "svc.ck.not_legal_here"),  # the text's param missing
+        CodedRefusal("bg.no_such_code_yet", example="24/23 8/5"),
+        ActionNotAllowedError.passed_on(OddRefusal("svc.ck.not_legal_here", point=5)),
     ],
-    ids=["no code", "code without a catalog text", "params that do not fit the text"],
+    ids=["code without a catalog text", "params that do not fit the text"],
 )
 def test_refusals_the_catalog_cannot_word_keep_their_english_reason(error: Exception) -> None:
     reason = str(error)
     assert explain(DE, error) == f"Nicht möglich: {reason[:1].upper()}{reason[1:]}"
+
+
+def test_what_the_player_typed_is_repeated_only_in_part() -> None:
+    typed = "9" * 3000
+    text = explain(FR, parse_error(typed))
+    # The repeated text (quotes included) is 100 characters with its ellipsis.
+    assert "'" + typed[:98] + "…" in text and typed[:99] not in text
+    assert len(text) < 300
+
+
+def test_no_refusal_passes_discords_limit() -> None:
+    for error in (Refusal("x" * 5000), ServiceError("y" * 5000)):
+        assert len(explain(EN, error)) <= 2000
 
 
 def test_command_errors_are_unwrapped() -> None:
@@ -83,10 +116,28 @@ def test_command_errors_are_unwrapped() -> None:
     assert explain(DE, wrapped) == "Du spielst nicht in Partie #4."
 
 
+@pytest.mark.parametrize(
+    "error",
+    [
+        KeyError("boom"),
+        ValueError("game_id must be a Discord id (an integer from 0 to 2**63-1), not -5"),
+        DiceError("SeededDice has no seeds left for another game"),
+    ],
+    ids=["KeyError", "an internal argument check", "an internal ValueError subclass"],
+)
 def test_unexpected_errors_are_logged_and_apologised_for(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, error: Exception
 ) -> None:
     with caplog.at_level(logging.ERROR, logger="duelboard.errors"):
-        text = explain(EN, KeyError("boom"))
-    assert text.startswith("Something went wrong on our side; nothing was changed.")
-    assert [r.exc_info[1] for r in caplog.records if r.exc_info] != []
+        english = explain(EN, error)
+        french = explain(FR, error)
+    assert english == "Something went wrong on our side; nothing was changed. Please try again."
+    assert french == "Une erreur est survenue de notre côté ; rien n'a changé. Réessayez."
+    assert [r.exc_info[1] for r in caplog.records if r.exc_info] == [error, error]
+
+
+def parse_error(typed: str) -> Exception:
+    """The refusal of `typed` as a time limit."""
+    with pytest.raises(ServiceError) as caught:
+        parse_time_limit(typed)
+    return caught.value

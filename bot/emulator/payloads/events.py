@@ -96,7 +96,7 @@ def gateway_bot(url: str) -> JSON:
 
 def role_update(guild_id: int, r: Role) -> JSON:
     """GUILD_ROLE_UPDATE."""
-    return {"guild_id": str(guild_id), "role": role(r.id, r.name, r.permissions, r.position)}
+    return {"guild_id": str(guild_id), "role": role(r)}
 
 
 def thread_create(thread: Channel) -> JSON:

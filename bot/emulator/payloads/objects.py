@@ -12,6 +12,7 @@ if TYPE_CHECKING:
         Guild,
         Member,
         Message,
+        Role,
         User,
     )
 
@@ -39,7 +40,7 @@ def user(u: User) -> JSON:
     return {
         "id": str(u.id),
         "username": u.name,
-        "global_name": u.name.title(),
+        "global_name": u.display_name or u.name.title(),
         "discriminator": "0",
         "avatar": None,
         "bot": u.bot,
@@ -68,18 +69,18 @@ def member(m: Member, *, permissions: int | None = None) -> JSON:
     return payload
 
 
-def role(role_id: int, name: str, permissions: int, position: int) -> JSON:
+def role(r: Role) -> JSON:
     """A guild role."""
     return {
-        "id": str(role_id),
-        "name": name,
+        "id": str(r.id),
+        "name": r.name,
         "color": 0,
         "colors": {"primary_color": 0},
         "hoist": False,
-        "position": position,
-        "permissions": str(permissions),
+        "position": r.position,
+        "permissions": str(r.permissions),
         "managed": False,
-        "mentionable": False,
+        "mentionable": r.mentionable,
         "flags": 0,
     }
 
@@ -127,7 +128,7 @@ def guild(g: Guild) -> JSON:
         "verification_level": 0,
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
-        "roles": [role(r.id, r.name, r.permissions, r.position) for r in g.roles.values()],
+        "roles": [role(r) for r in g.roles.values()],
         "emojis": [],
         "stickers": [],
         "features": [],
@@ -188,9 +189,9 @@ def message(m: Message) -> JSON:
         "timestamp": iso(snowflake_time(m.id)),
         "edited_timestamp": iso(m.edited_at) if m.edited_at else None,
         "tts": False,
-        "mention_everyone": False,
+        "mention_everyone": m.mention_everyone,
         "mentions": [user(u) for u in m.mentions],
-        "mention_roles": [],
+        "mention_roles": [str(r.id) for r in m.mention_roles],
         "attachments": [attachment_payload(m, i) for i in range(len(m.attachments))],
         "embeds": m.embeds,
         "components": m.components,

@@ -97,6 +97,9 @@ EN: dict[str, str] = {
     "records.history.unrated": " (unrated)",
     "records.history.empty": "No finished games on this page.",
     "records.export.none": "No finished game to export yet.",
+    "records.export.unavailable": (
+        "Game #{game} cannot be exported here: only finished games, from this server or your own."
+    ),
     "records.export.done": "The record of game #{game} ({kind}).",
     "verify.commitment_bad": (
         "The revealed seed does not match the commitment published at the start."
@@ -201,6 +204,10 @@ FR: dict[str, str] = {
     "records.history.unrated": " (non classée)",
     "records.history.empty": "Aucune partie terminée sur cette page.",
     "records.export.none": "Aucune partie terminée à exporter pour l'instant.",
+    "records.export.unavailable": (
+        "La partie n°{game} ne peut pas être exportée ici : seulement les parties terminées, de ce"
+        " serveur ou les vôtres."
+    ),
     "records.export.done": "La notation de la partie n°{game} ({kind}).",
     "verify.commitment_bad": (
         "La graine révélée ne correspond pas à l'engagement publié au début."
@@ -306,6 +313,10 @@ DE: dict[str, str] = {
     "records.history.unrated": " (ungewertet)",
     "records.history.empty": "Keine beendeten Partien auf dieser Seite.",
     "records.export.none": "Noch keine beendete Partie zum Exportieren.",
+    "records.export.unavailable": (
+        "Partie #{game} kann hier nicht exportiert werden: nur beendete Partien, von diesem Server"
+        " oder deine eigenen."
+    ),
     "records.export.done": "Die Partienotation von Partie #{game} ({kind}).",
     "verify.commitment_bad": (
         "Der aufgedeckte Seed passt nicht zum am Anfang veröffentlichten Commitment."

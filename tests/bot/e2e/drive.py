@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 
 from bot.emulator import Emulator, InteractionHandle, Message, User
 from bot.service.backgammon import BackgammonSession
@@ -17,6 +18,7 @@ from bot.service.views import AnySession, load_session
 from bot.store import GameNotFoundError, GameRow, Store
 
 WAIT = 10.0
+TURN_PING_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")
 # Opening roll 3-1 for White (alice, the challenger plays white): alice moves first with 3-1;
 # then 6-5 for bob.
 OPENING_31 = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 1)] * 30)
@@ -157,3 +159,21 @@ def recap_files(emulator: Emulator) -> dict[str, bytes]:
     gif = next(a for a in recap.attachments if a.filename == "replay.gif")
     assert gif.description and gif.description.startswith("Animated replay")
     return {a.filename: a.data for a in recap.attachments}
+
+
+def is_turn_ping(message: Message) -> bool:
+    """Whether a message is a turn ping: the only kind that links to the game's message."""
+    return TURN_PING_LINK.search(message.content) is not None
+
+
+def live_pings(emulator: Emulator) -> list[Message]:
+    """The turn pings still in the channel."""
+    return [m for m in emulator.channel_messages(emulator.general) if is_turn_ping(m)]
+
+
+async def no_ping_left(emulator: Emulator, store: Store, game_id: int = 1) -> None:
+    """The game is over and its last turn ping is gone."""
+    assert not (await store.get_game(game_id)).status.is_open
+    await emulator.wait_until(
+        lambda: True if not live_pings(emulator) else None, "no turn ping left", WAIT
+    )

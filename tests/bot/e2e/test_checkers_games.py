@@ -7,7 +7,15 @@ import pytest
 from bot.emulator import Emulator
 from bot.store import GameStatus, Store
 from tests.bot.e2e.conftest import Players, StartBot, board_image
-from tests.bot.e2e.drive import ck_session, click, command, game_message, pick, recap_files
+from tests.bot.e2e.drive import (
+    ck_session,
+    click,
+    command,
+    game_message,
+    no_ping_left,
+    pick,
+    recap_files,
+)
 
 MAX_PLIES = 600
 
@@ -60,6 +68,7 @@ async def test_whole_checkers_game_to_the_end(
         # `first: challenger` left nothing to chance: no seed to reveal, and never dice.
         assert "seed" not in message.content.lower() and "dice" not in message.content.lower()
         assert ("wins" in message.content) or ("Draw" in message.content)
+        await no_ping_left(emulator, store)  # the last move ends the game: nobody is called
         files = recap_files(emulator)
     assert files["replay.gif"].startswith(b"GIF8")
     record = files["duelboard-1.pdn"].decode()

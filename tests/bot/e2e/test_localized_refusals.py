@@ -6,11 +6,16 @@ scripted opening roll 3-1, moves first.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.emulator import Emulator
+from bot.emulator.harness import ErrorCapture
+from bot.service import recap
+from bot.service.recap import RecordFile
 from bot.store import Store
 from engine.backgammon import Position
-from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import OPENING_31, bg_session, command, start_game
+from tests.bot.e2e.conftest import AppErrors, Players, StartBot
+from tests.bot.e2e.drive import OPENING_31, bg_session, command, confirm, start_game
 
 ENGLISH_WORDS = ("must", "both", "dice", "turn", "waiting", "Not possible")
 
@@ -58,3 +63,34 @@ async def test_the_move_suggestion_out_of_turn_says_in_french_what_is_awaited(
     assert [choice["name"] for choice in suggested] == [
         "C'est au tour de Alice (lancer les dés ou doubler)."
     ]
+
+
+async def test_an_internal_error_is_logged_and_apologised_for_in_french(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    discord_errors: ErrorCapture,
+    app_errors: AppErrors,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plain ValueError from a check inside is no refusal: Bob is not shown its English."""
+    check = "game_id must be a Discord id (an integer from 0 to 2**63-1), not -5"
+
+    async def broken(store: Store, game_id: int) -> RecordFile:
+        raise ValueError(check)
+
+    # Cogs load as fresh modules, which take `record_for` from here when the bot starts.
+    monkeypatch.setattr(recap, "record_for", broken)
+    discord_errors.expect("unexpected error in an interaction")
+    async with start_bot():
+        await start_game(
+            emulator, store, players.alice, players.bob, "checkers", first="challenger"
+        )
+        await confirm(emulator, players.alice, "askresign", "resign:1")
+        reply = await command(emulator, players.bob, "export", {"game": 1})
+    assert reply.ephemeral
+    assert reply.content == "Une erreur est survenue de notre côté ; rien n'a changé. Réessayez."
+    [logged] = app_errors.records
+    assert logged.exc_info is not None and str(logged.exc_info[1]) == check
+    app_errors.records.clear()  # expected: the test provoked it

@@ -47,6 +47,20 @@ async def test_autocomplete_offers_the_focused_options_choices(
     assert sent["options"] == [{"type": 3, "name": "play", "value": "13", "focused": True}]
 
 
+async def test_a_user_cannot_type_past_an_options_max_length(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    alice = emulator.add_member("alice")
+    async with start_client(SampleBot()):
+        assert emulator.command("move").body["options"][0]["max_length"] == 20
+        reply = await (await emulator.slash(alice, "move", {"play": "x" * 20})).response()
+        assert reply.content == f"Illegal move {'x' * 20}"
+        with pytest.raises(DriverError, match="1 to 20 characters"):
+            await emulator.slash(alice, "move", {"play": "x" * 21})
+        with pytest.raises(DriverError, match="20 characters at most"):
+            await emulator.autocomplete(alice, "move", {"play": "x" * 21}, focused="play")
+
+
 async def test_autocomplete_of_unknown_option_is_a_driver_error(
     emulator: Emulator, start_client: StartClient
 ) -> None:

@@ -48,6 +48,52 @@ def test_single_embed_field_limits() -> None:
         limits.check_message({"embeds": [{"title": "t"}] * 11})
 
 
+@pytest.mark.parametrize(
+    ("embed", "field"),
+    [
+        ({"fields": [{"name": "n" * 257, "value": "v"}]}, "fields.0.name"),
+        ({"fields": [{"name": "n", "value": "v" * 1025}]}, "fields.0.value"),
+        ({"footer": {"text": "f" * 2049}}, "footer.text"),
+        ({"author": {"name": "a" * 257}}, "author.name"),
+    ],
+)
+def test_each_embed_part_has_its_own_limit(embed: dict[str, Any], field: str) -> None:
+    with pytest.raises(limits.DiscordError) as error:
+        limits.check_message({"embeds": [embed]})
+    assert error.value.field == f"embeds.0.{field}"
+
+
+def _string_option(**lengths: object) -> list[dict[str, Any]]:
+    option = {"type": 3, "name": "text", "description": "d", **lengths}
+    return [{"name": "say", "description": "d", "options": [option]}]
+
+
+def test_a_string_option_may_be_6000_characters_long_at_most() -> None:
+    limits.check_commands(_string_option(min_length=0, max_length=6000))
+    for lengths in ({"max_length": 6001}, {"max_length": 0}, {"min_length": 6001}):
+        with pytest.raises(limits.DiscordError, match="between"):
+            limits.check_commands(_string_option(**lengths))
+    number = [{"type": 4, "name": "n", "description": "d", "max_length": 5}]
+    with pytest.raises(limits.DiscordError, match="Only string options"):
+        limits.check_commands([{"name": "count", "description": "d", "options": number}])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"options": [{"label": "l" * 101, "value": "v"}]}, "label has 1 to 100"),
+        ({"options": [{"label": "l", "value": "v" * 101}]}, "value has 1 to 100"),
+        ({"options": [{"label": "", "value": "v"}]}, "label has 1 to 100"),
+        ({"options": [{"label": "l", "value": "v", "description": "d" * 101}]}, "description"),
+        ({"placeholder": "p" * 151}, "placeholder"),
+    ],
+)
+def test_select_texts_have_their_limits(change: dict[str, Any], message: str) -> None:
+    limits.check_message({"components": [_row(_select(1, placeholder="p" * 150))]})
+    with pytest.raises(limits.DiscordError, match=message):
+        limits.check_message({"components": [_row(_select(1) | change)]})
+
+
 def test_five_rows_accepted_six_refused() -> None:
     rows = [_row(_button(f"b{i}")) for i in range(6)]
     limits.check_message({"components": rows[:5]})

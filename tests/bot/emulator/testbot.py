@@ -103,7 +103,7 @@ def _register(bot: SampleBot) -> None:
 
     @tree.command()
     @app_commands.describe(play="the play")
-    async def move(interaction: discord.Interaction, play: str) -> None:
+    async def move(interaction: discord.Interaction, play: app_commands.Range[str, 1, 20]) -> None:
         """Make a move; an illegal one is answered with the reason, privately."""
         if play not in PLAYS:
             await interaction.response.send_message(f"Illegal move {play}", ephemeral=True)

@@ -1,0 +1,23 @@
+"""Display names in message text are escaped; where nothing is interpreted they stay as written."""
+
+from __future__ import annotations
+
+from bot.present import game_text, name_of, plain_name
+from tests.bot.test_present import ALICE, BOB, EN, opened
+
+
+def test_names_in_message_text_are_escaped_and_plain_names_are_as_written() -> None:
+    names = {ALICE: "<@99>", BOB: "**x**", 33: "@everyone", 44: "`x`"}
+    assert name_of(names, ALICE) == "<@\u200b99>"  # shows as written, pings nobody
+    assert name_of(names, BOB) == "\\*\\*x\\*\\*"
+    assert name_of(names, 33) == "@\u200beveryone"
+    assert name_of(names, 44) == "\\`x\\`"
+    assert plain_name(names, BOB) == "**x**"  # pictures and choices interpret nothing
+    assert name_of(names, 55) == plain_name(names, 55) == "55"
+
+
+def test_a_name_in_the_header_and_the_status_line_is_escaped() -> None:
+    view = opened(3, 1)
+    text = game_text(EN, view, (), {ALICE: "@here", BOB: "<@&5>"})
+    assert "@\u200bhere" in text and "<@\u200b&5>" in text
+    assert "@here" not in text and "<@&5>" not in text
