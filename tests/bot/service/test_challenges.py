@@ -124,6 +124,47 @@ async def test_challenge_against_the_bot_starts_at_once(table: Table) -> None:
     assert game.to_move_id == ALICE.id
 
 
+class Crash(Exception):
+    """The process dies here: every write after the game's creation fails."""
+
+
+@pytest.mark.parametrize("starter", ["challenger", "opponent"])
+async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
+    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, starter: str
+) -> None:
+    store = table.store
+
+    async def crash(*_args: object, **_kwargs: object) -> None:
+        raise Crash
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "record", crash)
+        try:
+            await table.challenge(
+                channel_id=CHANNEL,
+                challenger=ALICE,
+                against_bot=True,
+                kind="checkers",
+                starter=starter,
+            )
+        except Crash:
+            assert starter == "opponent"  # only the bot's own first reply is written apart
+    # What the crash left: a game the bot has accepted, never a challenge waiting for it.
+    row = await store.active_game_in_channel(CHANNEL)
+    assert row is not None
+    assert (row.status, row.opponent_id, row.version) == (GameStatus.ACTIVE, BOT.id, 1)
+    assert [event.kind for event in await store.events_for(row.id)] == ["accepted"]
+    assert await table.replay(row.id) == row.state
+    if starter == "opponent":
+        # The bot's reply has its grace period, after which the sweeper makes it.
+        assert row.to_move_id == BOT.id
+        clock.advance(timedelta(minutes=1))
+        [swept] = await table.sweep()
+        assert swept.game.to_move_id == ALICE.id
+    else:
+        assert row.to_move_id == ALICE.id
+
+
 BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
     ("chess", {}, "unknown game"),
     ("backgammon", {"variant": "hypergammon"}, "unknown backgammon variant"),
