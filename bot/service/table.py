@@ -30,6 +30,7 @@ from bot.service.errors import (
     NotAPlayerError,
     NotYourTurnError,
 )
+from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.opponent import Opponent, Opponents, SimplePlayer
 from bot.service.options import BACKGAMMON, DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
@@ -277,7 +278,10 @@ class Table:
         """Make a play (backgammon notation) or a move (PDN); forced replies follow.
 
         `loaded` is the game's row when the caller has just read it (it is not read again).
+        Text longer than `MAX_TEXT_LENGTH` is refused before anything is read or parsed.
         """
+        if isinstance(text, str) and len(text) > MAX_TEXT_LENGTH:
+            raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
         return await self._act(game_id, user_id, "move", text, loaded)
 
     async def double(self, game_id: int, user_id: int) -> ActionResult:
@@ -296,6 +300,8 @@ class Table:
         self, game_id: int, user_id: int, level: str | int | None = None
     ) -> ActionResult:
         """Backgammon: offer to resign at a level (BG-15). Checkers: resign the game."""
+        if isinstance(level, str) and len(level) > MAX_TEXT_LENGTH:
+            raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
         return await self._act(game_id, user_id, "resign", level)
 
     async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
