@@ -86,6 +86,9 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.challenge.by_the_bot": "The bot does not post challenges.",
         "svc.challenge.other_bot": "{name} is a bot that cannot play; challenge the bot.",
         "svc.challenge.own": "You cannot accept your own challenge; wait for an opponent.",
+        "svc.challenge.bot_accepts": (
+            "A bot cannot accept a challenge; to play the bot, challenge it instead."
+        ),
         "svc.challenge.for_someone_else": "Challenge #{game} is for someone else.",
         "svc.challenge.open_decline": "An open challenge cannot be declined; just leave it.",
         "svc.challenge.decline_not_yours": (

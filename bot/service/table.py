@@ -221,6 +221,9 @@ class Table:
     async def accept(self, game_id: int, user: Person) -> ActionResult:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
+        if user.is_bot or user.id == self.bot.id:
+            # The bot plays only the games it is challenged to (never rated); other bots never.
+            raise ChallengeError("svc.challenge.bot_accepts")
         if user.id == row.challenger_id:
             raise ChallengeError("svc.challenge.own")
         if row.opponent_id is not None and user.id != row.opponent_id:

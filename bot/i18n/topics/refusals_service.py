@@ -76,6 +76,9 @@ FR: dict[str, str] = {
     ),
     "refusal.svc.challenge.by_the_bot": "Le bot ne lance pas de défis.",
     "refusal.svc.challenge.other_bot": "{name} est un bot qui ne sait pas jouer ; défiez le bot.",
+    "refusal.svc.challenge.bot_accepts": (
+        "Un bot ne peut pas accepter de défi ; pour jouer contre le bot, défiez-le."
+    ),
     "refusal.svc.challenge.own": (
         "Vous ne pouvez pas accepter votre propre défi ; attendez un adversaire."
     ),
@@ -233,6 +236,10 @@ DE: dict[str, str] = {
     "refusal.svc.challenge.by_the_bot": "Der Bot stellt keine Herausforderungen.",
     "refusal.svc.challenge.other_bot": (
         "{name} ist ein Bot, der nicht spielen kann; fordere den Bot heraus."
+    ),
+    "refusal.svc.challenge.bot_accepts": (
+        "Ein Bot kann keine Herausforderung annehmen; um gegen den Bot zu spielen, fordere ihn"
+        " heraus."
     ),
     "refusal.svc.challenge.own": (
         "Du kannst deine eigene Herausforderung nicht annehmen; warte auf einen Gegner."

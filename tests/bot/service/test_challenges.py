@@ -17,6 +17,7 @@ from bot.service.errors import (
     OptionError,
 )
 from bot.service.table import Table
+from bot.service.views import Person
 from bot.store import GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
@@ -61,6 +62,23 @@ async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Table)
     accepted = await table.accept(posted.game.id, CAROL)
     assert accepted.game.opponent_id == CAROL.id
     assert set(accepted.game.seats or ()) == {ALICE.id, CAROL.id}
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [BOT, Person(BOT.id, "Duelboard"), Person(707, "Another bot", is_bot=True)],
+    ids=["the bot", "the bot's id", "another bot"],
+)
+async def test_no_bot_can_accept_an_open_rated_challenge(table: Table, bot: Person) -> None:
+    posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+    assert posted.game.options.rated
+    with pytest.raises(ChallengeError) as caught:
+        await table.accept(posted.game.id, bot)
+    assert caught.value.code == "svc.challenge.bot_accepts"
+    assert "challenge it instead" in str(caught.value)
+    game = await table.store.get_game(posted.game.id)
+    assert (game.status, game.version, game.opponent_id) == (GameStatus.PENDING, 0, None)
+    assert (await table.accept(posted.game.id, CAROL)).game.opponent_id == CAROL.id
 
 
 async def test_nobody_can_challenge_themselves(table: Table) -> None:
