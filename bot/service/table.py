@@ -55,6 +55,8 @@ from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
+HINT = "hint"  # the event kind logging who asked for a hint
+
 
 class Table:
     """The table every game is played at; one per process, shared by all channels."""
@@ -333,7 +335,8 @@ class Table:
         """The best plays for `user_id`, who is to move (against the bot, or hints on).
 
         The coach thinks in a worker thread; the hint is then logged as an event without steps
-        (so the record shows who asked), unless the game moved on meanwhile.
+        (so the record shows who asked), unless the game moved on meanwhile or the last event
+        is already this player's hint (the same position: asking again adds nothing).
         """
         if self.coach is None:
             raise ActionNotAllowedError("svc.hint.unavailable")
@@ -342,16 +345,18 @@ class Table:
         advise = advice_for(view, user_id, self.bot.id, self.coach, count)
         advice = await asyncio.to_thread(advise)
         plays: list[JsonValue] = [s.notation for s in advice.suggestions]
-        with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
-            await self.store.record(
-                row.id,
-                row.version,
-                "hint",
-                {"steps": [], "plays": plays},
-                row.state,
-                now=self.clock.now(),
-                actor_id=user_id,
-            )
+        last = await self.store.last_event(row.id)
+        if last is None or last.kind != HINT or last.actor_id != user_id:
+            with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
+                await self.store.record(
+                    row.id,
+                    row.version,
+                    HINT,
+                    {"steps": [], "plays": plays},
+                    row.state,
+                    now=self.clock.now(),
+                    actor_id=user_id,
+                )
         session = view.session
         dice = None
         if isinstance(session, BackgammonSession) and session.match is not None:
