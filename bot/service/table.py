@@ -283,10 +283,7 @@ class Table:
         """Make a play (backgammon notation) or a move (PDN); forced replies follow.
 
         `loaded` is the game's row when the caller has just read it (it is not read again).
-        Text longer than `MAX_TEXT_LENGTH` is refused before anything is read or parsed.
         """
-        if isinstance(text, str) and len(text) > MAX_TEXT_LENGTH:
-            raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
         return await self._act(game_id, user_id, "move", text, loaded)
 
     async def double(self, game_id: int, user_id: int) -> ActionResult:
@@ -305,8 +302,6 @@ class Table:
         self, game_id: int, user_id: int, level: str | int | None = None
     ) -> ActionResult:
         """Backgammon: offer to resign at a level (BG-15). Checkers: resign the game."""
-        if isinstance(level, str) and len(level) > MAX_TEXT_LENGTH:
-            raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
         return await self._act(game_id, user_id, "resign", level)
 
     async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
@@ -399,6 +394,11 @@ class Table:
         argument: str | int | None = None,
         loaded: GameRow | None = None,
     ) -> ActionResult:
+        if isinstance(argument, str) and len(argument) > MAX_TEXT_LENGTH:
+            # Refused before anything is read or parsed: no text can keep the event loop busy.
+            if action == "move":
+                raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
+            raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
         # A row read a moment ago is as good as a new read: the versioned record refuses it
         # ("that move was already made") if anything moved the game in between.
         row = loaded if loaded is not None and loaded.id == game_id else None
