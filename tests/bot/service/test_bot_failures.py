@@ -21,6 +21,7 @@ from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 
 STUCK_GAMES = 150  # more than one page of due deadlines (100)
 SEEDS = fixed_seeds(STUCK_GAMES + 1, tag="stuck")
+PLAYERS = 10_000  # the stuck games' challengers are PLAYERS, PLAYERS + 1, …
 
 
 class BrokenComputer(SimplePlayer):
@@ -40,7 +41,7 @@ async def stuck_game(table: Table, index: int) -> int:
     """A checkers game against the bot, which opens and cannot: its turn is put off."""
     made = await table.challenge(
         channel_id=CHANNEL + 1 + index,
-        challenger=Person(10_000 + index, f"Player {index}"),
+        challenger=Person(PLAYERS + index, f"Player {index}"),
         against_bot=True,
         kind="checkers",
         starter="opponent",
@@ -137,12 +138,11 @@ async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: Fa
     healthy = Table(store, bot=BOT, dice=SeededDice([]), clock=clock, opponent=SimplePlayer())
     [replied] = await healthy.sweep()
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in replied.outcomes)
+    person = PLAYERS  # the challenger of stuck game 0
+    assert replied.game.to_move_id == person
     session = replied.game.session
     assert isinstance(session, CheckersSession) and session.game is not None
-    assert replied.game.to_move_id == session.seats[0 if session.seats[1] == BOT.id else 1]  # type: ignore[index]
     # The person moves; the computer fails again: the first failure of a new run.
-    person = replied.game.to_move_id
-    assert person is not None
     move = session.game.position.legal_moves()[0].pdn()
     answered = await table.move(game_id, person, move)
     assert answered.game.to_move_id == BOT.id
