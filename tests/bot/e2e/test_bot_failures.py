@@ -39,11 +39,14 @@ async def test_a_game_the_computer_cannot_play_is_called_off_with_an_apology(
     parts = TableParts(dice=SeededDice(SEEDS), clock=game_clock, opponent=BrokenComputer())
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     async with running(client, emulator) as bot:
+        # Who starts is drawn by lot, so the seed has something to show once revealed.
         handle = await emulator.slash(
-            players.alice, "checkers", {"opponent": emulator.bot_user, "first": "opponent"}
+            players.alice, "checkers", {"opponent": emulator.bot_user, "first": "random"}
         )
         await handle.original()
         message = await game_message(emulator, store)
+        # The first fixed seed draws the bot to start, and it cannot.
+        assert (await store.get_game(1)).to_move_id == emulator.bot_user.id
         shown = message.content
         swept = []
         for _ in range(MAX_BOT_FAILURES - 1):
