@@ -204,6 +204,8 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
             return t("ev.draw_decline", player=who(player))
         case out.GameAborted(by_id=by):
             return t("ev.aborted", player=who(by))
+        case out.ComputerFailed():
+            return t("ev.computer_failed")
         case out.WonOnTime(winner_id=winner, loser_id=loser):
             return t("ev.on_time", winner=who(winner), loser=who(loser))
         case out.GameEnded(winner_id=None, reason=reason):

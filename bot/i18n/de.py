@@ -85,6 +85,8 @@ MESSAGES: dict[str, str] = {
     "ev.draw_accept": "{player} nimmt das Remis an.",
     "ev.draw_decline": "{player} lehnt das Remis ab.",
     "ev.aborted": "{player} hat die Partie abgebrochen. Kein Ergebnis.",
+    "ev.computer_failed": "Entschuldigung — der Computer konnte seinen Zug trotz mehrerer "
+    "Versuche nicht spielen, die Partie wird abgebrochen. Kein Ergebnis, ungewertet.",
     "ev.ended": "{winner} gewinnt {points} ({reason}).",
     "ev.draw": "Remis ({reason}).",
     "ev.match_ended": "{winner} gewinnt das Match {white_score}-{black_score}.",

@@ -86,6 +86,8 @@ MESSAGES: dict[str, str] = {
     "ev.draw_accept": "{player} agrees to the draw.",
     "ev.draw_decline": "{player} declines the draw.",
     "ev.aborted": "{player} called the game off. No result.",
+    "ev.computer_failed": "Sorry — the computer could not play its turn, try after try, so the "
+    "game is called off. No result, unrated.",
     "ev.ended": "{winner} wins {points} ({reason}).",
     "ev.draw": "Draw ({reason}).",
     "ev.match_ended": "{winner} wins the match {white_score}-{black_score}.",

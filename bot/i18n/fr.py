@@ -87,6 +87,8 @@ MESSAGES: dict[str, str] = {
     "ev.draw_accept": "{player} accepte la nulle.",
     "ev.draw_decline": "{player} refuse la nulle.",
     "ev.aborted": "{player} a annulé la partie. Pas de résultat.",
+    "ev.computer_failed": "Désolé — l'ordinateur n'a pas pu jouer son tour, malgré plusieurs "
+    "essais : la partie est annulée. Pas de résultat, pas de classement.",
     "ev.ended": "{winner} gagne {points} ({reason}).",
     "ev.draw": "Nulle ({reason}).",
     "ev.match_ended": "{winner} gagne le match {white_score}-{black_score}.",

@@ -181,6 +181,8 @@ class BackgammonSession:
         if op == "abort":
             after = replace(self, stopped="aborted")
             return after, [out.GameAborted(ctx.game_id, self.id_of(int(step["by"])))]
+        if op == "call_off":
+            return replace(self, stopped="aborted"), [out.ComputerFailed(ctx.game_id)]
         match = self._require_match()
         game = match.game
         on_roll = int(game.position.turn)

@@ -165,6 +165,8 @@ class CheckersSession:
         if op == "abort":
             after = replace(self, stopped="aborted")
             return after, [out.GameAborted(ctx.game_id, self.id_of(int(step["by"])))]
+        if op == "call_off":
+            return replace(self, stopped="aborted"), [out.ComputerFailed(ctx.game_id)]
         if op in ("resign", "timeout"):
             winner = int(step["winner"])
             after = replace(self, stopped="resigned" if op == "resign" else "time")

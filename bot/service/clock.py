@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from bot.service.errors import ServiceError
+from bot.service.limits import MAX_TEXT_LENGTH
 
 MIN_TIME_LIMIT = timedelta(minutes=5)
 MAX_TIME_LIMIT = timedelta(days=7)
@@ -73,6 +74,8 @@ def check_time_limit(limit: timedelta | None) -> timedelta:
 
 def parse_time_limit(text: str) -> timedelta:
     """Read a limit such as `5m`, `90 min`, `24h` or `7d`, and check its range."""
+    if isinstance(text, str) and len(text) > MAX_TEXT_LENGTH:
+        raise TimeLimitError("svc.time.too_long", most=MAX_TEXT_LENGTH)
     match = _LIMIT_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise TimeLimitError("svc.time.unreadable", text=repr(text))

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -82,6 +82,12 @@ class DiceSource(Protocol):
     def roll(self, seed: str, number: int) -> Dice:
         """The two dice of roll `number` of the game with this seed."""
         ...
+
+
+def roller(source: DiceSource, seed: str | None) -> Callable[[int], Dice]:
+    """The rolls of the game with `seed` from `source`, by number."""
+    secret = seed or ""
+    return lambda number: source.roll(secret, number)
 
 
 class CryptoDice:

@@ -70,6 +70,13 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.challenge_open": "the game has not started: the challenge is still open",
         "svc.nobody_seated": "nobody is seated: the challenge is still open",
         "svc.nobody_on_clock": "nobody is on the clock",
+        "svc.move.too_long": (
+            "A move is at most {most} characters long; write it as usual, e.g. 13/7 8/7 or 11-15."
+        ),
+        "svc.resign.too_long": (
+            "A resignation level is at most {most} characters long: single, gammon or backgammon"
+            " (or 1, 2, 3)."
+        ),
         "svc.abort_too_late": (
             "The game can be aborted only before both sides have moved; resign instead."
         ),
@@ -79,6 +86,9 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.challenge.by_the_bot": "The bot does not post challenges.",
         "svc.challenge.other_bot": "{name} is a bot that cannot play; challenge the bot.",
         "svc.challenge.own": "You cannot accept your own challenge; wait for an opponent.",
+        "svc.challenge.bot_accepts": (
+            "A bot cannot accept a challenge; to play the bot, challenge it instead."
+        ),
         "svc.challenge.for_someone_else": "Challenge #{game} is for someone else.",
         "svc.challenge.open_decline": "An open challenge cannot be declined; just leave it.",
         "svc.challenge.decline_not_yours": (
@@ -142,6 +152,10 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         ),
         "svc.time.not_a_duration": "a time limit is a duration, not {value}",
         "svc.time.range": ("the time per move must be between 5 minutes and 7 days, not {limit}"),
+        "svc.time.too_long": (
+            "a time limit is at most {most} characters long; write a number and a unit, e.g. 30m,"
+            " 24h, 3d"
+        ),
         "svc.time.unreadable": (
             "cannot read {text} as a time limit; write a number and a unit, e.g. 30m, 24h, 3d"
         ),

@@ -212,6 +212,17 @@ class GameAborted:
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerFailed:
+    """The computer could not play its turn, try after try: the table called the game off.
+
+    No result and no rating; `seed` is revealed as for any closed table.
+    """
+
+    game_id: int
+    seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     """One game is over: winner (None for a draw), points won, why, and the match score after it.
 
@@ -279,6 +290,7 @@ Outcome: TypeAlias = (
     | DrawAccepted
     | DrawDeclined
     | GameAborted
+    | ComputerFailed
     | GameEnded
     | MatchEnded
     | ReminderDue

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.clock import Clock, turn_clock
-from bot.service.outcomes import GameAborted, GameEnded, MatchEnded, Outcome
+from bot.service.outcomes import ComputerFailed, GameAborted, GameEnded, MatchEnded, Outcome
 from bot.service.session import Run
 from bot.service.views import ActionResult, AnySession, GameView
 from bot.store import GameRow, GameStatus, JsonValue, Store
@@ -44,8 +44,6 @@ class Recorder:
             changes["opponent_id"] = opponent_id
         if row.status is GameStatus.PENDING:
             changes["status"] = GameStatus.ACTIVE
-        actor = session.actor()
-        limit = session.options.time_limit
         if session.over:
             winner = session.winner()
             aborted = session.stopped == "aborted"
@@ -55,14 +53,8 @@ class Recorder:
             )
             changes["result"] = _result(run.outcomes, aborted)
             changes.update(to_move_id=None, turn_deadline=None, reminder_at=None)
-        elif actor is not None and session.seats is not None:
-            mover = session.seats[actor]
-            changes["to_move_id"] = mover
-            if mover == self.bot_id:
-                changes.update(turn_deadline=moment + BOT_GRACE, reminder_at=None)
-            else:
-                clock = turn_clock(moment, limit)
-                changes.update(turn_deadline=clock.deadline, reminder_at=clock.reminder_at)
+        else:
+            changes.update(self.turn(session, moment))
         stored = await self.store.record(
             row.id,
             row.version,
@@ -77,6 +69,22 @@ class Recorder:
         if not stored.status.is_open:
             outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
         return ActionResult(GameView.of(stored, session), tuple(outcomes))
+
+    def turn(self, session: AnySession, moment: datetime) -> dict[str, Any]:
+        """Whose turn it is from `moment` and its clock (the bot's: a grace period), as the
+        game's columns; nothing while nobody is to act."""
+        actor = session.actor()
+        if actor is None or session.seats is None:
+            return {}
+        mover = session.seats[actor]
+        if mover == self.bot_id:
+            return {"to_move_id": mover, "turn_deadline": moment + BOT_GRACE, "reminder_at": None}
+        clock = turn_clock(moment, session.options.time_limit)
+        return {
+            "to_move_id": mover,
+            "turn_deadline": clock.deadline,
+            "reminder_at": clock.reminder_at,
+        }
 
     async def close_challenge(
         self,
@@ -107,7 +115,7 @@ class Recorder:
 
 def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
     """Put the now public seed into the outcomes that end a table."""
-    if isinstance(outcome, GameEnded | MatchEnded | GameAborted):
+    if isinstance(outcome, GameEnded | MatchEnded | GameAborted | ComputerFailed):
         return replace(outcome, seed=seed)
     return outcome
 
@@ -115,7 +123,8 @@ def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
 def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
     """The stored summary of how a table ended."""
     if aborted:
-        return {"reason": "aborted"}
+        failed = any(isinstance(outcome, ComputerFailed) for outcome in outcomes)
+        return {"reason": "computer_failed" if failed else "aborted"}
     ended = [o for o in outcomes if isinstance(o, GameEnded)]
     if not ended:
         return {"reason": "over"}

@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.outcomes import Outcome
-from bot.store import JsonValue
+from bot.store import GameRow, JsonValue
 
 Step = dict[str, JsonValue]
 Roller = Callable[[int], tuple[int, int]]
@@ -119,6 +119,11 @@ class Context:
     game_id: int
     commitment: str
 
+    @classmethod
+    def of(cls, row: GameRow) -> Context:
+        """The context of a stored game."""
+        return cls(row.id, row.dice_commitment or "")
+
 
 @dataclass
 class Run(Generic[T]):
@@ -146,6 +151,13 @@ def abort_run(session: Session, ctx: Context, seat: int) -> Run[Any]:
     """`seat` calls the game off (the table has checked that it may)."""
     run: Run[Any] = Run(session, ctx)
     run.do({"op": "abort", "by": seat})
+    return run
+
+
+def call_off_run(session: Session, ctx: Context) -> Run[Any]:
+    """The table calls the game off because the computer could not play (no one's choice)."""
+    run: Run[Any] = Run(session, ctx)
+    run.do({"op": "call_off"})
     return run
 
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import dice as dice_module
 from bot.service.backgammon import BackgammonSession
+from bot.service.bot_turns import BotTurns
 from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock
 from bot.service.coach import HINT_COUNT, Coach, Hint, advice_for
-from bot.service.dice import CryptoDice, DiceSource, VerifyReport
+from bot.service.dice import CryptoDice, DiceSource, VerifyReport, roller
 from bot.service.errors import (
     ActionNotAllowedError,
     ChallengeError,
@@ -28,20 +29,19 @@ from bot.service.errors import (
     GameOverError,
     NotAPlayerError,
     NotYourTurnError,
-    ServiceError,
 )
+from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.opponent import Opponent, Opponents, SimplePlayer
 from bot.service.options import BACKGAMMON, DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,
     ChallengeCancelled,
     ChallengeDeclined,
-    ChallengeExpired,
     ChallengePosted,
-    ReminderDue,
 )
 from bot.service.recorder import Recorder
-from bot.service.session import Context, Roller, Run, Session
+from bot.service.session import Context, Run, Session
+from bot.service.sweeper import Sweeper
 from bot.service.views import (
     ActionResult,
     GameView,
@@ -51,13 +51,11 @@ from bot.service.views import (
     reduce_event,
     steps_of,
 )
-from bot.store import GameRow, GameStatus, JsonValue, Store
+from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
-MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
-
-log = logging.getLogger("duelboard.table")
+HINT = "hint"  # the event kind logging who asked for a hint
 
 
 class Table:
@@ -91,6 +89,8 @@ class Table:
         self.coach = coach
         self.challenge_lifetime = challenge_lifetime
         self._recorder = Recorder(store, self.clock, self.bot.id)
+        self._bot = BotTurns(self._recorder, self.dice, self.opponent_for)
+        self._sweeper = Sweeper(self._recorder, self._bot)
 
     # Challenges
 
@@ -153,6 +153,10 @@ class Table:
                 )
         seed = self.dice.new_seed()
         expires = now + self.challenge_lifetime
+        if opponent is not None and opponent.id == self.bot.id:
+            return await self._start_against_bot(
+                options, channel_id, guild_id, challenger.id, seed, rematch_of
+            )
         row = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -168,23 +172,60 @@ class Table:
             dice_commitment=dice_module.commitment(seed),
             dice_secret=seed,
         )
-        posted = ChallengePosted(
-            row.id,
-            options.kind,
-            options.variant,
-            challenger.id,
-            None if opponent is None else opponent.id,
-            expires,
-            rematch_of,
+        return ActionResult(GameView.of(row), (_posted(row, expires, rematch_of),))
+
+    async def _start_against_bot(
+        self,
+        options: GameOptions,
+        channel_id: int,
+        guild_id: int | None,
+        challenger_id: int,
+        seed: str,
+        rematch_of: int | None,
+    ) -> ActionResult:
+        """Create the game and accept it for the bot in one transaction; then the bot's reply.
+
+        One transaction, so that no crash can leave a challenge only the bot could accept. The
+        steps do not depend on the game's number, which the insert gives: their outcomes are
+        made again under it.
+        """
+        now = self.clock.now()
+        pending = pending_session(options)
+        commitment = dice_module.commitment(seed)
+        dice = roller(self.dice, seed)
+        start = pending.start(challenger_id, self.bot.id, dice, Context(0, commitment))
+        steps = list[JsonValue](start.steps)
+        row = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind=options.kind,
+            variant=options.variant,
+            state=pending.to_text(),
+            challenger_id=challenger_id,
+            now=now,
+            opponent_id=self.bot.id,
+            status=GameStatus.ACTIVE,
+            options=options.to_json(),
+            dice_commitment=commitment,
+            dice_secret=seed,
+            first_event=FirstEvent(
+                "accepted", {"steps": steps}, start.session.to_text(), self.bot.id
+            ),
+            **self._recorder.turn(start.session, now),
         )
-        if opponent is not None and opponent.id == self.bot.id:
-            accepted = await self.accept(row.id, self.bot)
-            return ActionResult(accepted.game, (posted, *accepted.outcomes))
-        return ActionResult(GameView.of(row), (posted,))
+        started: Run[Any] = Run(pending, Context.of(row))
+        for step in start.steps:
+            started.do(step)
+        posted = _posted(row, now + self.challenge_lifetime, rematch_of)
+        outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
+        return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
 
     async def accept(self, game_id: int, user: Person) -> ActionResult:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
+        if user.is_bot or user.id == self.bot.id:
+            # The bot plays only the games it is challenged to (never rated); other bots never.
+            raise ChallengeError("svc.challenge.bot_accepts")
         if user.id == row.challenger_id:
             raise ChallengeError("svc.challenge.own")
         if row.opponent_id is not None and user.id != row.opponent_id:
@@ -192,10 +233,10 @@ class Table:
         now = self.clock.now()
         await self.store.upsert_player(user.id, user.name, now=now, is_bot=user.is_bot)
         session = load_session(row.state)
-        run = session.start(row.challenger_id, user.id, self._roller(row), self._ctx(row))
+        run = session.start(row.challenger_id, user.id, self._roller(row), Context.of(row))
         run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
         result = await self._recorder.commit(row, run, "accepted", user.id, opponent_id=user.id)
-        return await self._bot_replies(result)
+        return await self._bot.play(result)
 
     async def decline(self, game_id: int, user_id: int) -> ActionResult:
         """The challenged person declines; the challenge closes."""
@@ -301,7 +342,8 @@ class Table:
         """The best plays for `user_id`, who is to move (against the bot, or hints on).
 
         The coach thinks in a worker thread; the hint is then logged as an event without steps
-        (so the record shows who asked), unless the game moved on meanwhile.
+        (so the record shows who asked), unless the game moved on meanwhile or the last event
+        is already this player's hint (the same position: asking again adds nothing).
         """
         if self.coach is None:
             raise ActionNotAllowedError("svc.hint.unavailable")
@@ -310,16 +352,18 @@ class Table:
         advise = advice_for(view, user_id, self.bot.id, self.coach, count)
         advice = await asyncio.to_thread(advise)
         plays: list[JsonValue] = [s.notation for s in advice.suggestions]
-        with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
-            await self.store.record(
-                row.id,
-                row.version,
-                "hint",
-                {"steps": [], "plays": plays},
-                row.state,
-                now=self.clock.now(),
-                actor_id=user_id,
-            )
+        last = await self.store.last_event(row.id)
+        if last is None or last.kind != HINT or last.actor_id != user_id:
+            with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
+                await self.store.record(
+                    row.id,
+                    row.version,
+                    HINT,
+                    {"steps": [], "plays": plays},
+                    row.state,
+                    now=self.clock.now(),
+                    actor_id=user_id,
+                )
         session = view.session
         dice = None
         if isinstance(session, BackgammonSession) and session.match is not None:
@@ -329,44 +373,9 @@ class Table:
     # Clocks
 
     async def sweep(self, now: datetime | None = None) -> list[ActionResult]:
-        """Handle what is due: expired challenges, lost bot replies, wins on time, reminders."""
-        moment = self.clock.now() if now is None else now
-        results = []
-        for row in await self.store.due_deadlines(moment):
-            try:
-                results.append(await self._deadline(row, moment))
-            except (ConflictError, ServiceError):
-                continue  # the game moved on since the query; the next sweep sees the new state
-        for row in await self.store.due_reminders(moment):
-            if row.status is not GameStatus.ACTIVE or row.to_move_id is None:
-                continue
-            deadline = row.turn_deadline
-            try:
-                stored = await self.store.record(
-                    row.id,
-                    row.version,
-                    "reminder",
-                    {"steps": []},
-                    row.state,
-                    now=moment,
-                    reminder_at=None,
-                )
-            except ConflictError:
-                continue
-            reminder = ReminderDue(row.id, row.to_move_id, deadline or moment)
-            results.append(ActionResult(GameView.of(stored), (reminder,)))
-        return results
-
-    async def _deadline(self, row: GameRow, now: datetime) -> ActionResult:
-        if row.status is GameStatus.PENDING:
-            return await self._recorder.close_challenge(
-                row, "expired", None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
-            )
-        if row.to_move_id == self.bot.id:
-            return await self._bot_replies(ActionResult(GameView.of(row), ()))
-        session = load_session(row.state)
-        run = session.timeout(self._ctx(row))
-        return await self._recorder.commit(row, run, "timeout", None, now=now)
+        """Handle what is due: expired challenges, the bot's put-off turns, wins on time,
+        reminders; a result for each game whose players have news."""
+        return await self._sweeper.sweep(self.clock.now() if now is None else now)
 
     # Dice and replay
 
@@ -397,6 +406,11 @@ class Table:
         argument: str | int | None = None,
         loaded: GameRow | None = None,
     ) -> ActionResult:
+        if isinstance(argument, str) and len(argument) > MAX_TEXT_LENGTH:
+            # Refused before anything is read or parsed: no text can keep the event loop busy.
+            if action == "move":
+                raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
+            raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
         # A row read a moment ago is as good as a new read: the versioned record refuses it
         # ("that move was already made") if anything moved the game in between.
         row = loaded if loaded is not None and loaded.id == game_id else None
@@ -411,7 +425,7 @@ class Table:
         if seats is None or user_id not in seats:
             raise NotAPlayerError(game_id, user_id)
         seat = seats.index(user_id)
-        ctx = self._ctx(row)
+        ctx = Context.of(row)
         if action == "abort":
             if not session.can_abort():
                 raise ActionNotAllowedError("svc.abort_too_late")
@@ -422,36 +436,7 @@ class Table:
                 raise NotYourTurnError(game_id, session.awaiting())
             run = session.act(seat, action, argument, self._roller(row), ctx)
         result = await self._recorder.commit(row, run, action, user_id)
-        return await self._bot_replies(result)
-
-    async def _bot_replies(self, result: ActionResult) -> ActionResult:
-        """Let the bot act for as long as the table waits for it."""
-        outcomes = list(result.outcomes)
-        view = result.game
-        for _ in range(MAX_BOT_TURNS):
-            if view.to_move_id != self.bot.id or view.session.actor() is None:
-                break
-            row = await self.store.get_game(view.id)
-            session: Session = load_session(row.state)
-            level = view.options.level
-            # A strong player thinks for up to a second (and is built on first use): in a
-            # worker thread, so every other table in the process keeps moving meanwhile.
-            try:
-                run = await asyncio.to_thread(self._bot_turn, session, level, row)
-            except Exception:
-                # The person's action stands and is answered; the bot's turn is retried by the
-                # sweeper once its grace period is over (the computer's process may have died).
-                log.exception("the bot could not act in game #%s; the sweeper will retry", view.id)
-                break
-            if not run.steps:
-                break  # nothing the bot can do here; never write an empty turn
-            step_result = await self._recorder.commit(row, run, "bot", self.bot.id)
-            outcomes.extend(step_result.outcomes)
-            view = step_result.game
-        return ActionResult(view, tuple(outcomes))
-
-    def _bot_turn(self, session: Session, level: str | None, row: GameRow) -> Run[Any]:
-        return session.bot_turn(self.opponent_for(level), self._roller(row), self._ctx(row))
+        return await self._bot.play(result)
 
     def opponent_for(self, level: str | None) -> Opponent:
         """The bot's player at `level` (the default level for tables stored without one)."""
@@ -479,14 +464,15 @@ class Table:
             return Person(user_id, str(user_id))
         return Person(player.user_id, player.display_name, player.is_bot)
 
-    def _roller(self, row: GameRow) -> Roller:
-        seed = row.dice_secret or ""
-        source = self.dice
-        return lambda number: source.roll(seed, number)
+    def _roller(self, row: GameRow) -> Callable[[int], tuple[int, int]]:
+        return roller(self.dice, row.dice_secret)
 
-    @staticmethod
-    def _ctx(row: GameRow) -> Context:
-        return Context(row.id, row.dice_commitment or "")
+
+def _posted(row: GameRow, expires: datetime, rematch_of: int | None) -> ChallengePosted:
+    """The outcome of a challenge just made."""
+    return ChallengePosted(
+        row.id, row.kind, row.variant, row.challenger_id, row.opponent_id, expires, rematch_of
+    )
 
 
 def _swapped(options: GameOptions, challenger: int, seats: tuple[int, int]) -> GameOptions:

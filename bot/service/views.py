@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeAlias
@@ -17,13 +18,35 @@ from bot.store import GameEvent, GameRow, GameStatus
 AnySession: TypeAlias = BackgammonSession | CheckersSession
 
 
+NAME_LENGTH = 32  # Discord's longest display name (and username)
+_DROPPED = frozenset({"Cc", "Zl", "Zp"})  # control characters, line and paragraph breaks
+
+
 @dataclass(frozen=True, slots=True)
 class Person:
-    """Someone at the table: a Discord user id and the name to show."""
+    """Someone at the table: a Discord user id and the name to show (cleaned, see `clean_name`)."""
 
     id: int
     name: str
     is_bot: bool = False
+
+    def __post_init__(self) -> None:
+        """Clean the name as it enters the service, so the store and every message get it so."""
+        object.__setattr__(self, "name", clean_name(self.name, self.id))
+
+
+def clean_name(name: str, user_id: int) -> str:
+    """A display name every database driver can store and every message can show.
+
+    Surrogate pairs are joined and lone surrogates replaced (U+FFFD); NUL and other control
+    characters and line breaks are dropped; the ends are trimmed and the length is capped at
+    Discord's. A name with nothing left is shown as the user's id, like a player never seen.
+    """
+    text = name if isinstance(name, str) else ""
+    text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    text = "".join(c for c in text if unicodedata.category(c) not in _DROPPED)
+    text = text.strip()[:NAME_LENGTH].rstrip()
+    return text or str(user_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from bot.store.errors import (
 from bot.store.rows import (
     KEEP,
     OPEN_STATUSES,
+    FirstEvent,
     GameEvent,
     GameRow,
     GameStatus,
@@ -33,6 +34,7 @@ __all__ = [
     "OPEN_STATUSES",
     "ChannelBusyError",
     "ConflictError",
+    "FirstEvent",
     "GameEvent",
     "GameNotFoundError",
     "GameRow",

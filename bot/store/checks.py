@@ -79,6 +79,13 @@ def optional_moment(name: str, value: object) -> datetime | None:
     return None if value is None else moment(name, value)
 
 
+def keyset(name: str, value: object) -> tuple[datetime, int]:
+    """A paging key: the (time, game id) of the last game of the previous page."""
+    if not isinstance(value, tuple) or len(value) != 2:
+        raise ValueError(f"{name} must be a (time, game id) pair, not {value!r}")
+    return moment(f"{name}[0]", value[0]), snowflake(f"{name}[1]", value[1])
+
+
 def version(name: str, value: object) -> int:
     """A game version: a non-negative integer."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -79,6 +79,18 @@ async def read_events(
     return [GameEvent(**row._mapping) for row in rows]
 
 
+async def read_last_event(connection: AsyncConnection, game_id: int) -> GameEvent | None:
+    """A game's event with the highest seq, or None if it has none."""
+    query = (
+        select(game_events)
+        .where(game_events.c.game_id == game_id)
+        .order_by(game_events.c.seq.desc())
+        .limit(1)
+    )
+    row = (await connection.execute(query)).first()
+    return None if row is None else GameEvent(**row._mapping)
+
+
 def game_from_row(row: Row[Any]) -> GameRow:
     """A `games` row as a GameRow."""
     values = dict(row._mapping)

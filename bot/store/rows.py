@@ -81,6 +81,16 @@ class GameEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstEvent:
+    """The event a game is created with (seq 1, in the same transaction) and its state after it."""
+
+    kind: str
+    payload: Mapping[str, JsonValue]
+    state: str
+    actor_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRow:
     """A Discord user the store has seen, with the name last shown for them."""
 

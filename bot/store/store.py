@@ -9,7 +9,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -38,11 +38,13 @@ from bot.store.queries import (
     raise_conflict,
     read_events,
     read_game,
+    read_last_event,
     require_players,
     upsert,
 )
 from bot.store.rows import (
     KEEP,
+    FirstEvent,
     GameEvent,
     GameRow,
     GameStatus,
@@ -228,9 +230,12 @@ class Store:
         reminder_at: datetime | None = None,
         dice_commitment: str | None = None,
         dice_secret: str | None = None,
+        first_event: FirstEvent | None = None,
     ) -> GameRow:
         """Open a game at version 0 with `state` as its start; one open game per channel.
 
+        With `first_event` the game is opened at version 1 instead: the event is logged as seq 1
+        and the game holds the event's state, both in the one transaction.
         Raises `ChannelBusyError` when the channel already has a pending or active game, and
         `PlayerNotFoundError` when a player was never upserted.
         """
@@ -254,11 +259,23 @@ class Store:
             "created_at": checks.moment("now", now),
             "updated_at": now,
         }
+        event: dict[str, Any] | None = None
+        if first_event is not None:
+            event = {
+                "seq": 1,
+                "kind": checks.label("first_event.kind", first_event.kind),
+                "payload": checks.json_object("first_event.payload", first_event.payload),
+                "actor_id": checks.optional_snowflake("first_event.actor_id", first_event.actor_id),
+                "created_at": now,
+            }
+            values.update(state=checks.text("first_event.state", first_event.state), version=1)
         try:
             async with self._write() as connection:
                 await require_players(connection, [challenger_id, opponent_id, to_move_id])
                 statement = insert(games).values(values).returning(*games.c)
                 row = (await connection.execute(statement)).one()
+                if event is not None:
+                    await connection.execute(APPEND_EVENT, {**event, "game_id": row.id})
         except IntegrityError as error:
             await self._raise_if_channel_busy(channel_id, error)
             raise
@@ -378,13 +395,30 @@ class Store:
             raise GameNotFoundError(game_id)
         return game_from_row(row)
 
-    async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
-        """Open games whose turn deadline is at or before `now`, most overdue first."""
-        return await self._due(games.c.turn_deadline, now, limit)
+    async def due_deadlines(
+        self, now: datetime, *, after: tuple[datetime, int] | None = None, limit: int = 100
+    ) -> list[GameRow]:
+        """Open games whose turn deadline is at or before `now`, most overdue first (then by id).
 
-    async def due_reminders(self, now: datetime, *, limit: int = 100) -> list[GameRow]:
-        """Open games whose reminder time is at or before `now`, most overdue first."""
-        return await self._due(games.c.reminder_at, now, limit)
+        A page of at most `limit`; `after` is the (deadline, id) of the previous page's last game,
+        so that paging reaches every due game however many there are.
+        """
+        return await self._due(games.c.turn_deadline, now, after, limit)
+
+    async def due_reminders(
+        self, now: datetime, *, after: tuple[datetime, int] | None = None, limit: int = 100
+    ) -> list[GameRow]:
+        """Open games whose reminder time is at or before `now`, most overdue first (then by id).
+
+        Paged as `due_deadlines`, with `after` the (reminder time, id) of the previous page's last.
+        """
+        return await self._due(games.c.reminder_at, now, after, limit)
+
+    async def last_event(self, game_id: int) -> GameEvent | None:
+        """A game's latest event, or None while its log is empty (or there is no such game)."""
+        checks.snowflake("game_id", game_id)
+        async with self._single_reader.connect() as connection:
+            return await read_last_event(connection, game_id)
 
     async def events_for(self, game_id: int) -> list[GameEvent]:
         """A game's event log in order (seq 1, 2, …); raises `GameNotFoundError` if no game."""
@@ -415,16 +449,18 @@ class Store:
 
     # Helpers
 
-    async def _due(self, column: Any, now: datetime, limit: int) -> list[GameRow]:
+    async def _due(
+        self, column: Any, now: datetime, after: tuple[datetime, int] | None, limit: int
+    ) -> list[GameRow]:
         checks.moment("now", now)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be a positive integer, not {limit!r}")
-        query = (
-            select(games)
-            .where(OPEN, column.is_not(None), column <= now)
-            .order_by(column, games.c.id)
-            .limit(limit)
-        )
+        query = select(games).where(OPEN, column.is_not(None), column <= now)
+        if after is not None:
+            # Keyset paging: what sorts after the previous page's last (time, id), in index order.
+            moment, game_id = checks.keyset("after", after)
+            query = query.where(or_(column > moment, and_(column == moment, games.c.id > game_id)))
+        query = query.order_by(column, games.c.id).limit(limit)
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
         return [game_from_row(row) for row in rows]

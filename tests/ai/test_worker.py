@@ -25,11 +25,11 @@ from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
 from ai.review import SageReviewer, report
 from ai.worker import REVIEW_CHUNK, AIWorker, WorkerStoppedError
+from bot.service.bot_turns import BOT_FAILED, retry_delay
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
 from bot.service.dice import SeededDice
 from bot.service.opponent import Opponent, Opponents
-from bot.service.recorder import BOT_GRACE
 from bot.service.review import Reviewer
 from bot.service.table import Table
 from bot.store import GameStatus, Store
@@ -412,7 +412,8 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     store: Store, clock: FakeClock, own_worker: AIWorker, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Alice's move stands and is answered (the bot to move), the bot's turn is not written and
-    the failure is logged; after BOT_GRACE the sweeper has the bot reply through a new worker."""
+    the failure is logged and its retry put off; then the sweeper has the bot reply through a new
+    worker."""
     table = worker_table(store, clock, own_worker)
     result = await table.challenge(
         channel_id=CHANNEL,
@@ -441,9 +442,9 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     )
     row = await store.get_game(game_id)
     assert row.status is GameStatus.ACTIVE and row.to_move_id == BOT.id
-    assert [e.kind for e in await store.events_for(game_id)][-1] == "move"
-    assert row.turn_deadline == NOW + BOT_GRACE
-    clock.advance(BOT_GRACE + timedelta(seconds=1))
+    assert [e.kind for e in await store.events_for(game_id)][-2:] == ["move", BOT_FAILED]
+    assert row.turn_deadline == NOW + retry_delay(1)
+    clock.advance(retry_delay(1) + timedelta(seconds=1))
     [swept] = await table.sweep()
     assert swept.game.to_move_id == ALICE.id  # the bot has moved, through a new worker
     assert own_worker.pid() != pid

@@ -69,6 +69,17 @@ def test_forced_plays_and_passes_are_announced() -> None:
     ]
 
 
+def test_a_game_the_computer_could_not_play_is_called_off_with_an_apology_and_the_seed() -> None:
+    view = replace(opened(3, 1), status=GameStatus.CANCELLED, to_move_id=None, seed="ef" * 32)
+    outcomes = (out.ComputerFailed(7, "ef" * 32),)
+    text = game_text(EN, view, outcomes, NAMES)
+    assert "Sorry — the computer could not play its turn" in text
+    assert "called off. No result, unrated." in text
+    assert "ef" * 32 in text and "/verify game:7" in text
+    assert "<@" not in text
+    assert "l'ordinateur n'a pas pu jouer" in game_text(FR, view, outcomes, NAMES)
+
+
 def test_opening_roll_names_both_dice_bg2() -> None:
     lines = event_lines(EN, [out.OpeningRolled(7, 1, 3, 1, ALICE)], NAMES, (ALICE, BOB))
     assert lines == ["Opening roll: Alice 3, Bob 1."]

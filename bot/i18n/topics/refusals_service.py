@@ -61,6 +61,14 @@ FR: dict[str, str] = {
     "refusal.svc.challenge_open": "la partie n'a pas commencé : le défi attend encore une réponse",
     "refusal.svc.nobody_seated": "personne n'est assis : le défi attend encore une réponse",
     "refusal.svc.nobody_on_clock": "personne n'a la pendule en marche",
+    "refusal.svc.move.too_long": (
+        "Un coup fait au plus {most} caractères ; écrivez-le comme d'habitude, par ex. 13/7 8/7"
+        " ou 11-15."
+    ),
+    "refusal.svc.resign.too_long": (
+        "Un niveau d'abandon fait au plus {most} caractères : simple, gammon ou backgammon"
+        " (ou 1, 2, 3)."
+    ),
     "refusal.svc.abort_too_late": (
         "La partie ne peut être annulée qu'avant que les deux camps aient joué ; abandonnez plutôt."
     ),
@@ -70,6 +78,9 @@ FR: dict[str, str] = {
     ),
     "refusal.svc.challenge.by_the_bot": "Le bot ne lance pas de défis.",
     "refusal.svc.challenge.other_bot": "{name} est un bot qui ne sait pas jouer ; défiez le bot.",
+    "refusal.svc.challenge.bot_accepts": (
+        "Un bot ne peut pas accepter de défi ; pour jouer contre le bot, défiez-le."
+    ),
     "refusal.svc.challenge.own": (
         "Vous ne pouvez pas accepter votre propre défi ; attendez un adversaire."
     ),
@@ -145,6 +156,10 @@ FR: dict[str, str] = {
     "refusal.svc.time.not_a_duration": "une limite de temps est une durée, pas {value}",
     "refusal.svc.time.range": (
         "le temps par coup doit être compris entre 5 minutes et 7 jours, pas {limit}"
+    ),
+    "refusal.svc.time.too_long": (
+        "une limite de temps fait au plus {most} caractères ; écrivez un nombre et une unité,"
+        " par ex. 30m, 24h, 3d"
     ),
     "refusal.svc.time.unreadable": (
         "impossible de lire {text} comme limite de temps ; écrivez un nombre et une unité "
@@ -228,6 +243,13 @@ DE: dict[str, str] = {
     ),
     "refusal.svc.nobody_seated": "niemand sitzt am Tisch: die Herausforderung ist noch offen",
     "refusal.svc.nobody_on_clock": "bei niemandem läuft die Uhr",
+    "refusal.svc.move.too_long": (
+        "Ein Zug hat höchstens {most} Zeichen; schreib ihn wie üblich, z. B. 13/7 8/7 oder 11-15."
+    ),
+    "refusal.svc.resign.too_long": (
+        "Eine Aufgabestufe hat höchstens {most} Zeichen: einfach, Gammon oder Backgammon"
+        " (oder 1, 2, 3)."
+    ),
     "refusal.svc.abort_too_late": (
         "Die Partie kann nur abgebrochen werden, bevor beide Seiten gezogen haben; "
         "gib stattdessen auf."
@@ -241,6 +263,10 @@ DE: dict[str, str] = {
     "refusal.svc.challenge.by_the_bot": "Der Bot stellt keine Herausforderungen.",
     "refusal.svc.challenge.other_bot": (
         "{name} ist ein Bot, der nicht spielen kann; fordere den Bot heraus."
+    ),
+    "refusal.svc.challenge.bot_accepts": (
+        "Ein Bot kann keine Herausforderung annehmen; um gegen den Bot zu spielen, fordere ihn"
+        " heraus."
     ),
     "refusal.svc.challenge.own": (
         "Du kannst deine eigene Herausforderung nicht annehmen; warte auf einen Gegner."
@@ -318,6 +344,10 @@ DE: dict[str, str] = {
     "refusal.svc.time.not_a_duration": "ein Zeitlimit ist eine Dauer, nicht {value}",
     "refusal.svc.time.range": (
         "die Zeit pro Zug muss zwischen 5 Minuten und 7 Tagen liegen, nicht {limit}"
+    ),
+    "refusal.svc.time.too_long": (
+        "ein Zeitlimit hat höchstens {most} Zeichen; schreibe eine Zahl und eine Einheit,"
+        " z. B. 30m, 24h, 3d"
     ),
     "refusal.svc.time.unreadable": (
         "{text} ist kein lesbares Zeitlimit; schreibe eine Zahl und eine Einheit "

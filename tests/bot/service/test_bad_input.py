@@ -1,4 +1,5 @@
-"""Bad input, as a property: random move text, strangers, unknown ids, finished games.
+"""Bad input, as a property: random move text, strangers, unknown ids, finished games; text
+too long to read.
 
 Each gets a clear error and changes nothing (the game's version and state stay as they were).
 """
@@ -6,6 +7,8 @@ Each gets a clear error and changes nothing (the game's version and state stay a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
+from typing import NoReturn
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -14,7 +17,15 @@ from hypothesis import strategies as st
 import engine.checkers as ck
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
-from bot.service.errors import GameNotFoundError, GameOverError, NotAPlayerError, ServiceError
+from bot.service.clock import TimeLimitError, parse_time_limit
+from bot.service.errors import (
+    ActionNotAllowedError,
+    GameNotFoundError,
+    GameOverError,
+    NotAPlayerError,
+    ServiceError,
+)
+from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.table import Table
 from bot.service.views import GameView
 from engine.backgammon import parse_play
@@ -140,3 +151,50 @@ async def test_strangers_unknown_ids_and_finished_games_are_refused(
         with pytest.raises(GameOverError, match="is over"):
             await getattr(table, action)(games.finished.id, player, *args)
     await unchanged(table, games.finished)
+
+
+def refuse_parsing(*_args: object, **_kwargs: object) -> NoReturn:
+    raise AssertionError("over-long text reached the parser")
+
+
+async def test_over_long_text_is_refused_before_it_is_read_and_changes_nothing(
+    table: Table, games: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    megabyte = "13/7 8/7 " * 120_000
+    monkeypatch.setattr("bot.service.backgammon.parse_play", refuse_parsing)
+    monkeypatch.setattr("bot.service.checkers.ck.parse_move", refuse_parsing)
+    too_long = ("svc.move.too_long", {"most": MAX_TEXT_LENGTH})
+    for view in (games.backgammon, games.checkers):
+        assert view.to_move_id is not None
+        for text in (megabyte, "x" * (MAX_TEXT_LENGTH + 1)):
+            with pytest.raises(ActionNotAllowedError) as caught:
+                await table.move(view.id, view.to_move_id, text)
+            assert (caught.value.code, dict(caught.value.params)) == too_long
+            assert str(caught.value).startswith(f"A move is at most {MAX_TEXT_LENGTH} characters")
+            await unchanged(table, view)
+    mover = games.backgammon.to_move_id
+    assert mover is not None
+    with pytest.raises(ActionNotAllowedError) as caught:
+        await table.resign(games.backgammon.id, mover, "gammon" * 200_000)
+    assert (caught.value.code, dict(caught.value.params)) == (
+        "svc.resign.too_long",
+        {"most": MAX_TEXT_LENGTH},
+    )
+    await unchanged(table, games.backgammon)
+
+
+async def test_text_up_to_the_bound_is_read(table: Table, games: Games) -> None:
+    view = games.checkers
+    assert view.to_move_id is not None
+    with pytest.raises((ValueError, ServiceError)) as refused:
+        await table.move(view.id, view.to_move_id, "9" * MAX_TEXT_LENGTH)
+    assert getattr(refused.value, "code", None) != "svc.move.too_long"
+    await unchanged(table, view)
+
+
+def test_an_over_long_time_limit_is_refused_without_being_echoed() -> None:
+    with pytest.raises(TimeLimitError) as caught:
+        parse_time_limit(" " * 3000 + "5m")
+    assert caught.value.code == "svc.time.too_long"
+    assert len(str(caught.value)) < 200
+    assert parse_time_limit(" " * (MAX_TEXT_LENGTH - 2) + "5m") == timedelta(minutes=5)

@@ -17,6 +17,7 @@ from bot.service.errors import (
     OptionError,
 )
 from bot.service.table import Table
+from bot.service.views import Person
 from bot.store import GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
@@ -61,6 +62,23 @@ async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Table)
     accepted = await table.accept(posted.game.id, CAROL)
     assert accepted.game.opponent_id == CAROL.id
     assert set(accepted.game.seats or ()) == {ALICE.id, CAROL.id}
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [BOT, Person(BOT.id, "Duelboard"), Person(707, "Another bot", is_bot=True)],
+    ids=["the bot", "the bot's id", "another bot"],
+)
+async def test_no_bot_can_accept_an_open_rated_challenge(table: Table, bot: Person) -> None:
+    posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+    assert posted.game.options.rated
+    with pytest.raises(ChallengeError) as caught:
+        await table.accept(posted.game.id, bot)
+    assert caught.value.code == "svc.challenge.bot_accepts"
+    assert "challenge it instead" in str(caught.value)
+    game = await table.store.get_game(posted.game.id)
+    assert (game.status, game.version, game.opponent_id) == (GameStatus.PENDING, 0, None)
+    assert (await table.accept(posted.game.id, CAROL)).game.opponent_id == CAROL.id
 
 
 async def test_nobody_can_challenge_themselves(table: Table) -> None:
@@ -173,6 +191,47 @@ async def test_challenge_against_the_bot_starts_at_once(table: Table) -> None:
     bot_moves = [o for o in result.outcomes if isinstance(o, out.Moved) and o.player_id == BOT.id]
     assert bot_moves
     assert game.to_move_id == ALICE.id
+
+
+class Crash(Exception):
+    """The process dies here: every write after the game's creation fails."""
+
+
+@pytest.mark.parametrize("starter", ["challenger", "opponent"])
+async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
+    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, starter: str
+) -> None:
+    store = table.store
+
+    async def crash(*_args: object, **_kwargs: object) -> None:
+        raise Crash
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "record", crash)
+        try:
+            await table.challenge(
+                channel_id=CHANNEL,
+                challenger=ALICE,
+                against_bot=True,
+                kind="checkers",
+                starter=starter,
+            )
+        except Crash:
+            assert starter == "opponent"  # only the bot's own first reply is written apart
+    # What the crash left: a game the bot has accepted, never a challenge waiting for it.
+    row = await store.active_game_in_channel(CHANNEL)
+    assert row is not None
+    assert (row.status, row.opponent_id, row.version) == (GameStatus.ACTIVE, BOT.id, 1)
+    assert [event.kind for event in await store.events_for(row.id)] == ["accepted"]
+    assert await table.replay(row.id) == row.state
+    if starter == "opponent":
+        # The bot's reply has its grace period, after which the sweeper makes it.
+        assert row.to_move_id == BOT.id
+        clock.advance(timedelta(minutes=1))
+        [swept] = await table.sweep()
+        assert swept.game.to_move_id == ALICE.id
+    else:
+        assert row.to_move_id == ALICE.id
 
 
 BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [

@@ -1,16 +1,24 @@
-"""Fifty simultaneous presses of the same button land once; the rest get a clear refusal."""
+"""Fifty simultaneous presses of the same button land once; the rest get a clear refusal. A bot
+reply made first by another table does not turn the person's move into a refusal."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 
+import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
+from bot.service.clock import FakeClock
+from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
+from bot.service.opponent import SimplePlayer
+from bot.service.recorder import BOT_GRACE
 from bot.service.table import Table
 from bot.service.views import ActionResult
-from tests.bot.service.conftest import ALICE
+from bot.store import Store
+from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
 
 ATTEMPTS = 50
@@ -69,3 +77,54 @@ async def test_fifty_takes_apply_once(table: Table) -> None:
     session = (await table.view(game_id)).session
     assert isinstance(session, BackgammonSession) and session.match is not None
     assert session.match.game.cube.value == 2
+
+
+class HeldComputer(SimplePlayer):
+    """A computer that, once asked to move, thinks until the test lets it answer."""
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.answer = threading.Event()
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """The first legal move, once released."""
+        self.thinking.set()
+        if not self.answer.wait(timeout=WAIT_SECONDS):
+            raise AssertionError("the test never let the computer answer")
+        return super().choose_move(game)
+
+
+WAIT_SECONDS = 120  # a bound for a stuck test, never a pace: each wait ends on its event
+
+
+async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_first(
+    store: Store, clock: FakeClock
+) -> None:
+    held = HeldComputer()
+    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
+    made = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        against_bot=True,
+        kind="checkers",
+        starter="challenger",
+    )
+    game_id = made.game.id
+    moving = asyncio.create_task(table.move(game_id, ALICE.id, "22-18"))
+    try:
+        assert await asyncio.to_thread(held.thinking.wait, WAIT_SECONDS)
+        # Meanwhile the bot's grace is over for another process, whose sweeper replies first.
+        later = FakeClock(clock.now() + BOT_GRACE)
+        sweeper = Table(store, bot=BOT, dice=SeededDice([]), clock=later)
+        [swept] = await sweeper.sweep()
+        assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in swept.outcomes)
+    finally:
+        held.answer.set()
+
+    answered = await moving
+
+    assert answered.outcomes[0] == out.Moved(game_id, ALICE.id, "22-18")
+    now = await store.get_game(game_id)
+    assert (answered.game.version, answered.game.to_move_id) == (now.version, ALICE.id)
+    assert now.version == swept.game.version  # the held reply was not written as well
+    assert await table.replay(game_id) == now.state

@@ -117,6 +117,29 @@ async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_on_the_table
     assert moved.game.version > after.version
 
 
+async def test_asking_again_for_the_same_position_logs_no_second_hint(
+    table: Table, store: Store
+) -> None:
+    result, first, second = await hints_game(table, "checkers", starter="challenger")
+    game_id = result.game.id
+    events = len(await store.events_for(game_id))
+    hints = [await table.hint(game_id, first) for _ in range(2)]
+    assert hints[0].advice.suggestions and hints[1].advice.suggestions
+    logged = await store.events_for(game_id)
+    assert [(e.kind, e.actor_id) for e in logged[events:]] == [("hint", first)]
+    # A new position is a new hint.
+    moved = await table.move(game_id, first, hints[1].advice.suggestions[0].notation)
+    assert moved.game.to_move_id == second
+    await table.hint(game_id, second)
+    logged = await store.events_for(game_id)
+    assert [(e.kind, e.actor_id) for e in logged[events:]] == [
+        ("hint", first),
+        ("move", first),
+        ("hint", second),
+    ]
+    assert await table.replay(game_id) == (await store.get_game(game_id)).state
+
+
 async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
     table: Table, store: Store
 ) -> None:

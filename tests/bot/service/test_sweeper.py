@@ -8,6 +8,7 @@ import pytest
 
 import engine.checkers as ck
 from bot.service import outcomes as out
+from bot.service.bot_turns import retry_delay
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.opponent import SimplePlayer
@@ -113,10 +114,10 @@ async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     assert moved.game.to_move_id == BOT.id  # Alice's move is answered; the bot's is not made
     assert "power cut" in caplog.text
     stalled = await store.get_game(result.game.id)
-    assert stalled.to_move_id == BOT.id and stalled.turn_deadline is not None
+    assert stalled.to_move_id == BOT.id and stalled.turn_deadline == clock.now() + retry_delay(1)
     restarted = Table(store, bot=BOT, dice=SeededDice([]), clock=clock)
     assert await restarted.sweep() == []
-    clock.advance(timedelta(minutes=1))
+    clock.advance(retry_delay(1))
     swept = await restarted.sweep()
     assert len(swept) == 1
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in swept[0].outcomes)

@@ -287,6 +287,37 @@ async def test_due_deadlines_lists_open_overdue_games_most_overdue_first(seated:
     assert [game.id for game in await seated.due_deadlines(later(10), limit=1)] == [early.id]
 
 
+async def test_due_deadlines_pages_reach_every_due_game_in_order(seated: Store) -> None:
+    # Three games share one deadline, so the pages must break the tie by id.
+    deadlines = [later(1), later(2), later(2), later(2), later(3), later(30)]
+    made = [
+        await new_game(seated, channel_id=channel, turn_deadline=deadline)
+        for channel, deadline in enumerate(deadlines, start=1)
+    ]
+    seen: list[int] = []
+    pages = 0
+    after = None
+    while True:
+        page = await seated.due_deadlines(later(10), after=after, limit=2)
+        pages += 1
+        seen.extend(game.id for game in page)
+        if len(page) < 2:
+            break
+        last = page[-1]
+        assert last.turn_deadline is not None
+        after = (last.turn_deadline, last.id)
+    assert seen == [game.id for game in made[:5]]
+    assert pages == 3
+
+
+async def test_due_reminders_page_after_a_key(seated: Store) -> None:
+    first = await new_game(seated, channel_id=1, reminder_at=later(1))
+    second = await new_game(seated, channel_id=2, reminder_at=later(1))
+    third = await new_game(seated, channel_id=3, reminder_at=later(2))
+    page = await seated.due_reminders(later(5), after=(later(1), first.id))
+    assert [game.id for game in page] == [second.id, third.id]
+
+
 async def test_due_reminders_lists_open_games_past_their_reminder(seated: Store) -> None:
     game = await new_game(seated, reminder_at=later(3), turn_deadline=later(9))
     assert await seated.due_reminders(later(2)) == []
@@ -301,6 +332,10 @@ async def test_due_queries_refuse_bad_arguments(seated: Store) -> None:
         await seated.due_deadlines(NOW.replace(tzinfo=None))
     with pytest.raises(ValueError, match="limit must be a positive integer"):
         await seated.due_reminders(NOW, limit=0)
+    with pytest.raises(ValueError, match="after must be a"):
+        await seated.due_deadlines(NOW, after=NOW)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"after\[1\] must be a Discord id"):
+        await seated.due_deadlines(NOW, after=(NOW, -1))
 
 
 async def test_open_games_for_player_lists_either_seat(seated: Store) -> None:

@@ -1,0 +1,107 @@
+"""The clock's side of the table: what falls due while nobody acts.
+
+Expired challenges close, the bot's put-off turns are tried again, players out of time lose,
+reminders go out. Every due game is seen, however many there are: the due queries are read page
+after page, so games that stay due (a computer that keeps failing) never hide the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime
+
+from bot.service.bot_turns import BotTurns
+from bot.service.errors import ConflictError, ServiceError
+from bot.service.outcomes import ChallengeExpired, ReminderDue
+from bot.service.recorder import Recorder
+from bot.service.session import Context
+from bot.service.views import ActionResult, GameView, load_session
+from bot.store import GameRow, GameStatus
+
+SWEEP_PAGE = 100  # due games read per query
+
+DueQuery = Callable[..., Awaitable[list[GameRow]]]
+"""`Store.due_deadlines` or `Store.due_reminders`: (now, after=(time, id), limit=n) -> games."""
+
+
+class Sweeper:
+    """Handles due deadlines and reminders through the table's recorder and bot."""
+
+    def __init__(self, recorder: Recorder, bot: BotTurns) -> None:
+        """Record through `recorder`; the bot's due turns are played by `bot`."""
+        self.recorder = recorder
+        self.store = recorder.store
+        self.bot = bot
+
+    async def sweep(self, now: datetime) -> list[ActionResult]:
+        """What is due at `now`, handled; a result for each game whose players have news."""
+        results = []
+        async for row in _every_due(self.store.due_deadlines, now, _deadline_of):
+            try:
+                handled = await self._deadline(row, now)
+            except (ConflictError, ServiceError):
+                continue  # the game moved on since the query; the next sweep sees the new state
+            if handled is not None:
+                results.append(handled)
+        async for row in _every_due(self.store.due_reminders, now, _reminder_of):
+            reminded = await self._remind(row, now)
+            if reminded is not None:
+                results.append(reminded)
+        return results
+
+    async def _deadline(self, row: GameRow, now: datetime) -> ActionResult | None:
+        """What a due deadline does; None when nothing changed that players would see."""
+        if row.status is GameStatus.PENDING:
+            return await self.recorder.close_challenge(
+                row, "expired", None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
+            )
+        if row.to_move_id == self.recorder.bot_id:
+            played = await self.bot.play(ActionResult(GameView.of(row), ()))
+            return played if played.outcomes else None  # a retry put off is nothing to show
+        session = load_session(row.state)
+        run = session.timeout(Context.of(row))
+        return await self.recorder.commit(row, run, "timeout", None, now=now)
+
+    async def _remind(self, row: GameRow, now: datetime) -> ActionResult | None:
+        """Tell the player to move that three quarters of the time are gone (once)."""
+        if row.status is not GameStatus.ACTIVE or row.to_move_id is None:
+            return None
+        try:
+            stored = await self.store.record(
+                row.id,
+                row.version,
+                "reminder",
+                {"steps": []},
+                row.state,
+                now=now,
+                reminder_at=None,
+            )
+        except ConflictError:
+            return None
+        reminder = ReminderDue(row.id, row.to_move_id, row.turn_deadline or now)
+        return ActionResult(GameView.of(stored), (reminder,))
+
+
+async def _every_due(
+    query: DueQuery, now: datetime, time_of: Callable[[GameRow], datetime | None]
+) -> AsyncIterator[GameRow]:
+    """Every game `query` finds due at `now`, page after page (keyset on its time and id)."""
+    after: tuple[datetime, int] | None = None
+    while True:
+        page = await query(now, after=after, limit=SWEEP_PAGE)
+        for row in page:
+            yield row
+        if len(page) < SWEEP_PAGE:
+            return
+        last = page[-1]
+        due = time_of(last)
+        assert due is not None  # the query finds only games with the time set
+        after = (due, last.id)
+
+
+def _deadline_of(row: GameRow) -> datetime | None:
+    return row.turn_deadline
+
+
+def _reminder_of(row: GameRow) -> datetime | None:
+    return row.reminder_at

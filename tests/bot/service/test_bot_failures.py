@@ -1,0 +1,151 @@
+"""A computer that keeps failing: its turn is retried later and later, never starving the other
+clocks, and in the end the game is called off, unrated, with an apology and the seed revealed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+import engine.checkers as ck
+from bot.service import outcomes as out
+from bot.service.bot_turns import BOT_FAILED, MAX_BOT_FAILURES, retry_delay
+from bot.service.checkers import CheckersSession
+from bot.service.clock import FakeClock
+from bot.service.dice import SeededDice
+from bot.service.opponent import SimplePlayer
+from bot.service.table import Table
+from bot.service.views import Person
+from bot.store import GameStatus, Store
+from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
+
+STUCK_GAMES = 150  # more than one page of due deadlines (100)
+SEEDS = fixed_seeds(STUCK_GAMES + 1, tag="stuck")
+PLAYERS = 10_000  # the stuck games' challengers are PLAYERS, PLAYERS + 1, …
+
+
+class BrokenComputer(SimplePlayer):
+    """A computer that fails every time it is asked to move (its process keeps dying)."""
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """Never returns."""
+        raise RuntimeError("the computer's process died")
+
+
+def broken_table(store: Store, clock: FakeClock) -> Table:
+    """A fresh table (as after a restart) whose computer always fails."""
+    return Table(store, bot=BOT, dice=SeededDice(SEEDS), clock=clock, opponent=BrokenComputer())
+
+
+async def stuck_game(table: Table, index: int) -> int:
+    """A checkers game against the bot, which opens and cannot: its turn is put off."""
+    made = await table.challenge(
+        channel_id=CHANNEL + 1 + index,
+        challenger=Person(PLAYERS + index, f"Player {index}"),
+        against_bot=True,
+        kind="checkers",
+        starter="opponent",
+    )
+    assert made.game.status is GameStatus.ACTIVE and made.game.to_move_id == BOT.id
+    return made.game.id
+
+
+async def test_stuck_bot_games_are_put_off_and_never_starve_a_persons_clock(
+    store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = broken_table(store, clock)
+    stuck = [await stuck_game(table, index) for index in range(STUCK_GAMES)]
+    put_off = [(await store.get_game(game_id)).turn_deadline for game_id in stuck]
+    assert set(put_off) == {clock.now() + retry_delay(1)}
+    # Alice's game falls due after every stuck one: the 151st due deadline.
+    posted = await table.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind="checkers",
+        starter="challenger",
+        time_limit=timedelta(minutes=5),
+    )
+    persons = await table.accept(posted.game.id, BOB)
+    clock.advance(timedelta(minutes=5))
+
+    swept = await broken_table(store, clock).sweep()
+
+    # Alice lost on time; the stuck games were tried again and put off for longer, unshown.
+    assert [result.game.id for result in swept] == [persons.game.id]
+    assert swept[0].outcomes[0] == out.WonOnTime(persons.game.id, BOB.id, ALICE.id)
+    for game_id in stuck:
+        row = await store.get_game(game_id)
+        assert (row.status, row.turn_deadline) == (
+            GameStatus.ACTIVE,
+            clock.now() + retry_delay(2),
+        )
+    assert retry_delay(2) > retry_delay(1)
+    assert caplog.text.count("the computer's process died") >= 2 * STUCK_GAMES
+
+
+async def test_a_bot_that_keeps_failing_waits_longer_each_time_then_the_game_is_called_off(
+    store: Store, clock: FakeClock
+) -> None:
+    table = broken_table(store, clock)
+    game_id = await stuck_game(table, 0)
+    start = clock.now()
+    waits = []
+    swept = []
+    for failures in range(1, MAX_BOT_FAILURES):
+        row = await store.get_game(game_id)
+        last = await store.last_event(game_id)
+        assert last is not None and (last.kind, last.payload["failures"]) == (BOT_FAILED, failures)
+        assert row.turn_deadline is not None and row.status is GameStatus.ACTIVE
+        waits.append(row.turn_deadline - clock.now())
+        clock.advance(waits[-1])
+        # Each sweep is made by a new table, as after a restart: the store counts the failures.
+        swept = await broken_table(store, clock).sweep()
+        if failures < MAX_BOT_FAILURES - 1:
+            assert swept == []  # put off again: nothing for the players to see
+    # The waits double, 2 to 32 minutes: about an hour before the game is called off.
+    assert waits == [timedelta(minutes=2**n) for n in range(1, MAX_BOT_FAILURES)]
+    assert clock.now() - start >= timedelta(hours=1)
+
+    [result] = swept
+    assert result.outcomes == (out.ComputerFailed(game_id, SEEDS[0]),)
+    assert (result.game.status, result.game.seed) == (GameStatus.CANCELLED, SEEDS[0])
+    row = await store.get_game(game_id)
+    assert (row.status, row.winner_id, row.to_move_id, row.turn_deadline) == (
+        GameStatus.CANCELLED,
+        None,
+        None,
+        None,
+    )
+    assert row.result == {"reason": "computer_failed"}
+    assert (await table.verify(game_id)).ok
+    assert await table.replay(game_id) == row.state
+    assert await broken_table(store, clock).sweep() == []
+
+
+async def test_a_game_is_retried_only_when_its_wait_is_over(store: Store, clock: FakeClock) -> None:
+    game_id = await stuck_game(broken_table(store, clock), 0)
+    before = await store.get_game(game_id)
+    clock.advance(retry_delay(1) - timedelta(seconds=1))
+    assert await broken_table(store, clock).sweep() == []
+    assert await store.get_game(game_id) == before
+
+
+async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: FakeClock) -> None:
+    table = broken_table(store, clock)
+    game_id = await stuck_game(table, 0)
+    clock.advance(retry_delay(1))
+    healthy = Table(store, bot=BOT, dice=SeededDice([]), clock=clock, opponent=SimplePlayer())
+    [replied] = await healthy.sweep()
+    assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in replied.outcomes)
+    person = PLAYERS  # the challenger of stuck game 0
+    assert replied.game.to_move_id == person
+    session = replied.game.session
+    assert isinstance(session, CheckersSession) and session.game is not None
+    # The person moves; the computer fails again: the first failure of a new run.
+    move = session.game.position.legal_moves()[0].pdn()
+    answered = await table.move(game_id, person, move)
+    assert answered.game.to_move_id == BOT.id
+    assert answered.game.turn_deadline == clock.now() + retry_delay(1)
+    last = await store.last_event(game_id)
+    assert last is not None and (last.kind, last.payload["failures"]) == (BOT_FAILED, 1)

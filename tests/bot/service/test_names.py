@@ -1,0 +1,49 @@
+"""Display names that no database driver can store (NUL, lone surrogates) or that are too long:
+cleaned as they enter the table, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.table import Table
+from bot.service.views import NAME_LENGTH, Person, clean_name
+from bot.store import GameStatus
+from tests.bot.service.conftest import CHANNEL
+
+# (name as Discord gave it, name as stored and shown)
+NAMES = [
+    ("\x00", None),  # nothing left: the user's id
+    ("a\x00b", "ab"),
+    ("\ud800", "\ufffd"),
+    ("x\udfffy", "x\ufffdy"),
+    ("L" * 5000, "L" * NAME_LENGTH),
+    ("  Bob\r\n\t", "Bob"),
+    ("Ann\u2028Lee", "AnnLee"),  # a line separator would break the game message's lines
+    ("\ud83d\ude00 smile", "\U0001f600 smile"),  # a surrogate pair is one character
+    ("\u200b", "\u200b"),  # a format character is kept (emoji joiners are of its kind)
+    ("Zoë 🎲", "Zoë 🎲"),
+]
+
+
+@pytest.mark.parametrize(("index", "raw", "expected"), [(i, *case) for i, case in enumerate(NAMES)])
+async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
+    table: Table, index: int, raw: str, expected: str | None
+) -> None:
+    challenger, opponent = Person(500 + index, raw), Person(600 + index, raw + raw)
+    posted = await table.challenge(
+        channel_id=CHANNEL, challenger=challenger, opponent=opponent, kind="checkers"
+    )
+    assert posted.game.status is GameStatus.PENDING
+    stored = await table.store.get_player(challenger.id)
+    assert stored is not None
+    assert stored.display_name == (expected if expected is not None else str(challenger.id))
+    assert challenger.name == stored.display_name
+    other = await table.store.get_player(opponent.id)
+    assert other is not None and other.display_name == clean_name(raw + raw, opponent.id)
+    started = await table.accept(posted.game.id, opponent)
+    assert started.game.status is GameStatus.ACTIVE
+
+
+def test_a_cut_name_ends_without_a_space_and_the_cut_keeps_whole_characters() -> None:
+    assert clean_name("a" * (NAME_LENGTH - 1) + " tail", 7) == "a" * (NAME_LENGTH - 1)
+    assert clean_name("\ud83d\ude00" * 40, 7) == "\U0001f600" * NAME_LENGTH
