@@ -15,15 +15,13 @@ from bot.hints import answer_hint
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
 from bot.present import plain_name, verify_text
+from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.views import ActionResult
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
 
 MAX_CHOICES = 25
-# The longest play Discord lets a player type: the longest legal play is far shorter (a
-# checkers capture path names at most a dozen squares), and the table refuses longer text.
-MAX_PLAY_TEXT = 100
 Interaction = discord.Interaction[Any]
 
 
@@ -52,7 +50,7 @@ class Play(commands.Cog):
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
     async def move(
-        self, interaction: Interaction, play: app_commands.Range[str, 1, MAX_PLAY_TEXT]
+        self, interaction: Interaction, play: app_commands.Range[str, 1, MAX_TEXT_LENGTH]
     ) -> None:
         """Make your play or move in this channel's game."""
         await self.bot.desk.move(interaction, play)
