@@ -14,6 +14,7 @@ from bot.service import errors as service_errors
 from bot.service.clock import parse_time_limit
 from bot.service.dice import DiceError
 from bot.service.errors import ActionNotAllowedError, ServiceError
+from bot.service.limits import MAX_TEXT_LENGTH
 from bot.store import StoreBusyError
 from engine.backgammon import Position
 from engine.backgammon.notation import parse_play
@@ -97,7 +98,8 @@ def test_refusals_the_catalog_cannot_word_keep_their_english_reason(error: Excep
 
 
 def test_what_the_player_typed_is_repeated_only_in_part() -> None:
-    typed = "9" * 3000
+    # The longest text the table reads at all (longer is refused unread); quoted, it is 102.
+    typed = "9" * MAX_TEXT_LENGTH
     text = explain(FR, parse_error(typed))
     # The repeated text (quotes included) is 100 characters with its ellipsis.
     assert "'" + typed[:98] + "…" in text and typed[:99] not in text
