@@ -49,8 +49,8 @@ def draw_backgammon(
     """The scene as an RGB image (what `render_backgammon` encodes)."""
     check_width(width)
     layout = layout_for(width)
-    image = numbered_background(layout, theme).copy()
     viewer = scene.perspective
+    image = numbered_background(layout, theme, scene.numbering != viewer).copy()
     _draw_checkers(image, layout, theme, scene.position, viewer)
     if scene.last_play is not None:
         _draw_last_play(image, ImageDraw.Draw(image), layout, theme, scene, viewer)
@@ -265,11 +265,11 @@ def _draw_panel(
             max_width=text_width,
             fill=theme.muted,
         )
-        if scene.clock is not None:
+        if scene.clock is not None and scene.clock[0] == side:
             text_fitted(
                 image,
                 (text_left, base + layout.u(59)),
-                words.time_left.format(clock=clock_text(scene.clock[side], words)),
+                words.time_left.format(clock=clock_text(scene.clock[1], words)),
                 size=layout.size(21),
                 max_width=text_width,
                 fill=theme.muted,

@@ -197,10 +197,12 @@ def board_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def numbered_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
-    """The empty board with point numbers in the viewer's numbering (the same for any viewer)."""
+def numbered_background(layout: BackgammonLayout, theme: Theme, flipped: bool) -> Image.Image:
+    """The empty board with its point numbers: the viewer's, or when `flipped` the other
+    side's (BG-1: the viewer's point p is the other side's 25 − p)."""
     image = board_background(layout, theme).copy()
     size = layout.size(19)
     for point in range(1, 25):
-        text_centred(image, layout.number_centre(point), str(point), size=size, fill=theme.muted)
+        label = str(25 - point if flipped else point)
+        text_centred(image, layout.number_centre(point), label, size=size, fill=theme.muted)
     return image
