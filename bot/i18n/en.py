@@ -12,7 +12,7 @@ MESSAGES: dict[str, str] = {
     "cmd.resign": "Resign: backgammon asks your opponent to accept the level",
     "cmd.draw": "Offer a draw (checkers)",
     "cmd.abort": "Call the game off before both sides have moved",
-    "cmd.board": "Post the board again at the bottom of the channel",
+    "cmd.board": "Post the board again at the bottom of the channel, or show it only to you",
     "cmd.rules": "Show the rules of a game and variant",
     "cmd.help": "How to play with Duelboard",
     "cmd.verify": "Check every dice roll of a finished game against its revealed seed",
@@ -31,6 +31,8 @@ MESSAGES: dict[str, str] = {
     "opt.rated": "Games are rated by default",
     "opt.rated_game": "Rated: the result moves ratings (games against the bot never do)",
     "opt.allowed": "Which games may be played here",
+    "opt.theme": "Board pictures light or dark",
+    "opt.private": "Only you see it: from your side, with its Position ID and Match ID or FEN",
     # Names.
     "kind.backgammon": "Backgammon",
     "kind.checkers": "Checkers",
@@ -137,7 +139,7 @@ MESSAGES: dict[str, str] = {
     "the commitment published at the start.",
     "reply.verify_bad": "Game #{game}: the dice do NOT check out: {details}",
     "reply.settings": "Settings: time per move {time}; games in threads {threads}; "
-    "rated by default {rated}; games allowed: {games}.",
+    "rated by default {rated}; games allowed: {games}; board pictures {theme}.",
     "reply.game_off": "{game} is switched off on this server (see /settings).",
     "reply.on": "on",
     "reply.off": "off",

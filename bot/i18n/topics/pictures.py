@@ -3,18 +3,50 @@
 One key per template of `Words`: `picture.<field>`. The English is the renderer's own, so the
 pictures of an English server are exactly what the renderer draws by default. The wins by level,
 checkers endings and variant titles come from the `level.*`, `ending.*` and `variant.title.*`
-texts the bot already has (see `bot/pictures.py`).
+texts the bot already has (see `bot/pictures.py`). The bot's own captions of a final board
+(`board.end.*`: how a game ended outside the rules of play) and the private view's texts
+(`board.private.*`) live here too.
 """
 
 from __future__ import annotations
 
 from render import ENGLISH, TEMPLATE_FIELDS
 
-EN: dict[str, str] = {f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS}
+EN: dict[str, str] = {
+    **{f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS},
+    "board.end.resigned": "{winner} wins: {loser} resigned",
+    "board.end.resigned_bg": "{winner} wins {kind}: {loser} resigned",
+    "board.end.dropped": "{winner} wins: {loser} passed the double",
+    "board.end.time": "{winner} wins on time",
+    "board.end.aborted": "Game called off: no result",
+    "board.private.yours": "Game #{game} from your side (only you see this).",
+    "board.private.public": "Game #{game} as everyone sees it: you are not playing in it "
+    "(only you see this).",
+    "board.private.gnubg": "GNU Backgammon Position ID `{position_id}`, Match ID `{match_id}`. "
+    "In gnubg, type `set gnubgid {position_id}:{match_id}` or paste them into the ID boxes.",
+    "board.private.fen": "Position (PDN FEN): `{fen}`. Paste it into a draughts program to set "
+    "up this position.",
+    "board.private.no_board": "Game #{game} has not started: there is no board to show yet.",
+}
 
 # The prompts drawn on the picture are wrapped at spaces, so the French ones avoid a space
 # before a colon, which could start a line.
 FR: dict[str, str] = {
+    "board.end.resigned": "{winner} gagne, {loser} abandonne",
+    "board.end.resigned_bg": "{winner} gagne {kind}, {loser} abandonne",
+    "board.end.dropped": "{winner} gagne, {loser} refuse le double",
+    "board.end.time": "{winner} gagne au temps",
+    "board.end.aborted": "Partie annulée, sans résultat",
+    "board.private.yours": "Partie n°{game} de votre côté (vous seul la voyez).",
+    "board.private.public": "Partie n°{game} telle que tout le monde la voit : vous n'y jouez "
+    "pas (vous seul voyez ce message).",
+    "board.private.gnubg": "GNU Backgammon : Position ID `{position_id}`, Match ID `{match_id}`. "
+    "Dans gnubg, tapez `set gnubgid {position_id}:{match_id}` ou collez-les dans les champs "
+    "d'identifiant.",
+    "board.private.fen": "Position (FEN PDN) : `{fen}`. Collez-la dans un programme de dames "
+    "pour mettre en place cette position.",
+    "board.private.no_board": "La partie n°{game} n'a pas commencé : pas encore de plateau à "
+    "montrer.",
     "picture.bg_to_roll": "À {name} de lancer",
     "picture.bg_to_play": "À {name} de jouer {roll}",
     "picture.bg_to_play_left": "À {name} de jouer {roll}, reste {left}",
@@ -58,7 +90,7 @@ FR: dict[str, str] = {
     "picture.alt_dice_two": "deux {number}",
     "picture.alt_dice_three": "trois {number}",
     "picture.alt_you_are": "Vous êtes {who} ; les flèches sont numérotées de votre côté.",
-    "picture.alt_numbered": "Flèches numérotées du côté de {name}.",
+    "picture.alt_numbered": "Flèches numérotées pour {name}.",
     "picture.alt_yours": "Vous : {pieces}.",
     "picture.alt_theirs": "{name} : {pieces}.",
     "picture.alt_point": "flèche {point} : {count}",
@@ -107,6 +139,19 @@ FR: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "board.end.resigned": "{winner} gewinnt: {loser} gibt auf",
+    "board.end.resigned_bg": "{winner} gewinnt {kind}: {loser} gibt auf",
+    "board.end.dropped": "{winner} gewinnt: {loser} lehnt das Doppel ab",
+    "board.end.time": "{winner} gewinnt nach Zeit",
+    "board.end.aborted": "Partie abgebrochen, ohne Ergebnis",
+    "board.private.yours": "Partie #{game} von deiner Seite (nur du siehst das).",
+    "board.private.public": "Partie #{game}, wie alle sie sehen: du spielst nicht mit "
+    "(nur du siehst das).",
+    "board.private.gnubg": "GNU Backgammon: Position ID `{position_id}`, Match ID `{match_id}`. "
+    "Gib in gnubg `set gnubgid {position_id}:{match_id}` ein oder füge sie in die ID-Felder ein.",
+    "board.private.fen": "Stellung (PDN-FEN): `{fen}`. Füge sie in ein Dameprogramm ein, um "
+    "diese Stellung aufzubauen.",
+    "board.private.no_board": "Partie #{game} hat noch nicht begonnen: es gibt noch kein Brett.",
     "picture.bg_to_roll": "{name} ist am Wurf",
     "picture.bg_to_play": "{name} zieht {roll}",
     "picture.bg_to_play_left": "{name} zieht {roll}, noch {left}",
