@@ -361,15 +361,9 @@ def _draw_cube(
     viewer: Side,
 ) -> None:
     """The cube sits by its owner's name, or below the prompt while it is centred."""
-    _, y0, x1, y1 = layout.panel
-    size = layout.u(40)
-    if scene.cube_owner is None:
-        cx, cy = x1 - size / 2 - layout.u(4), (y0 + y1) / 2 + layout.u(70)
-    elif scene.cube_owner == viewer:
-        cx, cy = x1 - size / 2 - layout.u(4), y1 - layout.u(124)
-    else:
-        cx, cy = x1 - size / 2 - layout.u(4), y0 + layout.u(82)
-    box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+    owner = None if scene.cube_owner is None else scene.cube_owner == viewer
+    box = layout.cube_box(owner)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     ImageDraw.Draw(image).rounded_rectangle(
         box, radius=layout.u(6), fill=theme.cube, outline=theme.cube_text, width=layout.size(2)
     )

@@ -59,6 +59,20 @@ def test_only_the_side_to_act_shows_a_clock() -> None:
     assert changed[0] >= layout.panel[0] and changed[1] > (layout.panel[1] + layout.panel[3]) / 2
 
 
+@pytest.mark.parametrize("owner", [Side.WHITE, Side.BLACK])
+def test_the_clock_line_is_clear_of_the_cube_by_either_name(owner: Side) -> None:
+    layout = BackgammonLayout(800)
+    for side in Side:
+        scene = BackgammonScene(Position.initial(), viewer=Side.WHITE, cube=2, cube_owner=owner)
+        plain = decode_png(render_png(scene)).convert("RGB")
+        timed = decode_png(render_png(replace(scene, clock=(side, 86_400)))).convert("RGB")
+        text = ImageChops.difference(plain, timed).getbbox()
+        assert text is not None
+        cube = layout.cube_box(owner == Side.WHITE)
+        apart = text[3] < cube[1] or text[1] > cube[3] or text[2] < cube[0] or text[0] > cube[2]
+        assert apart, (side, text, cube)
+
+
 @pytest.mark.parametrize("clock", [(Side.WHITE,), (Side.WHITE, -1), (Side.WHITE, 1.5)])
 def test_bad_clock_is_refused(clock: tuple[object, ...]) -> None:
     with pytest.raises(ValueError, match="clock"):
