@@ -76,10 +76,11 @@ def middle_game() -> list[str]:
 class Gallery:
     """Alice and Bob playing on the emulator, and the pictures saved on the way."""
 
-    def __init__(self, emulator: Emulator, store: Store) -> None:
-        """Members join before the bot connects."""
+    def __init__(self, emulator: Emulator, store: Store, out: Path) -> None:
+        """Members join before the bot connects; pictures go to `out`."""
         self.emulator = emulator
         self.store = store
+        self.out = out
         self.alice = emulator.add_member("alice")
         self.bob = emulator.add_member("bob")
         self.admin = emulator.add_member("admin", permissions=MANAGE_GUILD)
@@ -178,10 +179,10 @@ class Gallery:
         return board
 
 
-def save(name: str, message: Message) -> None:
-    """Write the picture `message` carries and say what it shows."""
+def save(out: Path, name: str, message: Message) -> None:
+    """Write the picture `message` carries into `out` and say what it shows."""
     [attachment] = [a for a in message.attachments if a.filename.endswith((".png", ".gif"))]
-    (OUT / name).write_bytes(attachment.data)
+    (out / name).write_bytes(attachment.data)
     print(f"{name}: {len(attachment.data):,} bytes\n  alt: {attachment.description}")
 
 
@@ -190,20 +191,24 @@ async def backgammon(gallery: Gallery) -> None:
     channel = gallery.emulator.general
     alice, bob = gallery.alice, gallery.bob
     board = await gallery.challenge(1, "backgammon", channel)
-    save("backgammon-opening.png", board)
+    save(gallery.out, "backgammon-opening.png", board)
     await gallery.move(1, alice, PLAYS[0], channel)
     await gallery.press(1, bob, "roll")
     await gallery.move(1, bob, PLAYS[1], channel)
     board = await gallery.press(1, alice, "double")
-    save("backgammon-double.png", board)
+    save(gallery.out, "backgammon-double.png", board)
     await gallery.press(1, bob, "take")  # Bob owns the cube: Alice's roll is automatic
     await gallery.move(1, alice, PLAYS[2], channel)
     board = await gallery.press(1, bob, "roll")
-    save("backgammon-bar-cube.png", board)
-    save("backgammon-private.png", await gallery.command(bob, "board", {"private": True}))
+    save(gallery.out, "backgammon-bar-cube.png", board)
+    save(
+        gallery.out,
+        "backgammon-private.png",
+        await gallery.command(bob, "board", {"private": True}),
+    )
     await gallery.command(gallery.admin, "settings", {"theme": "dark"})
     await gallery.command(bob, "board", {})
-    save("backgammon-dark.png", await gallery.board(1))
+    save(gallery.out, "backgammon-dark.png", await gallery.board(1))
     await gallery.command(gallery.admin, "settings", {"theme": "light"})
     await gallery.command(bob, "board", {})
     for number, text in enumerate(PLAYS[3:], start=3):
@@ -215,8 +220,8 @@ async def backgammon(gallery: Gallery) -> None:
         1, lambda _: gallery.emulator.slash(bob, "resign", {"level": "1"}, channel=channel)
     )
     board = await gallery.press(1, alice, "yes")
-    save("backgammon-final.png", board)
-    save("backgammon-replay.gif", await gallery.recap(channel))
+    save(gallery.out, "backgammon-final.png", board)
+    save(gallery.out, "backgammon-replay.gif", await gallery.recap(channel))
 
 
 async def checkers(gallery: Gallery, channels: list[Channel]) -> None:
@@ -224,28 +229,36 @@ async def checkers(gallery: Gallery, channels: list[Channel]) -> None:
     short game for the recap's replay, each in a channel of its own."""
     middle, ten, short = channels
     await gallery.challenge(2, "checkers", middle, first="challenger")
-    save("checkers-middle-game.png", await gallery.play_checkers(2, middle_game(), "box", middle))
+    save(
+        gallery.out,
+        "checkers-middle-game.png",
+        await gallery.play_checkers(2, middle_game(), "box", middle),
+    )
     await gallery.command(gallery.admin, "settings", {"theme": "dark"})
-    save("checkers-dark.png", await gallery.resign_checkers(2, middle))
+    save(gallery.out, "checkers-dark.png", await gallery.resign_checkers(2, middle))
     await gallery.recap(middle)
     await gallery.command(gallery.admin, "settings", {"theme": "light"})
     await gallery.challenge(3, "checkers", ten, variant="international", first="challenger")
-    save("checkers-10x10.png", await gallery.play_checkers(3, INTERNATIONAL, "international", ten))
+    save(
+        gallery.out,
+        "checkers-10x10.png",
+        await gallery.play_checkers(3, INTERNATIONAL, "international", ten),
+    )
     await gallery.challenge(4, "checkers", short, first="challenger")
     await gallery.play_checkers(4, SHORT_GAME, "box", short)
     await gallery.resign_checkers(4, short)
-    save("checkers-replay.gif", await gallery.recap(short))
+    save(gallery.out, "checkers-replay.gif", await gallery.recap(short))
 
 
-async def main() -> None:
-    """Play the gallery's games on a scratch database and save what the bot posts."""
+async def main(out: Path = OUT) -> None:
+    """Play the gallery's games on a scratch database and save what the bot posts in `out`."""
     check_plays()
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     async with Emulator() as emulator:
         with tempfile.TemporaryDirectory() as scratch:
             store = await Store.open(f"sqlite+aiosqlite:///{scratch}/gallery.sqlite3")
             try:
-                gallery = Gallery(emulator, store)
+                gallery = Gallery(emulator, store, out)
                 channels = [emulator.add_channel(name) for name in ("box", "ten", "short")]
                 parts = TableParts(dice=ScriptedDice(ROLLS * 4), clock=FakeClock(START))
                 bot = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
