@@ -21,7 +21,7 @@ import discord
 from bot import components, present
 from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, Picture, draw, words_for
+from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, draw, time_left, words_for
 from bot.recent import Recent
 from bot.service import outcomes as out
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
@@ -30,6 +30,7 @@ from bot.service.table import Table
 from bot.service.views import ActionResult, GameView
 from bot.store import GameStatus, Store
 from bot.store.ratings import AlreadyRecordedError
+from render import LIGHT, THEMES, Theme
 
 if TYPE_CHECKING:
     from bot.app import DuelboardBot
@@ -169,10 +170,27 @@ class Board:
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
         pair = (present.plain_name(names, seats[0]), present.plain_name(names, seats[1]))
         # The picture's words in the message's language: one message, read by everyone.
-        picture = await asyncio.to_thread(draw, view.session, pair, words_for(locale))
+        picture = await asyncio.to_thread(draw, view.session, pair, await self.look(view, locale))
         builtin = self.table.notice_for(view) is not None  # Open Sage missing: say so
         text = present.game_text(t, view, outcomes, names, builtin)
         return MessageParts(text, picture, components.game_controls(t, view))
+
+    async def look(self, view: GameView, locale: object, reader: int | None = None) -> Look:
+        """How the game's board is drawn: in its server's theme, with the clock of the person
+        to act (the bot's own turn shows none), publicly or for the player in seat `reader`."""
+        where = await self._where(view.id)
+        waiting = view.to_move_id
+        clock = None
+        if waiting is not None and waiting != self.table.bot.id:
+            clock = time_left(view.turn_deadline, self.table.clock.now())
+        return Look(locale, await self.theme(where.guild_id), clock, reader)
+
+    async def theme(self, guild_id: int | None) -> Theme:
+        """The theme a server chose in /settings (light unless it chose dark)."""
+        if guild_id is None:
+            return LIGHT
+        name = (await self.store.guild_settings(guild_id)).get(THEME_SETTING)
+        return THEMES.get(name, LIGHT) if isinstance(name, str) else LIGHT
 
     async def _stake(self, view: GameView) -> Stake | None:
         """What a rated challenge to a named opponent wins or loses each side (issue 6)."""
@@ -300,6 +318,7 @@ class Board:
             view.id,
             recorded,
             words=words_for(locale),
+            theme=await self.theme((await self._where(view.id)).guild_id),
         )
         names = await self.names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]

@@ -1,5 +1,12 @@
 """The board picture of a table: engine values from the session to a render scene and PNG.
 
+The public board holds still for a whole game: backgammon is seen from White's side (White's
+home board bottom right) with the points numbered for the player on roll; checkers keeps the
+side that moves first at the bottom (both as the recap's replay). It shows the last play or
+move, the clock of the player to act, and after the end how the game ended; its alt text speaks
+of both players in the third person. A private view (`/board private`) is drawn from the
+reader's own side and speaks to them as "you".
+
 The words in the picture and its alt text are in the language of the message it goes in:
 `words_for` builds the renderer's `Words` from the catalog once per language.
 """
@@ -7,6 +14,7 @@ The words in the picture and its alt text are in the language of the message it 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from types import MappingProxyType
 
@@ -15,15 +23,16 @@ from bot.i18n import CATALOGS, Localizer, language_of
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession
-from engine.backgammon import Position
-from engine.backgammon.matchplay import Phase
-from engine.checkers import VARIANTS, EndReason
+from engine.backgammon import Position, Side
+from engine.backgammon.matchplay import Ending, Phase
+from engine.checkers import VARIANTS, Color, EndReason
 from render import (
-    ENGLISH,
+    LIGHT,
     TEMPLATE_FIELDS,
     BackgammonScene,
     CheckersScene,
     Prompt,
+    Theme,
     Words,
     describe,
     render_png,
@@ -31,6 +40,8 @@ from render import (
 
 IMAGE_WIDTH = 800
 FILENAME = "board.png"
+THEME_SETTING = "theme"  # the server setting (/settings theme) naming a `render.THEMES` entry
+COLOUR_OF_SEAT = (Color.WHITE, Color.BLACK)  # seat 0 plays White (the session's seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +50,23 @@ class Picture:
 
     png: bytes
     alt_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a board is drawn: the message's locale and the server's theme, the seconds the
+    player to act had left when it was drawn (None: no clock), and the seat of a private view
+    (None: the public board)."""
+
+    locale: object = "en-US"
+    theme: Theme = LIGHT
+    time_left: int | None = None
+    reader: int | None = None
+
+    @property
+    def words(self) -> Words:
+        """The picture's words in the locale's language."""
+        return words_for(self.locale)
 
 
 def words_for(locale: object) -> Words:
@@ -62,21 +90,51 @@ def _words(language: str) -> Words:
     )
 
 
+def time_left(deadline: datetime | None, now: datetime) -> int:
+    """Whole seconds from `now` to the turn's `deadline` (0 once it has passed)."""
+    if deadline is None:
+        return 0
+    return max(0, int((deadline - now).total_seconds()))
+
+
 def scene_of(
-    session: AnySession, names: tuple[str, str], words: Words = ENGLISH
+    session: AnySession, names: tuple[str, str], look: Look = Look()
 ) -> BackgammonScene | CheckersScene | None:
-    """The scene a session shows (English unless `words` are given), or None before a board."""
+    """The scene a session shows (the public board unless `look` has a reader), or None before
+    a board."""
     if isinstance(session, CheckersSession):
-        if session.game is None:
-            return None
-        return CheckersScene(
-            session.game.position, names=names, outcome=session.game.outcome(), words=words
-        )
-    return _backgammon_scene(session, names, words)
+        return _checkers_scene(session, names, look)
+    return _backgammon_scene(session, names, look)
+
+
+def _checkers_scene(
+    session: CheckersSession, names: tuple[str, str], look: Look
+) -> CheckersScene | None:
+    game = session.game
+    if game is None:
+        return None
+    actor = session.actor()
+    reader = None if look.reader is None else COLOUR_OF_SEAT[look.reader]
+    return CheckersScene(
+        game.position,
+        names=names,
+        last_move=session.last_move,
+        viewer=game.position.variant.first_to_move if reader is None else None,
+        reader=reader,
+        outcome=game.outcome(),
+        caption=_stopped_caption(session, names, look),
+        clock=None
+        if actor is None or look.time_left is None
+        else (
+            COLOUR_OF_SEAT[actor],
+            look.time_left,
+        ),
+        words=look.words,
+    )
 
 
 def _backgammon_scene(
-    session: BackgammonSession, names: tuple[str, str], words: Words
+    session: BackgammonSession, names: tuple[str, str], look: Look
 ) -> BackgammonScene | None:
     match = session.match
     if match is None:
@@ -90,7 +148,10 @@ def _backgammon_scene(
     }.get(game.phase)
     if session.over:
         prompt = Prompt.GAME_OVER
-    dice = game.dice if game.phase is Phase.MOVING else None
+    dice = game.dice if game.phase is Phase.MOVING and not session.over else None
+    actor = session.actor()
+    last = session.last_play
+    public = look.reader is None
     return BackgammonScene(
         game.position,
         names=names,
@@ -102,8 +163,47 @@ def _backgammon_scene(
         match_length=session.options.match_length,
         score=match.score,
         crawford=game.crawford,
-        words=words,
+        last_play=last if last is not None and last.moves else None,
+        viewer=Side.WHITE if public else None,
+        numbered_for=game.position.turn if public else None,
+        reader=None if look.reader is None else Side(look.reader),
+        caption=_stopped_caption(session, names, look) or _ending_caption(session, names, look),
+        clock=None if actor is None or look.time_left is None else (Side(actor), look.time_left),
+        words=look.words,
     )
+
+
+def _stopped_caption(session: AnySession, names: tuple[str, str], look: Look) -> str | None:
+    """How a table ended that stopped outside the game's own rules: resigned (checkers), won on
+    time, called off."""
+    t = Localizer(look.locale)
+    if session.stopped == "aborted":
+        return t("board.end.aborted")
+    winner = session.stopped_winner
+    if winner is None:
+        return None
+    players = {"winner": names[winner], "loser": names[1 - winner]}
+    if session.stopped == "time":
+        return t("board.end.time", **players)
+    if session.stopped == "resigned":
+        return t("board.end.resigned", **players)
+    return None
+
+
+def _ending_caption(session: BackgammonSession, names: tuple[str, str], look: Look) -> str | None:
+    """How the last backgammon game ended when no checker race decided it: resigned or a
+    double passed (a game borne off says who won by itself)."""
+    if session.match is None or not session.over:
+        return None
+    result = session.match.game.result
+    if result is None or result.ending is Ending.PLAYED:
+        return None
+    t = Localizer(look.locale)
+    winner = int(result.winner)
+    players = {"winner": names[winner], "loser": names[1 - winner]}
+    if result.ending is Ending.DROPPED:
+        return t("board.end.dropped", **players)
+    return t("board.end.resigned_bg", kind=t(f"level.{result.level}"), **players)
 
 
 def warm_up() -> None:
@@ -112,12 +212,13 @@ def warm_up() -> None:
         render_png(scene, width=IMAGE_WIDTH)
 
 
-def draw(session: AnySession, names: tuple[str, str], words: Words = ENGLISH) -> Picture | None:
+def draw(session: AnySession, names: tuple[str, str], look: Look = Look()) -> Picture | None:
     """Render the board (call through `asyncio.to_thread`: it takes milliseconds of CPU).
 
-    `words` are the picture's words (`words_for` the message's locale; English by default).
+    `names` are White's and Black's; `look` says in which words and theme, with which clock,
+    and for whom (the public board by default, in English).
     """
-    scene = scene_of(session, names, words)
+    scene = scene_of(session, names, look)
     if scene is None:
         return None
-    return Picture(render_png(scene, width=IMAGE_WIDTH), describe(scene))
+    return Picture(render_png(scene, theme=look.theme, width=IMAGE_WIDTH), describe(scene))

@@ -49,8 +49,8 @@ def draw_backgammon(
     """The scene as an RGB image (what `render_backgammon` encodes)."""
     check_width(width)
     layout = layout_for(width)
-    image = numbered_background(layout, theme).copy()
     viewer = scene.perspective
+    image = numbered_background(layout, theme, scene.numbering != viewer).copy()
     _draw_checkers(image, layout, theme, scene.position, viewer)
     if scene.last_play is not None:
         _draw_last_play(image, ImageDraw.Draw(image), layout, theme, scene, viewer)
@@ -265,11 +265,11 @@ def _draw_panel(
             max_width=text_width,
             fill=theme.muted,
         )
-        if scene.clock is not None:
+        if scene.clock is not None and scene.clock[0] == side:
             text_fitted(
                 image,
                 (text_left, base + layout.u(59)),
-                words.time_left.format(clock=clock_text(scene.clock[side], words)),
+                words.time_left.format(clock=clock_text(scene.clock[1], words)),
                 size=layout.size(21),
                 max_width=text_width,
                 fill=theme.muted,
@@ -361,15 +361,9 @@ def _draw_cube(
     viewer: Side,
 ) -> None:
     """The cube sits by its owner's name, or below the prompt while it is centred."""
-    _, y0, x1, y1 = layout.panel
-    size = layout.u(40)
-    if scene.cube_owner is None:
-        cx, cy = x1 - size / 2 - layout.u(4), (y0 + y1) / 2 + layout.u(70)
-    elif scene.cube_owner == viewer:
-        cx, cy = x1 - size / 2 - layout.u(4), y1 - layout.u(124)
-    else:
-        cx, cy = x1 - size / 2 - layout.u(4), y0 + layout.u(82)
-    box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+    owner = None if scene.cube_owner is None else scene.cube_owner == viewer
+    box = layout.cube_box(owner)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     ImageDraw.Draw(image).rounded_rectangle(
         box, radius=layout.u(6), fill=theme.cube, outline=theme.cube_text, width=layout.size(2)
     )

@@ -151,6 +151,20 @@ class BackgammonLayout:
         first = cx - (count * size + (count - 1) * gap) / 2 + size / 2
         return [(first + k * (size + gap), cy) for k in range(count)]
 
+    def cube_box(self, owner: bool | None) -> Box:
+        """The cube in the panel: below the viewer's name block when `owner` is True, below the
+        opponent's (clear of its clock line) when False, below the prompt when None (centred)."""
+        _, y0, x1, y1 = self.panel
+        size = self.u(40)
+        cx = x1 - size / 2 - self.u(4)
+        if owner is None:
+            cy = (y0 + y1) / 2 + self.u(70)
+        elif owner:
+            cy = y1 - self.u(124)
+        else:
+            cy = y0 + self.u(124)
+        return (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+
     def number_centre(self, point: int) -> Centre:
         """Where a point's number is written, outside the frame."""
         x, top = self.point_column(point)
@@ -197,10 +211,12 @@ def board_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def numbered_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
-    """The empty board with point numbers in the viewer's numbering (the same for any viewer)."""
+def numbered_background(layout: BackgammonLayout, theme: Theme, flipped: bool) -> Image.Image:
+    """The empty board with its point numbers: the viewer's, or when `flipped` the other
+    side's (BG-1: the viewer's point p is the other side's 25 − p)."""
     image = board_background(layout, theme).copy()
     size = layout.size(19)
     for point in range(1, 25):
-        text_centred(image, layout.number_centre(point), str(point), size=size, fill=theme.muted)
+        label = str(25 - point if flipped else point)
+        text_centred(image, layout.number_centre(point), label, size=size, fill=theme.muted)
     return image

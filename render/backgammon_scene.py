@@ -28,11 +28,20 @@ class BackgammonScene:
 
     `dice` is the roll being played; `dice_left` the numbers still to play (all of them when
     None). `cube_owner` None means the cube is in the middle. `match_length` 0 means money play.
-    `last_play` was made by `position.turn.opponent` (the side that just moved). `viewer` is the
-    side the picture is numbered for; by default the side that must act. `caption`, when
-    given, replaces the prompt (replays use it to say which move a frame shows). `clock` is
-    each side's time left in seconds (white, black), shown when given. `words` are the words
-    drawn and written in the alt text (English by default).
+    `last_play` was made by `position.turn.opponent` (the side that just moved).
+
+    `viewer` is the side the board is seen from: its home board lies bottom right, its bar
+    checkers, tray and dice on its side (by default the reader, else the side that must act).
+    `numbered_for` is the side whose point numbers are written (by default the viewer): a board
+    that keeps one geometry for a whole game can still number the points for the player on roll.
+    `reader` is the player the alt text speaks to as "you" (a picture only they see); they see
+    the board from their own side. Without a reader the alt text speaks of both players in the
+    third person, as a picture everyone sees must.
+
+    `caption`, when given, replaces the prompt (replays use it to say which move a frame shows,
+    the bot how a game ended). `clock` is (side, seconds): the time the side to act had left
+    when the picture was drawn, shown by its name. `words` are the words drawn and written in
+    the alt text (English by default).
     """
 
     position: Position
@@ -48,8 +57,10 @@ class BackgammonScene:
     crawford: bool = False
     last_play: Play | None = None
     viewer: Side | None = None
+    numbered_for: Side | None = None
+    reader: Side | None = None
     caption: str | None = None
-    clock: tuple[int, int] | None = None
+    clock: tuple[Side, int] | None = None
     words: Words = ENGLISH
 
     def __post_init__(self) -> None:
@@ -85,6 +96,8 @@ class BackgammonScene:
         if self.crawford and (self.cube != 1 or self.prompt is Prompt.TAKE_OR_PASS):
             raise ValueError("no doubling in the Crawford game (BG-16)")
         check_clock(self.clock)
+        if self.reader is not None and {self.viewer, self.numbered_for} - {None, self.reader}:
+            raise ValueError("a reader sees the board from their own side, numbered for them")
         if self.prompt is Prompt.MOVE and self.dice is None:
             raise ValueError("a side cannot move before the dice are rolled")
         if self.prompt is Prompt.TAKE_OR_PASS:
@@ -119,8 +132,15 @@ class BackgammonScene:
 
     @property
     def perspective(self) -> Side:
-        """The side whose numbering the picture uses."""
-        return self.viewer if self.viewer is not None else self.actor
+        """The side the board is seen from (its home board bottom right)."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.reader if self.reader is not None else self.actor
+
+    @property
+    def numbering(self) -> Side:
+        """The side whose point numbers the picture and its alt text use."""
+        return self.numbered_for if self.numbered_for is not None else self.perspective
 
     @property
     def remaining(self) -> tuple[int, ...]:

@@ -35,21 +35,25 @@ class CheckersScene:
     """Everything one checkers picture shows.
 
     `names` is (white, black). `last_move` was made by `position.turn.opponent`. `viewer` is the
-    side drawn at the bottom; by default the side to move. `numbers` writes the PDN square
-    numbers in a corner of the dark squares. `outcome`, when given, replaces the prompt, and
-    `caption` replaces both (replays use it to say which move a frame shows). `clock` is each
-    side's time left in seconds (white, black), shown when given. `words` are the words drawn
-    and written in the alt text (English by default).
+    side drawn at the bottom; by default the reader, else the side to move. `reader` is the
+    player the alt text speaks to as "you" (a picture only they see), drawn at the bottom;
+    without one the alt text speaks of both players in the third person. `numbers` writes the
+    PDN square numbers in a corner of the dark squares. `outcome`, when given, replaces the
+    prompt, and `caption` replaces both (replays use it to say which move a frame shows, the
+    bot how a game ended). `clock` is (colour, seconds): the time the side to act had left
+    when the picture was drawn, shown by its name. `words` are the words drawn and written in
+    the alt text (English by default).
     """
 
     position: Position
     names: tuple[str, str] = ("White", "Black")
     last_move: Move | None = None
     viewer: Color | None = None
+    reader: Color | None = None
     numbers: bool = True
     outcome: Outcome | None = None
     caption: str | None = None
-    clock: tuple[int, int] | None = None
+    clock: tuple[Color, int] | None = None
     words: Words = ENGLISH
 
     def __post_init__(self) -> None:
@@ -57,6 +61,8 @@ class CheckersScene:
         if len(self.names) != 2:
             raise ValueError("names must give one name per side (white, black)")
         check_clock(self.clock)
+        if self.reader is not None and self.viewer not in (None, self.reader):
+            raise ValueError("a reader sees the board from their own side")
         if self.last_move is not None:
             count = self.position.variant.squares
             for square in (*self.last_move.path, *self.last_move.captures):
@@ -68,7 +74,9 @@ class CheckersScene:
     @property
     def perspective(self) -> Color:
         """The side drawn at the bottom."""
-        return self.viewer if self.viewer is not None else self.position.turn
+        if self.viewer is not None:
+            return self.viewer
+        return self.reader if self.reader is not None else self.position.turn
 
     def name(self, color: Color) -> str:
         """The player's name for a colour."""
@@ -344,13 +352,11 @@ def _draw_panel(
             max_width=x1 - text_left,
             fill=theme.muted,
         )
-        if scene.clock is not None:
+        if scene.clock is not None and scene.clock[0] is color:
             text_fitted(
                 image,
                 (text_left, base + 57 * unit),
-                words.time_left.format(
-                    clock=clock_text(scene.clock[0 if color is Color.WHITE else 1], words)
-                ),
+                words.time_left.format(clock=clock_text(scene.clock[1], words)),
                 size=max(8, round(19 * unit)),
                 max_width=x1 - text_left,
                 fill=theme.muted,

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from render.words import ENGLISH, Words
 
 
-def check_clock(clock: tuple[int, int] | None) -> None:
-    """Refuse a clock that is not two whole, non-negative second counts."""
+def check_clock(clock: tuple[Any, Any] | None) -> None:
+    """Refuse a clock that is not (side, whole non-negative seconds).
+
+    The side's type is the scene's own (a backgammon `Side`, a checkers `Color`): mypy checks it.
+    """
     if clock is None:
         return
-    if len(clock) != 2 or any(isinstance(s, bool) or not isinstance(s, int) for s in clock):
-        raise ValueError(f"clock must be two whole numbers of seconds (white, black), not {clock}")
-    if min(clock) < 0:
-        raise ValueError(f"clock cannot show negative time: {clock}")
+    if len(clock) != 2:
+        raise ValueError(f"clock must be (side, seconds left), not {clock}")
+    seconds = clock[1]
+    if isinstance(seconds, bool) or not isinstance(seconds, int):
+        raise ValueError(f"clock must give whole seconds, not {seconds!r}")
+    if seconds < 0:
+        raise ValueError(f"clock cannot show negative time: {seconds}")
 
 
 def clock_text(seconds: int, words: Words = ENGLISH) -> str:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.backgammon import Side
 from engine.checkers import Color
-from render.backgammon_scene import BackgammonScene, Prompt, viewer_point, win_kind
-from render.checkers import CheckersScene, status_line, variant_title
+from render.backgammon_scene import BackgammonScene, Prompt, status_line, viewer_point, win_kind
+from render.checkers import CheckersScene, variant_title
+from render.checkers import status_line as checkers_status
 from render.clock import clock_text
 from render.words import Words
 
@@ -41,24 +42,29 @@ def _whose(name: str, yours: bool, words: Words) -> str:
     return words.alt_your_turn if yours else words.alt_their_turn.format(name=name)
 
 
-def _prompt(scene: BackgammonScene, viewer: Side) -> str:
-    """The first sentence: whose turn it is and what they must do."""
+def _sentence(text: str) -> str:
+    """`text` ending as a sentence does (the prompt drawn on a picture has no full stop)."""
+    return text if text.endswith((".", "?", "!", "…")) else text + "."
+
+
+def _prompt(scene: BackgammonScene, reader: Side) -> str:
+    """The first sentence, spoken to `reader`: whose turn it is and what they must do."""
     names = scene.names
     words = scene.words
     turn = scene.position.turn
-    whose = _whose(names[turn], turn == viewer, words)
+    whose = _whose(names[turn], turn == reader, words)
     action = scene.action
     if action is Prompt.GAME_OVER:
         winner = scene.position.winner()
         if winner is None:
             return words.alt_game_over
         kind = win_kind(scene.position, winner, words)
-        if winner == viewer:
+        if winner == reader:
             return words.alt_you_win.format(kind=kind)
         return words.alt_they_win.format(name=names[winner], kind=kind)
     if action is Prompt.TAKE_OR_PASS:
         offer = scene.cube * 2
-        if turn == viewer:
+        if turn == reader:
             return words.alt_you_double.format(cube=offer, taker=names[turn.opponent])
         return words.alt_they_double.format(name=names[turn], cube=offer)
     if action is Prompt.ROLL:
@@ -83,14 +89,14 @@ def _dice_words(dice: tuple[int, ...], words: Words) -> str:
     return " ".join(map(str, dice))
 
 
-def _checkers_of(scene: BackgammonScene, side: Side, viewer: Side) -> str:
-    """A side's checkers as `6-point 5, …`, points numbered for `viewer`, bar first, off last."""
+def _checkers_of(scene: BackgammonScene, side: Side, numbering: Side) -> str:
+    """A side's checkers as `6-point 5, …`, points numbered for `numbering`, bar first, off last."""
     position = scene.position
     words = scene.words
     spots: list[tuple[int, int]] = []
     for index, count in enumerate(position.points[side]):
         if count:
-            spots.append((viewer_point(index + 1, side, viewer), count))
+            spots.append((viewer_point(index + 1, side, numbering), count))
     parts = [words.alt_point.format(point=point, count=count) for point, count in sorted(spots)]
     if position.bar[side]:
         parts.insert(0, words.alt_bar.format(count=position.bar[side]))
@@ -100,45 +106,51 @@ def _checkers_of(scene: BackgammonScene, side: Side, viewer: Side) -> str:
 
 
 def describe_backgammon(scene: BackgammonScene) -> str:
-    """Alt text for a backgammon picture, points numbered as in the picture (the viewer's)."""
-    viewer = scene.perspective
-    other = viewer.opponent
+    """Alt text for a backgammon picture, points numbered as in the picture.
+
+    Spoken to the scene's reader ("you"), or of both players in the third person without one.
+    """
+    reader = scene.reader
+    first = scene.numbering if reader is None else reader
+    other = first.opponent
     names = scene.names
     words = scene.words
     position = scene.position
-    sentences = [
-        _prompt(scene, viewer),
-        words.alt_you_are.format(who=_who(names[viewer], _side_name(viewer, words), words)),
-        words.alt_yours.format(pieces=_checkers_of(scene, viewer, viewer)),
-        words.alt_theirs.format(name=names[other], pieces=_checkers_of(scene, other, viewer)),
-        words.alt_pips.format(
-            mine=position.pip_count(viewer), name=names[other], theirs=position.pip_count(other)
-        ),
-    ]
+    if reader is None:
+        colours = {side: _who(names[side], _side_name(side, words), words) for side in Side}
+        sentences = [
+            _sentence(status_line(scene)),
+            words.alt_numbered.format(name=names[first]),
+            words.alt_theirs.format(name=colours[first], pieces=_checkers_of(scene, first, first)),
+            words.alt_theirs.format(name=colours[other], pieces=_checkers_of(scene, other, first)),
+            words.alt_pips_both.format(
+                name=names[first],
+                pips=position.pip_count(first),
+                other=names[other],
+                other_pips=position.pip_count(other),
+            ),
+        ]
+    else:
+        prompt = _prompt(scene, reader) if scene.caption is None else _sentence(scene.caption)
+        sentences = [
+            prompt,
+            words.alt_you_are.format(who=_who(names[reader], _side_name(reader, words), words)),
+            words.alt_yours.format(pieces=_checkers_of(scene, reader, reader)),
+            words.alt_theirs.format(name=names[other], pieces=_checkers_of(scene, other, reader)),
+            words.alt_pips.format(
+                mine=position.pip_count(reader), name=names[other], theirs=position.pip_count(other)
+            ),
+        ]
     if scene.clock is not None:
-        sentences.append(
-            words.alt_time_left.format(
-                mine=clock_text(scene.clock[viewer], words),
-                name=names[other],
-                theirs=clock_text(scene.clock[other], words),
-            )
-        )
+        sentences.append(_clock_sentence(scene.clock[0] == reader, names[scene.clock[0]], scene))
     if scene.dice is not None and scene.action is not Prompt.MOVE:
         sentences.append(words.alt_dice.format(roll=f"{scene.dice[0]}-{scene.dice[1]}"))
     if scene.match_length:
-        template = words.alt_match_crawford if scene.crawford else words.alt_match
-        sentences.append(
-            template.format(
-                length=scene.match_length,
-                mine=scene.score[viewer],
-                name=names[other],
-                theirs=scene.score[other],
-            )
-        )
+        sentences.append(_match_sentence(scene, first, reader is not None))
     if scene.cube_in_play:
         if scene.cube_owner is None:
             sentences.append(words.alt_cube_middle)
-        elif scene.cube_owner == viewer:
+        elif scene.cube_owner == reader:
             sentences.append(words.alt_cube_yours.format(cube=scene.cube))
         else:
             sentences.append(
@@ -146,9 +158,43 @@ def describe_backgammon(scene: BackgammonScene) -> str:
             )
     if scene.last_play is not None:
         mover = position.turn.opponent
-        template = words.alt_last_play_yours if mover == viewer else words.alt_last_play_theirs
+        template = words.alt_last_play_yours if mover == reader else words.alt_last_play_theirs
         sentences.append(template.format(name=names[mover], play=scene.last_play.notation()))
     return " ".join(sentences)
+
+
+def _clock_sentence(yours: bool, name: str, scene: BackgammonScene | CheckersScene) -> str:
+    """How long the side to act had when the picture was drawn."""
+    assert scene.clock is not None
+    words = scene.words
+    clock = clock_text(scene.clock[1], words)
+    return (
+        words.alt_clock_yours.format(clock=clock)
+        if yours
+        else words.alt_clock.format(name=name, clock=clock)
+    )
+
+
+def _match_sentence(scene: BackgammonScene, first: Side, yours: bool) -> str:
+    """The match length and score, `first`'s score first ("you" when the reader's)."""
+    words = scene.words
+    other = first.opponent
+    if yours:
+        template = words.alt_match_crawford if scene.crawford else words.alt_match
+        return template.format(
+            length=scene.match_length,
+            mine=scene.score[first],
+            name=scene.names[other],
+            theirs=scene.score[other],
+        )
+    template = words.alt_match_crawford_both if scene.crawford else words.alt_match_both
+    return template.format(
+        length=scene.match_length,
+        name=scene.names[first],
+        score=scene.score[first],
+        other=scene.names[other],
+        other_score=scene.score[other],
+    )
 
 
 def _pieces_of(scene: CheckersScene, color: Color) -> str:
@@ -167,43 +213,56 @@ def _pieces_of(scene: CheckersScene, color: Color) -> str:
     return "; ".join(parts) if parts else words.alt_no_pieces
 
 
-def describe_checkers(scene: CheckersScene) -> str:
-    """Alt text for a checkers picture: the prompt, every piece by PDN square, the last move."""
-    viewer = scene.perspective
-    other = viewer.opponent
+def _checkers_prompt(scene: CheckersScene, reader: Color) -> str:
+    """The first sentence, spoken to `reader`: whose turn it is, or how the game ended."""
     position = scene.position
     words = scene.words
-    if scene.outcome is not None:
-        prompt = status_line(scene)
+    if scene.outcome is not None or scene.caption is not None:
+        return _sentence(checkers_status(scene))
+    mover = position.turn
+    prompt = _whose(scene.name(mover), mover is reader, words)
+    if not position.legal_moves():
+        prompt = words.alt_ck_no_move.format(whose=prompt)
+    elif position.must_capture():
+        prompt = words.alt_ck_must_capture.format(whose=prompt)
+    return prompt + "."
+
+
+def describe_checkers(scene: CheckersScene) -> str:
+    """Alt text for a checkers picture: the prompt, every piece by PDN square, the last move.
+
+    Spoken to the scene's reader ("you"), or of both players in the third person without one.
+    """
+    reader = scene.reader
+    first = scene.perspective
+    other = first.opponent
+    position = scene.position
+    words = scene.words
+    title, size = variant_title(scene), position.variant.board_size
+
+    def who(color: Color) -> str:
+        colour = words.white if color is Color.WHITE else words.black
+        return _who(scene.name(color), colour, words)
+
+    if reader is None:
+        sentences = [
+            _sentence(checkers_status(scene)),
+            words.alt_ck_bottom.format(title=title, size=size, who=who(first)),
+            words.alt_theirs.format(name=who(first), pieces=_pieces_of(scene, first)),
+            words.alt_theirs.format(name=who(other), pieces=_pieces_of(scene, other)),
+        ]
     else:
-        mover = position.turn
-        prompt = _whose(scene.name(mover), mover is viewer, words)
-        if not position.legal_moves():
-            prompt = words.alt_ck_no_move.format(whose=prompt)
-        elif position.must_capture():
-            prompt = words.alt_ck_must_capture.format(whose=prompt)
-    colour = words.white if viewer is Color.WHITE else words.black
-    sentences = [
-        prompt + ".",
-        words.alt_ck_board.format(
-            title=variant_title(scene),
-            size=position.variant.board_size,
-            who=_who(scene.name(viewer), colour, words),
-        ),
-        words.alt_yours.format(pieces=_pieces_of(scene, viewer)),
-        words.alt_theirs.format(name=scene.name(other), pieces=_pieces_of(scene, other)),
-    ]
+        sentences = [
+            _checkers_prompt(scene, reader),
+            words.alt_ck_board.format(title=title, size=size, who=who(reader)),
+            words.alt_yours.format(pieces=_pieces_of(scene, reader)),
+            words.alt_theirs.format(name=scene.name(other), pieces=_pieces_of(scene, other)),
+        ]
     if scene.clock is not None:
-        mine, theirs = (0, 1) if viewer is Color.WHITE else (1, 0)
-        sentences.append(
-            words.alt_time_left.format(
-                mine=clock_text(scene.clock[mine], words),
-                name=scene.name(other),
-                theirs=clock_text(scene.clock[theirs], words),
-            )
-        )
+        color = scene.clock[0]
+        sentences.append(_clock_sentence(color is reader, scene.name(color), scene))
     if scene.last_move is not None:
         mover = position.turn.opponent
-        template = words.alt_ck_last_yours if mover is viewer else words.alt_ck_last_theirs
+        template = words.alt_ck_last_yours if mover is reader else words.alt_ck_last_theirs
         sentences.append(template.format(name=scene.name(mover), move=scene.last_move.pdn()))
     return " ".join(sentences)

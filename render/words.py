@@ -30,8 +30,8 @@ class Words:
     pips_many: str = "{count} pips"
     points_one: str = "{count} pt"
     points_many: str = "{count} pts"
-    # Clocks, on both games' pictures.
-    time_left: str = "{clock} left"
+    # The clock of the side to act, on both games' pictures.
+    time_left: str = "{clock} to play"
     clock_days: str = "{days}d {hours}h"
     clock_hours: str = "{hours}h {minutes:02d}m"
     # The prompt and counts drawn on a checkers picture.
@@ -45,7 +45,8 @@ class Words:
     kings_one: str = "{count} king"
     kings_many: str = "{count} kings"
     ck_variant: str = "{title} · {size}×{size}"
-    # Alt text: the colours and whose turn it is.
+    # Alt text: the colours and whose turn it is. Templates with "you" speak to the reader of a
+    # private picture; a picture everyone sees is described in the third person.
     white: str = "White"
     black: str = "Black"
     alt_who: str = "{name}, {colour}"
@@ -63,16 +64,23 @@ class Words:
     alt_dice_two: str = "two {number}s"
     alt_dice_three: str = "three {number}s"
     alt_you_are: str = "You are {who}; points are numbered from your side."
+    alt_numbered: str = "Points are numbered from {name}'s side."
     alt_yours: str = "You: {pieces}."
     alt_theirs: str = "{name}: {pieces}."
     alt_point: str = "{point}-point {count}"
     alt_bar: str = "bar {count}"
     alt_off: str = "off {count}"
     alt_pips: str = "Pips: you {mine}, {name} {theirs}."
-    alt_time_left: str = "Time left: you {mine}, {name} {theirs}."
+    alt_pips_both: str = "Pips: {name} {pips}, {other} {other_pips}."
+    alt_clock_yours: str = "You had {clock} left to play when this picture was drawn."
+    alt_clock: str = "{name} had {clock} left to play when this picture was drawn."
     alt_dice: str = "Dice {roll}."
     alt_match: str = "Match to {length}: you {mine}, {name} {theirs}."
     alt_match_crawford: str = "Match to {length}, Crawford game: you {mine}, {name} {theirs}."
+    alt_match_both: str = "Match to {length}: {name} {score}, {other} {other_score}."
+    alt_match_crawford_both: str = (
+        "Match to {length}, Crawford game: {name} {score}, {other} {other_score}."
+    )
     alt_cube_middle: str = "Cube in the middle."
     alt_cube_yours: str = "Cube at {cube}, owned by you."
     alt_cube_theirs: str = "Cube at {cube}, owned by {name}."
@@ -82,6 +90,7 @@ class Words:
     alt_ck_no_move: str = "{whose}, with no move left"
     alt_ck_must_capture: str = "{whose}, capture is compulsory"
     alt_ck_board: str = "{title}, {size}×{size}. You are {who}, at the bottom."
+    alt_ck_bottom: str = "{title}, {size}×{size}. At the bottom: {who}."
     alt_men_on: str = "men on {squares}"
     alt_kings_on: str = "kings on {squares}"
     alt_no_pieces: str = "no pieces"

@@ -1,81 +1,64 @@
-"""Regenerate the picture gallery in docs/images/ (run: .venv/bin/python scripts/gallery.py)."""
+"""Regenerate the picture gallery in docs/images/ from what the bot posts.
+
+Run from the repository root: `.venv/bin/python -m scripts.gallery`. It starts the local Discord
+emulator and the real bot on a scratch database, plays scripted games as Alice and Bob (fixed
+dice, moves checked by the engine first), and saves the pictures the bot attaches to its
+messages: the game boards, a private `/board`, the dark theme and the recaps' replays. So the
+README shows exactly what players see.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Callable
+import tempfile
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.backgammon import Play, Position, Side
+from bot.app import DuelboardBot, TableParts
+from bot.emulator import Channel, Emulator, EmulatorTimeout, InteractionHandle, Message, User
+from bot.emulator.harness import CLIENT_OPTIONS, running
+from bot.service.clock import FakeClock
+from bot.service.dice import ScriptedDice
+from bot.store import Store
+from engine.backgammon import Position
 from engine.checkers import Game
-from engine.checkers import Position as CheckersPosition
-from render import (
-    DARK,
-    LIGHT,
-    BackgammonScene,
-    CheckersScene,
-    backgammon_replay_scenes,
-    checkers_replay_scenes,
-    describe,
-    describe_replay,
-    render_png,
-    replay_gif,
-)
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
-NAMES = ("Alice", "Bob")
+WAIT = 30.0
+MANAGE_GUILD = 0x20
+START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+# A money game: Alice (White) opens with 3-1, doubles, hits from the bar-point, Bob resigns.
+ROLLS = [(3, 1), (6, 4), (6, 1), (4, 3), (5, 2), (4, 2), (6, 2), (5, 4), (3, 3)]
+PLAYS = [
+    "8/5 6/5",
+    "24/18 13/9",
+    "13/7* 8/7",
+    "bar/21 13/10",
+    "13/8 6/4*",
+    "bar/21* 10/8",
+    "bar/23 13/7",
+    "9/4 8/4",
+    "23/20 13/7 8/5",
+]
+INTERNATIONAL = ["32-28", "19-23", "28x19", "14x23", "33-28", "23x32", "37x28"]
+SHORT_GAME = ["22-18", "11-15", "18x11", "8x15", "24-19", "15x24", "28x19", "9-14", "19-16"]
 
 
-def find_play(position: Position, dice: tuple[int, int], text: str) -> Play:
-    """The legal play written `text` (fails loudly if the engine disagrees)."""
-    for play in position.legal_plays(dice):
-        if play.notation() == text:
-            return play
-    choices = ", ".join(p.notation() for p in position.legal_plays(dice))
-    raise SystemExit(f"{text} is not legal with {dice}: {choices}")
-
-
-def opening() -> BackgammonScene:
-    """The opening position (BG-1), White to play an opening 3-1."""
-    return BackgammonScene(Position.initial(), names=NAMES, dice=(3, 1), match_length=7)
-
-
-def bar_and_cube() -> BackgammonScene:
-    """White was hit twice after taking a double; now on the bar, facing a 4-3."""
+def check_plays() -> None:
+    """Every scripted play is legal with its roll (fails loudly if the script is wrong)."""
     position = Position.initial()
-    for dice, text in (((6, 2), "24/18 13/11"), ((6, 1), "13/7* 8/7"), ((6, 4), "bar/21 11/5")):
-        position = position.apply(find_play(position, dice, text))
-    last = find_play(position, (4, 1), "24/20* 6/5")
-    position = position.apply(last)
-    return BackgammonScene(
-        position,
-        names=NAMES,
-        dice=(4, 3),
-        cube=2,
-        cube_owner=Side.WHITE,
-        match_length=7,
-        score=(3, 5),
-        last_play=last,
-        clock=(272, 1385),
-    )
+    for dice, text in zip(ROLLS, PLAYS, strict=True):
+        plays = {play.notation(): play for play in position.legal_plays(dice)}
+        if text not in plays:
+            raise SystemExit(f"{text} is not legal with {dice}: {', '.join(plays)}")
+        position = position.apply(plays[text])
 
 
-def bear_off() -> BackgammonScene:
-    """Both sides bearing off in the Crawford game; Black to play 6-5 (BG-12)."""
-    white = (1, 1, 3, 2, 3, 2, *([0] * 18))
-    black = (0, 2, 2, 4, 2, 3, *([0] * 18))
-    position = Position((white, black), (0, 0), (3, 2), Side.BLACK)
-    return BackgammonScene(
-        position, names=NAMES, dice=(6, 5), match_length=5, score=(2, 4), crawford=True
-    )
-
-
-def checkers_middle_game() -> CheckersScene:
-    """A box-rules middle game with kings on both sides, just after a capture.
-
-    Found by a seeded random playout (the first seed whose game reaches such a position), so
-    the picture is the same on every run.
-    """
+def middle_game() -> list[str]:
+    """A box-rules game that reaches a middle game with a king on each side, just after a
+    capture: the first seed whose seeded random playout gets there, so every run is the same."""
     for seed in range(1000):
         rng = random.Random(seed)
         game = Game.new("box")
@@ -83,67 +66,208 @@ def checkers_middle_game() -> CheckersScene:
             game = game.play(rng.choice(game.position.legal_moves()))
             pieces = [piece for _, piece in game.position.pieces()]
             kings = {piece.color for piece in pieces if piece.king}
-            if len(kings) == 2 and len(pieces) >= 10 and game.moves[-1].is_capture:
-                return CheckersScene(game.position, names=NAMES, last_move=game.moves[-1])
+            # The table plays a lone legal move by itself: stop where the player has a choice.
+            choice = len(game.position.legal_moves()) > 1
+            if len(kings) == 2 and len(pieces) >= 10 and game.moves[-1].is_capture and choice:
+                return [move.pdn() for move in game.moves]
     raise SystemExit("no seed gave a middle game with kings")
 
 
-def international() -> CheckersScene:
-    """International draughts on 10×10 after a few opening moves."""
-    game = Game.new("international")
-    for move in ["32-28", "19-23", "28x19", "14x23", "33-28", "23x32", "37x28"]:
-        game = game.play(move)
-    return CheckersScene(game.position, names=NAMES, last_move=game.moves[-1])
+class Gallery:
+    """Alice and Bob playing on the emulator, and the pictures saved on the way."""
+
+    def __init__(self, emulator: Emulator, store: Store, out: Path) -> None:
+        """Members join before the bot connects; pictures go to `out`."""
+        self.emulator = emulator
+        self.store = store
+        self.out = out
+        self.alice = emulator.add_member("alice")
+        self.bob = emulator.add_member("bob")
+        self.admin = emulator.add_member("admin", permissions=MANAGE_GUILD)
+
+    async def board(self, game_id: int) -> Message:
+        """The game's message (the bot records it just after posting)."""
+
+        async def posted() -> Message | None:
+            row = await self.store.get_game(game_id)
+            return None if row.message_id is None else self.emulator.state.messages[row.message_id]
+
+        for _ in range(int(WAIT / 0.01)):
+            message = await posted()
+            if message is not None:
+                return message
+            await asyncio.sleep(0.01)
+        raise SystemExit(f"game #{game_id} was never posted")
+
+    async def on_board(
+        self, game_id: int, act: Callable[[Message], Awaitable[InteractionHandle]]
+    ) -> Message:
+        """Do `act` and wait until the board has changed (a refusal stops the script)."""
+        board = await self.board(game_id)
+        before = board.edits
+        handle = await act(board)
+        try:
+            await self.emulator.wait_until(
+                lambda: True if board.edits > before else None, f"game #{game_id}", WAIT
+            )
+        except EmulatorTimeout:
+            answer = handle.interaction.original
+            raise SystemExit(f"the board did not change: {answer and answer.content}") from None
+        await handle.acknowledged(WAIT)
+        return board
+
+    async def move(self, game_id: int, user: User, text: str, channel: Channel) -> Message:
+        """/move `text` in `channel`."""
+        return await self.on_board(
+            game_id,
+            lambda _: self.emulator.slash(user, "move", {"play": text}, channel=channel),
+        )
+
+    async def press(self, game_id: int, user: User, action: str) -> Message:
+        """Press a button of the game's message."""
+        return await self.on_board(
+            game_id, lambda board: self.emulator.click(user, board, f"db:{game_id}:{action}")
+        )
+
+    async def command(self, user: User, name: str, options: dict[str, object]) -> Message:
+        """A slash command in #general, and its (private) reply once filled."""
+        handle = await self.emulator.slash(user, name, options)
+        return await handle.original(timeout=WAIT)
+
+    async def challenge(
+        self, game_id: int, game: str, channel: Channel, **options: object
+    ) -> Message:
+        """Alice challenges Bob in `channel`, Bob accepts: the game message."""
+        handle = await self.emulator.slash(
+            self.alice, game, {"opponent": self.bob, **options}, channel=channel
+        )
+        await handle.original(timeout=WAIT)
+        return await self.press(game_id, self.bob, "accept")
+
+    async def recap(self, channel: Channel) -> Message:
+        """The recap the bot posts under a finished game."""
+        return await self.emulator.wait_for_message(
+            channel, lambda m: any(a.filename == "replay.gif" for a in m.attachments), WAIT
+        )
+
+    async def play_checkers(
+        self, game_id: int, moves: list[str], variant: str, channel: Channel
+    ) -> Message:
+        """Send each move whose player had a choice; the table plays forced ones itself."""
+        game = Game.new(variant)
+        board = await self.board(game_id)
+        for text in moves:
+            if len(game.position.legal_moves()) > 1:
+                white = game.position.turn is game.position.variant.first_to_move
+                board = await self.move(game_id, self.alice if white else self.bob, text, channel)
+            game = game.play(text)
+        return board
+
+    async def resign_checkers(self, game_id: int, channel: Channel) -> Message:
+        """The player to move resigns (confirming on the private dialog)."""
+        board = await self.board(game_id)
+        row = await self.store.get_game(game_id)
+        user = self.alice if row.to_move_id == self.alice.id else self.bob
+        ask = await self.emulator.click(user, board, f"db:{game_id}:askresign")
+        dialog = await ask.original(lambda m: bool(m.custom_ids), WAIT)
+        before = board.edits
+        confirmed = await self.emulator.click(user, dialog, f"db:{game_id}:resign:1")
+        await self.emulator.wait_until(
+            lambda: True if board.edits > before else None, "the final board", WAIT
+        )
+        await confirmed.acknowledged(WAIT)
+        return board
 
 
-def checkers_dark() -> CheckersScene:
-    """A kings endgame from Black's side, for the dark theme."""
-    position = CheckersPosition.from_fen("B:W18,K26,K3:B10,K27,K14", "box")
-    return CheckersScene(position, names=NAMES, clock=(3 * 86_400 + 7200, 41_000))
+def save(out: Path, name: str, message: Message) -> None:
+    """Write the picture `message` carries into `out` and say what it shows."""
+    [attachment] = [a for a in message.attachments if a.filename.endswith((".png", ".gif"))]
+    (out / name).write_bytes(attachment.data)
+    print(f"{name}: {len(attachment.data):,} bytes\n  alt: {attachment.description}")
 
 
-def main() -> None:
-    """Write every gallery picture and print its size and alt text."""
-    OUT.mkdir(parents=True, exist_ok=True)
-    pictures: list[tuple[str, Callable[[], BackgammonScene | CheckersScene], bool]] = [
-        ("backgammon-opening.png", opening, False),
-        ("backgammon-bar-cube.png", bar_and_cube, False),
-        ("backgammon-bear-off.png", bear_off, False),
-        ("backgammon-dark.png", bar_and_cube, True),
-        ("checkers-middle-game.png", checkers_middle_game, False),
-        ("checkers-10x10.png", international, False),
-        ("checkers-dark.png", checkers_dark, True),
-    ]
-    for name, make, dark in pictures:
-        scene = make()
-        data = render_png(scene, theme=DARK if dark else LIGHT)
-        (OUT / name).write_bytes(data)
-        print(f"{name}: {len(data):,} bytes\n  alt: {describe(scene)}")
-    # The size a phone shows a chat image at: the layout must still read here.
-    data = render_png(bar_and_cube(), width=400)
-    (OUT / "backgammon-400px.png").write_bytes(data)
-    print(f"backgammon-400px.png: {len(data):,} bytes")
-    game = Game.new("box")
-    for move in ["22-18", "11-15", "18x11", "8x15", "24-19", "15x24", "28x19", "9-14", "19-16"]:
-        game = game.play(move)
-    scenes = checkers_replay_scenes(game, names=NAMES)
-    data = replay_gif(scenes)
-    (OUT / "checkers-replay.gif").write_bytes(data)
-    print(f"checkers-replay.gif: {len(data):,} bytes\n  alt: {describe_replay(scenes)}")
-    start = Position.initial()
-    position = start
-    rng = random.Random(7)
-    turns = []
-    for _ in range(12):
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        play = rng.choice(position.legal_plays(dice))
-        turns.append((dice, play))
-        position = position.apply(play)
-    bg_scenes = backgammon_replay_scenes(start, turns, names=NAMES)
-    data = replay_gif(bg_scenes)
-    (OUT / "backgammon-replay.gif").write_bytes(data)
-    print(f"backgammon-replay.gif: {len(data):,} bytes\n  alt: {describe_replay(bg_scenes)}")
+async def backgammon(gallery: Gallery) -> None:
+    """A money game in #general: the opening, a double, a hit, private and dark views, the end."""
+    channel = gallery.emulator.general
+    alice, bob = gallery.alice, gallery.bob
+    board = await gallery.challenge(1, "backgammon", channel)
+    save(gallery.out, "backgammon-opening.png", board)
+    await gallery.move(1, alice, PLAYS[0], channel)
+    await gallery.press(1, bob, "roll")
+    await gallery.move(1, bob, PLAYS[1], channel)
+    board = await gallery.press(1, alice, "double")
+    save(gallery.out, "backgammon-double.png", board)
+    await gallery.press(1, bob, "take")  # Bob owns the cube: Alice's roll is automatic
+    await gallery.move(1, alice, PLAYS[2], channel)
+    board = await gallery.press(1, bob, "roll")
+    save(gallery.out, "backgammon-bar-cube.png", board)
+    save(
+        gallery.out,
+        "backgammon-private.png",
+        await gallery.command(bob, "board", {"private": True}),
+    )
+    await gallery.command(gallery.admin, "settings", {"theme": "dark"})
+    await gallery.command(bob, "board", {})
+    save(gallery.out, "backgammon-dark.png", await gallery.board(1))
+    await gallery.command(gallery.admin, "settings", {"theme": "light"})
+    await gallery.command(bob, "board", {})
+    for number, text in enumerate(PLAYS[3:], start=3):
+        mover = bob if number % 2 else alice  # Alice opened: Bob plays the odd turns
+        if "db:1:roll" in (await gallery.board(1)).custom_ids:
+            await gallery.press(1, mover, "roll")
+        await gallery.move(1, mover, text, channel)
+    await gallery.on_board(
+        1, lambda _: gallery.emulator.slash(bob, "resign", {"level": "1"}, channel=channel)
+    )
+    board = await gallery.press(1, alice, "yes")
+    save(gallery.out, "backgammon-final.png", board)
+    save(gallery.out, "backgammon-replay.gif", await gallery.recap(channel))
+
+
+async def checkers(gallery: Gallery, channels: list[Channel]) -> None:
+    """A box middle game (then resigned, in the dark theme), international draughts, and a
+    short game for the recap's replay, each in a channel of its own."""
+    middle, ten, short = channels
+    await gallery.challenge(2, "checkers", middle, first="challenger")
+    save(
+        gallery.out,
+        "checkers-middle-game.png",
+        await gallery.play_checkers(2, middle_game(), "box", middle),
+    )
+    await gallery.command(gallery.admin, "settings", {"theme": "dark"})
+    save(gallery.out, "checkers-dark.png", await gallery.resign_checkers(2, middle))
+    await gallery.recap(middle)
+    await gallery.command(gallery.admin, "settings", {"theme": "light"})
+    await gallery.challenge(3, "checkers", ten, variant="international", first="challenger")
+    save(
+        gallery.out,
+        "checkers-10x10.png",
+        await gallery.play_checkers(3, INTERNATIONAL, "international", ten),
+    )
+    await gallery.challenge(4, "checkers", short, first="challenger")
+    await gallery.play_checkers(4, SHORT_GAME, "box", short)
+    await gallery.resign_checkers(4, short)
+    save(gallery.out, "checkers-replay.gif", await gallery.recap(short))
+
+
+async def main(out: Path = OUT) -> None:
+    """Play the gallery's games on a scratch database and save what the bot posts in `out`."""
+    check_plays()
+    out.mkdir(parents=True, exist_ok=True)
+    async with Emulator() as emulator:
+        with tempfile.TemporaryDirectory() as scratch:
+            store = await Store.open(f"sqlite+aiosqlite:///{scratch}/gallery.sqlite3")
+            try:
+                gallery = Gallery(emulator, store, out)
+                channels = [emulator.add_channel(name) for name in ("box", "ten", "short")]
+                parts = TableParts(dice=ScriptedDice(ROLLS * 4), clock=FakeClock(START))
+                bot = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
+                async with running(bot, emulator):
+                    await backgammon(gallery)
+                    await checkers(gallery, channels)
+            finally:
+                await store.close()
 
 
 if __name__ == "__main__":
-    main()
+    asyncio.run(main())

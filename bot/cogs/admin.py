@@ -18,6 +18,7 @@ from bot.cogs.challenges import (
 )
 from bot.errors import Refusal
 from bot.i18n import Localizer
+from bot.pictures import THEME_SETTING
 from bot.present import game_name
 from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
 from bot.service.options import KINDS
@@ -33,6 +34,7 @@ ALLOWED = [
     app_commands.Choice(name="backgammon", value="backgammon"),
     app_commands.Choice(name="checkers", value="checkers"),
 ]
+THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light", "dark")]
 
 
 class Admin(commands.Cog):
@@ -53,8 +55,9 @@ class Admin(commands.Cog):
         threads="Put each game in its own thread",
         rated="Games are rated by default",
         games="Which games may be played here",
+        theme="Board pictures light or dark",
     )
-    @app_commands.choices(games=ALLOWED)
+    @app_commands.choices(games=ALLOWED, theme=THEME_CHOICES)
     async def settings(
         self,
         interaction: Interaction,
@@ -62,6 +65,7 @@ class Admin(commands.Cog):
         threads: bool | None = None,
         rated: bool | None = None,
         games: str | None = None,
+        theme: str | None = None,
     ) -> None:
         """Change the server's defaults; with no option, show them."""
 
@@ -81,6 +85,8 @@ class Admin(commands.Cog):
                 changes[SETTING_RATED] = rated
             if games is not None:
                 changes[SETTING_GAMES] = list(KINDS) if games == "both" else [games]
+            if theme is not None:
+                changes[THEME_SETTING] = theme
             for key, value in changes.items():
                 await self.bot.store.set_guild_setting(guild_id, key, value, now=now)
             stored = await self.bot.store.guild_settings(guild_id)
@@ -101,12 +107,14 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
     def on_off(value: JsonValue) -> str:
         return t("reply.on") if value is True else t("reply.off")
 
+    theme = stored.get(THEME_SETTING)
     return t(
         "reply.settings",
         time=limit,
         threads=on_off(stored.get(SETTING_THREADS)),
         rated=on_off(stored.get(SETTING_RATED, True)),
         games=", ".join(game_name(t, str(game)) for game in allowed),
+        theme=t(f"name.choice.{theme if theme == 'dark' else 'light'}"),
     )
 
 

@@ -1,5 +1,5 @@
 """Playing in the channel's game: /move (with suggestions), /roll, /double, /resign, /draw,
-/abort, /board, /hint and the dice audit /verify."""
+/abort, /board (public or private), /hint and the dice audit /verify."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bot.hints import answer_hint
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
 from bot.present import plain_name, verify_text
+from bot.private_board import private_board
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.views import ActionResult
 
@@ -117,16 +118,32 @@ class Play(commands.Cog):
         await self.bot.desk.command(interaction, "abort")
 
     @app_commands.command(
-        name="board", description="Post the board again at the bottom of the channel"
+        name="board",
+        description="Post the board again at the bottom of the channel, or show it only to you",
     )
-    async def board(self, interaction: Interaction) -> None:
-        """Post the board again at the bottom of the channel; the old message loses its buttons."""
+    @app_commands.describe(
+        private="Only you see it: from your side, with its Position ID and Match ID or FEN"
+    )
+    async def board(self, interaction: Interaction, private: bool = False) -> None:
+        """Post the board again at the bottom of the channel; the old message loses its buttons.
+
+        With `private`, only the user sees it, drawn from their side with the position to paste
+        elsewhere; the game's message stays where it is.
+        """
         desk = self.bot.desk
 
         async def work() -> None:
             await desk.defer_private(interaction)
             row = await desk.channel_game(interaction)
             view = await self.bot.table.view(row.id)
+            if private:
+                parts = await private_board(
+                    desk.board, view, interaction.user.id, interaction.locale
+                )
+                await interaction.edit_original_response(
+                    content=parts.content, attachments=parts.files()
+                )
+                return
             t = Localizer(reader_locale(interaction))
             if row.message_id is not None:
                 channel = desk.board.channel(row.channel_id)

@@ -11,7 +11,7 @@ MESSAGES: dict[str, str] = {
     "cmd.resign": "Aufgeben: beim Backgammon nimmt der Gegner die Stufe an oder lehnt ab",
     "cmd.draw": "Remis anbieten (Dame)",
     "cmd.abort": "Die Partie abbrechen, bevor beide Seiten gezogen haben",
-    "cmd.board": "Das Brett unten im Kanal neu posten",
+    "cmd.board": "Das Brett unten im Kanal neu posten oder nur dir zeigen",
     "cmd.rules": "Die Regeln eines Spiels und einer Variante zeigen",
     "cmd.help": "So spielst du mit Duelboard",
     "cmd.verify": "Würfel (oder Auslosung) einer beendeten Partie mit ihrem Seed prüfen",
@@ -34,6 +34,8 @@ MESSAGES: dict[str, str] = {
     "opt.rated": "Partien standardmäßig gewertet",
     "opt.rated_game": "Gewertet: das Ergebnis zählt für die Wertung (gegen den Bot nie)",
     "opt.allowed": "Welche Spiele hier erlaubt sind",
+    "opt.theme": "Brettbilder hell oder dunkel",
+    "opt.private": "Nur du siehst es: von deiner Seite, mit Position ID und Match ID oder FEN",
     "kind.backgammon": "Backgammon",
     "kind.checkers": "Dame",
     "level.1": "ein einfaches Spiel",
@@ -162,7 +164,7 @@ MESSAGES: dict[str, str] = {
     "reply.verify_no_draw": "Partie #{game} hatte keine Auslosung: wer beginnt, wurde in der "
     "Herausforderung gewählt; es gibt nichts zu prüfen.",
     "reply.settings": "Einstellungen: Zeit pro Zug {time}; Partien in Threads {threads}; "
-    "standardmäßig gewertet {rated}; erlaubte Spiele: {games}.",
+    "standardmäßig gewertet {rated}; erlaubte Spiele: {games}; Brettbilder {theme}.",
     "reply.game_off": "{game} ist auf diesem Server abgeschaltet (siehe /einstellungen).",
     "reply.on": "an",
     "reply.off": "aus",

@@ -12,7 +12,7 @@ MESSAGES: dict[str, str] = {
     "cmd.resign": "Resign: backgammon asks your opponent to accept the level",
     "cmd.draw": "Offer a draw (checkers)",
     "cmd.abort": "Call the game off before both sides have moved",
-    "cmd.board": "Post the board again at the bottom of the channel",
+    "cmd.board": "Post the board again at the bottom of the channel, or show it only to you",
     "cmd.rules": "Show the rules of a game and variant",
     "cmd.help": "How to play with Duelboard",
     "cmd.verify": "Check the dice (or the random draw) of a finished game against its seed",
@@ -35,6 +35,8 @@ MESSAGES: dict[str, str] = {
     "opt.rated": "Games are rated by default",
     "opt.rated_game": "Rated: the result moves ratings (games against the bot never do)",
     "opt.allowed": "Which games may be played here",
+    "opt.theme": "Board pictures light or dark",
+    "opt.private": "Only you see it: from your side, with its Position ID and Match ID or FEN",
     # Names.
     "kind.backgammon": "Backgammon",
     "kind.checkers": "Checkers",
@@ -164,7 +166,7 @@ MESSAGES: dict[str, str] = {
     "reply.verify_no_draw": "Game #{game} had no random draw: who moves first was chosen in "
     "the challenge, so there is nothing to check.",
     "reply.settings": "Settings: time per move {time}; games in threads {threads}; "
-    "rated by default {rated}; games allowed: {games}.",
+    "rated by default {rated}; games allowed: {games}; board pictures {theme}.",
     "reply.game_off": "{game} is switched off on this server (see /settings).",
     "reply.on": "on",
     "reply.off": "off",

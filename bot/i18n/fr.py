@@ -11,7 +11,7 @@ MESSAGES: dict[str, str] = {
     "cmd.resign": "Abandonner : au backgammon, l'adversaire accepte ou refuse le niveau",
     "cmd.draw": "Proposer la nulle (dames)",
     "cmd.abort": "Annuler la partie avant que les deux camps aient joué",
-    "cmd.board": "Reposter le plateau en bas du salon",
+    "cmd.board": "Reposter le plateau en bas du salon, ou le montrer à vous seul",
     "cmd.rules": "Afficher les règles d'un jeu et d'une variante",
     "cmd.help": "Comment jouer avec Duelboard",
     "cmd.verify": "Vérifier les dés (ou le tirage au sort) d'une partie finie avec sa graine",
@@ -36,6 +36,8 @@ MESSAGES: dict[str, str] = {
     "opt.rated": "Parties classées par défaut",
     "opt.rated_game": "Classée : le résultat compte au classement (jamais contre le bot)",
     "opt.allowed": "Quels jeux sont permis ici",
+    "opt.theme": "Images du plateau claires ou sombres",
+    "opt.private": "Vous seul le voyez : de votre côté, avec Position ID et Match ID ou FEN",
     "kind.backgammon": "Backgammon",
     "kind.checkers": "Dames",
     "level.1": "une partie simple",
@@ -163,7 +165,7 @@ MESSAGES: dict[str, str] = {
     "reply.verify_no_draw": "La partie n°{game} n'a pas eu de tirage au sort : qui commence a "
     "été choisi dans le défi, il n'y a donc rien à vérifier.",
     "reply.settings": "Réglages : temps par coup {time} ; parties en fils {threads} ; "
-    "classées par défaut {rated} ; jeux permis : {games}.",
+    "classées par défaut {rated} ; jeux permis : {games} ; images du plateau {theme}.",
     "reply.game_off": "{game} est désactivé sur ce serveur (voir /paramètres).",
     "reply.on": "oui",
     "reply.off": "non",

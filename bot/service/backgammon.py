@@ -2,8 +2,9 @@
 
 The match itself (opening roll, cube, resignation, score, Crawford) is the engine's state
 machine; this module adds what belongs to the session: who sits where, which roll number comes
-next, whether each side has moved (for abort), the steps that drive the match, forced plays and
-automatic rolls, and the outcomes players are told about.
+next, whether each side has moved (for abort), the last play of the game (for the board), the
+steps that drive the match, forced plays and automatic rolls, and the outcomes players are told
+about.
 """
 
 from __future__ import annotations
@@ -38,7 +39,11 @@ _LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
 
 @dataclass(frozen=True, slots=True)
 class BackgammonSession:
-    """A backgammon match (or money game) at one table; `match` is None until accepted."""
+    """A backgammon match (or money game) at one table; `match` is None until accepted.
+
+    `last_play` is the play that led to the current position of this game (empty for a pass),
+    made by the side not on roll; None before the first play of each game.
+    """
 
     options: GameOptions
     seats: tuple[int, int] | None = None
@@ -47,6 +52,7 @@ class BackgammonSession:
     moved: tuple[bool, bool] = (False, False)
     stopped: str | None = None  # "time" or "aborted" when play stopped outside the rules
     stopped_winner: int | None = None
+    last_play: Play | None = None
 
     @classmethod
     def pending(cls, options: GameOptions) -> BackgammonSession:
@@ -149,6 +155,7 @@ class BackgammonSession:
                 "moved": list(self.moved),
                 "stopped": self.stopped,
                 "stopped_winner": self.stopped_winner,
+                "last_play": None if self.last_play is None else _moves_json(self.last_play),
             },
             sort_keys=True,
             separators=(",", ":"),
@@ -159,6 +166,7 @@ class BackgammonSession:
         """Read what `to_text` wrote."""
         data = json.loads(text)
         seats = data["seats"]
+        last = data.get("last_play")  # absent from tables stored before it was kept
         return cls(
             options=GameOptions.from_json(BACKGAMMON, data["variant"], data["options"]),
             seats=None if seats is None else (seats[0], seats[1]),
@@ -167,6 +175,7 @@ class BackgammonSession:
             moved=(bool(data["moved"][0]), bool(data["moved"][1])),
             stopped=data["stopped"],
             stopped_winner=data["stopped_winner"],
+            last_play=None if last is None else _play_of(last),
         )
 
     # Steps (the reducer)
@@ -232,7 +241,7 @@ class BackgammonSession:
             match = match.next_game(starter=None if starter is None else Side(int(starter)))
             white, black = self.id_of(0), self.id_of(1)
             started = out.GameStarted(ctx.game_id, white, black, ctx.commitment, match.game_number)
-            return replace(self, match=match), [started]
+            return replace(self, match=match, last_play=None), [started]
         raise ValueError(f"unknown backgammon step {op!r}")
 
     def _seat(self, step: Mapping[str, Any], ctx: Context) -> tuple[BackgammonSession, list[Any]]:
@@ -256,10 +265,10 @@ class BackgammonSession:
         match = self._require_match()
         mover = int(match.game.position.turn)
         dice = match.game.dice
-        play = Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in step["moves"]))
+        play = _play_of(step["moves"])
         moved = list(self.moved)
         moved[mover] = True
-        after = replace(self, match=match.move(play), moved=(moved[0], moved[1]))
+        after = replace(self, match=match.move(play), moved=(moved[0], moved[1]), last_play=play)
         forced = bool(step.get("forced", False))
         player = self.id_of(mover)
         if not play.moves and dice is not None:
@@ -418,8 +427,22 @@ class BackgammonSession:
 
 
 def _move_step(play: Play, *, forced: bool) -> Step:
-    moves: list[Any] = [[m.source, m.target, m.hit] for m in play.moves]
-    return {"op": "move", "moves": moves, "notation": play.notation(), "forced": forced}
+    return {
+        "op": "move",
+        "moves": _moves_json(play),
+        "notation": play.notation(),
+        "forced": forced,
+    }
+
+
+def _moves_json(play: Play) -> list[Any]:
+    """A play's moves as the JSON steps and the state keep them: [source, target, hit]."""
+    return [[m.source, m.target, m.hit] for m in play.moves]
+
+
+def _play_of(moves: Any) -> Play:
+    """The play `_moves_json` wrote."""
+    return Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in moves))
 
 
 def resign_level(argument: str | int | None) -> int:

@@ -1,7 +1,8 @@
 """The checkers table: the engine's `Game` plus seats, draw offers, resignation and the clock end.
 
 The stored text keeps the positions since the last irreversible ply (a man move or a capture):
-earlier positions can never come back, so that is all the repetition rule (CK-12) needs.
+earlier positions can never come back, so that is all the repetition rule (CK-12) needs. It
+keeps the last move too, which the board draws.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class CheckersSession:
     draw_offered_by: int | None = None
     stopped: str | None = None  # "resigned", "time" or "aborted"
     stopped_winner: int | None = None
+    last_move: ck.Move | None = None  # the move that led to the current position
 
     @classmethod
     def pending(cls, options: GameOptions) -> CheckersSession:
@@ -128,6 +130,7 @@ class CheckersSession:
                 "draw_offered_by": self.draw_offered_by,
                 "stopped": self.stopped,
                 "stopped_winner": self.stopped_winner,
+                "last_move": None if self.last_move is None else _move_json(self.last_move),
             },
             sort_keys=True,
             separators=(",", ":"),
@@ -144,6 +147,7 @@ class CheckersSession:
             positions = tuple(ck.Position.from_fen(fen, variant) for fen in data["positions"])
             game = ck.Game(positions, (), data["quiet"], data["agreed"])
         seats = data["seats"]
+        last = data.get("last_move")  # absent from tables stored before it was kept
         return cls(
             options=options,
             seats=None if seats is None else (seats[0], seats[1]),
@@ -153,6 +157,9 @@ class CheckersSession:
             draw_offered_by=data["draw_offered_by"],
             stopped=data["stopped"],
             stopped_winner=data["stopped_winner"],
+            last_move=None
+            if last is None
+            else ck.Move(tuple(last["path"]), tuple(last["captures"])),
         )
 
     # Steps (the reducer)
@@ -232,7 +239,13 @@ class CheckersSession:
             played = replace(played, moves=())
         moved = list(self.moved)
         moved[seat] = True
-        after = replace(self, game=played, moved=(moved[0], moved[1]), draw_offered_by=None)
+        after = replace(
+            self,
+            game=played,
+            moved=(moved[0], moved[1]),
+            draw_offered_by=None,
+            last_move=move,
+        )
         report = out.Moved(ctx.game_id, self.id_of(seat), move.pdn(), bool(step.get("forced")))
         return after, [report, *after._ended(ctx)]
 
@@ -329,10 +342,9 @@ class CheckersSession:
 
 
 def _move_step(move: ck.Move, *, forced: bool) -> Step:
-    return {
-        "op": "move",
-        "path": list(move.path),
-        "captures": list(move.captures),
-        "notation": move.pdn(),
-        "forced": forced,
-    }
+    return {"op": "move", **_move_json(move), "notation": move.pdn(), "forced": forced}
+
+
+def _move_json(move: ck.Move) -> dict[str, Any]:
+    """A move as the JSON steps and the state keep it: its path and captured squares."""
+    return {"path": list(move.path), "captures": list(move.captures)}

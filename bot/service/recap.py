@@ -26,6 +26,8 @@ from bot.store import Store
 from engine.backgammon import Move, Play, Position
 from render import (
     ENGLISH,
+    LIGHT,
+    Theme,
     Words,
     backgammon_replay_scenes,
     checkers_replay_scenes,
@@ -94,10 +96,12 @@ def build_recap(
     rating: RecordedResult | None = None,
     *,
     words: Words = ENGLISH,
+    theme: Theme = LIGHT,
 ) -> Recap:
     """Draw the recap of a finished table; `names` are White's and Black's display names.
 
-    The replay is worded in `words` (the bot passes the channel's language).
+    The replay is worded in `words` (the bot passes the channel's language) and drawn in
+    `theme` (the server's, as its boards).
     """
     ended = _final_outcome(log)
     session = log.final
@@ -131,7 +135,7 @@ def build_recap(
         loser_id=ended.loser_id,
         score=score,
         reason=ended.reason,
-        replay_gif=replay_gif(scenes),
+        replay_gif=replay_gif(scenes, theme=theme),
         replay_alt=describe_replay(scenes),
         record=record,
         rating=rating,
@@ -158,10 +162,13 @@ async def recap_for(
     rating: RecordedResult | None = None,
     *,
     words: Words = ENGLISH,
+    theme: Theme = LIGHT,
 ) -> Recap:
-    """Load a finished table and draw its recap off the event loop (worded as `build_recap`)."""
+    """Load a finished table and draw its recap off the event loop (as `build_recap`)."""
     log, names = await _load(store, game_id)
-    return await asyncio.to_thread(lambda: build_recap(log, names, rating, words=words))
+    return await asyncio.to_thread(
+        lambda: build_recap(log, names, rating, words=words, theme=theme)
+    )
 
 
 async def review_for(

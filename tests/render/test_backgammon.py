@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PIL import Image
 
@@ -85,6 +87,25 @@ def test_bg1_flipping_the_perspective_moves_the_checkers() -> None:
     assert pixel(as_white, LAYOUT.checker_centre(24, 0)) == LIGHT.light_piece
     assert pixel(as_black, LAYOUT.checker_centre(1, 0)) == LIGHT.light_piece
     assert pixel(as_black, LAYOUT.checker_centre(24, 0)) == LIGHT.dark_piece
+
+
+def test_numbered_for_the_other_side_keeps_the_board_and_writes_its_numbers() -> None:
+    """A board that holds still for the game can number the points for the player on roll."""
+    scene = BackgammonScene(Position.initial(Side.BLACK), viewer=Side.WHITE)
+    plain = picture(scene)
+    renumbered = picture(replace(scene, numbered_for=Side.BLACK))
+    # The same checkers where they were: White's 6-point still bottom right.
+    assert pixel(renumbered, LAYOUT.checker_centre(6, 0)) == LIGHT.light_piece
+    frame = tuple(round(v) for v in LAYOUT.frame)
+    assert plain.crop(frame).tobytes() == renumbered.crop(frame).tobytes()
+
+    def label(image: Image.Image, point: int) -> bytes:
+        x, y = LAYOUT.number_centre(point)
+        return image.crop((round(x) - 18, round(y) - 10, round(x) + 18, round(y) + 10)).tobytes()
+
+    # Bottom right now reads 24 (Black's number for White's 1-point), top right reads 1.
+    assert label(renumbered, 1) == label(plain, 24) != label(plain, 1)
+    assert label(renumbered, 24) == label(plain, 1)
 
 
 def test_picture_is_for_the_side_to_move_by_default() -> None:

@@ -1,13 +1,19 @@
-"""Clocks: time left is written for a glance, spoken in the alt text, and bad values refused."""
+"""Clocks: the time the side to act has is written for a glance, spoken in the alt text, and
+bad values refused."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from PIL import ImageChops
 
 from engine.backgammon import Position, Side
+from engine.checkers import Color
 from engine.checkers import Position as CheckersPosition
-from render import BackgammonScene, CheckersScene, describe
+from render import BackgammonLayout, BackgammonScene, CheckersScene, describe, render_png
 from render.clock import clock_text
+from tests.render.pictures import decode_png
 
 
 @pytest.mark.parametrize(
@@ -26,20 +32,49 @@ def test_clock_text(seconds: int, text: str) -> None:
     assert clock_text(seconds) == text
 
 
-def test_backgammon_alt_text_speaks_the_clocks_from_the_viewers_side() -> None:
+def test_backgammon_alt_text_speaks_the_clock_of_the_side_to_act() -> None:
     scene = BackgammonScene(
-        Position.initial(), names=("Ann", "Ben"), viewer=Side.BLACK, clock=(272, 3600)
+        Position.initial(), names=("Ann", "Ben"), reader=Side.BLACK, clock=(Side.WHITE, 272)
     )
-    assert "Time left: you 1h 00m, Ann 4:32." in describe(scene)
+    assert "Ann had 4:32 left to play when this picture was drawn." in describe(scene)
+    mine = replace(scene, reader=Side.WHITE)
+    assert "You had 4:32 left to play when this picture was drawn." in describe(mine)
 
 
-def test_checkers_alt_text_speaks_the_clocks() -> None:
-    scene = CheckersScene(CheckersPosition.initial("box"), names=("Ann", "Ben"), clock=(59, 600))
-    assert "Time left: you 0:59, Ben 10:00." in describe(scene)
+def test_checkers_alt_text_speaks_the_clock_in_the_third_person() -> None:
+    position = CheckersPosition.initial("box")
+    scene = CheckersScene(position, names=("Ann", "Ben"), clock=(Color.BLACK, 600))
+    assert "Ben had 10:00 left to play when this picture was drawn." in describe(scene)
 
 
-@pytest.mark.parametrize("clock", [(10,), (-1, 5), (1.5, 3)])
-def test_bad_clock_is_refused(clock: tuple[int, ...]) -> None:
+def test_only_the_side_to_act_shows_a_clock() -> None:
+    """A per-move limit runs for one side: the other shows none, and the picture says whose."""
+    scene = BackgammonScene(Position.initial(), names=("Ann", "Ben"), viewer=Side.WHITE)
+    plain = decode_png(render_png(scene))
+    timed = decode_png(render_png(replace(scene, clock=(Side.WHITE, 600))))
+    changed = ImageChops.difference(plain.convert("RGB"), timed.convert("RGB")).getbbox()
+    assert changed is not None
+    layout = BackgammonLayout(800)
+    # Only the panel's lower half changes: White, the viewer, is named at the bottom.
+    assert changed[0] >= layout.panel[0] and changed[1] > (layout.panel[1] + layout.panel[3]) / 2
+
+
+@pytest.mark.parametrize("owner", [Side.WHITE, Side.BLACK])
+def test_the_clock_line_is_clear_of_the_cube_by_either_name(owner: Side) -> None:
+    layout = BackgammonLayout(800)
+    for side in Side:
+        scene = BackgammonScene(Position.initial(), viewer=Side.WHITE, cube=2, cube_owner=owner)
+        plain = decode_png(render_png(scene)).convert("RGB")
+        timed = decode_png(render_png(replace(scene, clock=(side, 86_400)))).convert("RGB")
+        text = ImageChops.difference(plain, timed).getbbox()
+        assert text is not None
+        cube = layout.cube_box(owner == Side.WHITE)
+        apart = text[3] < cube[1] or text[1] > cube[3] or text[2] < cube[0] or text[0] > cube[2]
+        assert apart, (side, text, cube)
+
+
+@pytest.mark.parametrize("clock", [(Side.WHITE,), (Side.WHITE, -1), (Side.WHITE, 1.5)])
+def test_bad_clock_is_refused(clock: tuple[object, ...]) -> None:
     with pytest.raises(ValueError, match="clock"):
         BackgammonScene(Position.initial(), clock=clock)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="clock"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -21,8 +22,9 @@ def sentence(text: str, start: str) -> str:
     return match.group(1)
 
 
-def test_bg1_opening_alt_text_names_every_occupied_point_from_the_viewers_side() -> None:
-    text = describe(BackgammonScene(Position.initial(), names=NAMES, dice=(6, 3)))
+def test_bg1_opening_alt_text_names_every_occupied_point_from_the_readers_side() -> None:
+    scene = BackgammonScene(Position.initial(), names=NAMES, dice=(6, 3), reader=Side.WHITE)
+    text = describe(scene)
     assert text.startswith("Your turn, 6-3 to play.")
     # BG-1 start, and Black's 24, 13, 8, 6 seen from White's side as 1, 12, 17, 19.
     assert sentence(text, "You:") == " 6-point 5, 8-point 3, 13-point 5, 24-point 2"
@@ -30,11 +32,42 @@ def test_bg1_opening_alt_text_names_every_occupied_point_from_the_viewers_side()
     assert "Pips: you 167, Bob 167" in text
 
 
-def test_alt_text_follows_the_perspective() -> None:
-    text = describe(BackgammonScene(Position.initial(), names=NAMES, viewer=Side.BLACK))
+def test_alt_text_follows_the_reader() -> None:
+    text = describe(BackgammonScene(Position.initial(), names=NAMES, reader=Side.BLACK))
     assert text.startswith("Alice's turn, to roll.")
     assert "You are Bob, Black" in text
     assert sentence(text, "Alice:") == " 1-point 2, 12-point 5, 17-point 3, 19-point 5"
+
+
+def test_without_a_reader_alt_text_speaks_in_the_third_person() -> None:
+    """A picture everyone sees: the prompt as drawn, each side by name, no "you"."""
+    scene = BackgammonScene(Position.initial(), names=NAMES, dice=(6, 3), match_length=5)
+    text = describe(scene)
+    assert text.startswith("Alice to play 6-3. Points are numbered from Alice's side.")
+    assert sentence(text, "Alice, White:") == " 6-point 5, 8-point 3, 13-point 5, 24-point 2"
+    assert sentence(text, "Bob, Black:") == " 1-point 2, 12-point 5, 17-point 3, 19-point 5"
+    assert "Pips: Alice 167, Bob 167." in text
+    assert "Match to 5: Alice 0, Bob 0." in text
+    assert not re.search(r"\b(you|your)\b", text, re.IGNORECASE)
+
+
+def test_points_are_spoken_as_numbered_on_the_picture() -> None:
+    """Seen from White's side but numbered for Black, the player on roll: Black's numbers."""
+    position = Position.initial(Side.BLACK)
+    scene = BackgammonScene(position, names=NAMES, viewer=Side.WHITE, numbered_for=Side.BLACK)
+    text = describe(scene)
+    assert "Points are numbered from Bob's side." in text
+    assert sentence(text, "Bob, Black:") == " 6-point 5, 8-point 3, 13-point 5, 24-point 2"
+    assert sentence(text, "Alice, White:") == " 1-point 2, 12-point 5, 17-point 3, 19-point 5"
+
+
+def test_a_reader_sees_the_board_from_their_own_side() -> None:
+    with pytest.raises(ValueError, match="their own side"):
+        BackgammonScene(Position.initial(), viewer=Side.WHITE, reader=Side.BLACK)
+    with pytest.raises(ValueError, match="their own side"):
+        BackgammonScene(Position.initial(), numbered_for=Side.WHITE, reader=Side.BLACK)
+    with pytest.raises(ValueError, match="their own side"):
+        CheckersScene(CheckersPosition.initial("box"), viewer=Color.WHITE, reader=Color.BLACK)
 
 
 def test_every_occupied_point_bar_and_tray_is_named_after_real_plays() -> None:
@@ -42,7 +75,7 @@ def test_every_occupied_point_bar_and_tray_is_named_after_real_plays() -> None:
     for dice in [(6, 4), (5, 2), (6, 6), (3, 1), (4, 4), (6, 5), (2, 1), (5, 5)]:
         position = position.apply(position.legal_plays(dice)[-1])
     viewer = position.turn
-    text = describe(BackgammonScene(position, names=NAMES))
+    text = describe(BackgammonScene(position, names=NAMES, reader=viewer))
     for side, start in ((viewer, "You:"), (viewer.opponent, f"{NAMES[viewer.opponent]}:")):
         spoken = sentence(text, start)
         for own in range(1, 25):
@@ -68,38 +101,72 @@ def test_alt_text_speaks_dice_left_cube_match_and_last_play() -> None:
         score=(3, 6),
         crawford=True,
         last_play=play,
+        reader=Side.BLACK,
     )
     text = describe(scene)
     assert text.startswith("Your turn, 5-5 rolled, three 5s still to play.")
     assert "Match to 7, Crawford game: you 6, Alice 3." in text
     assert "Cube in the middle." in text
-    owned = BackgammonScene(after, names=NAMES, cube=2, cube_owner=Side.WHITE)
+    owned = BackgammonScene(after, names=NAMES, cube=2, cube_owner=Side.WHITE, reader=Side.BLACK)
     assert "Cube at 2, owned by Alice." in describe(owned)
+    assert "Cube at 2, owned by you." in describe(replace(owned, reader=Side.WHITE))
     assert f"Last play by Alice: {play.notation()}, in Alice's numbering." in text
 
 
 def test_take_or_pass_is_put_to_the_taker() -> None:
     scene = BackgammonScene(
-        Position.initial(), names=NAMES, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.WHITE
+        Position.initial(),
+        names=NAMES,
+        prompt=Prompt.TAKE_OR_PASS,
+        cube=2,
+        cube_owner=Side.WHITE,
+        reader=Side.BLACK,
     )
     assert describe(scene).startswith("Alice doubles to 4; take or pass?")
+    public = describe(replace(scene, reader=None))
+    assert public.startswith("Alice doubles to 4: Bob, take or pass? Points are numbered")
 
 
 def test_checkers_alt_text_names_every_piece_square() -> None:
     position = CheckersPosition.from_fen("W:W21,22,K30:B1,2,K5", "box")
-    text = describe(CheckersScene(position, names=NAMES))
+    text = describe(CheckersScene(position, names=NAMES, reader=Color.WHITE))
     assert text.startswith("Your turn.")
     assert "You: men on 21, 22; kings on 30." in text
     assert "Bob: men on 1, 2; kings on 5." in text
+    public = describe(CheckersScene(position, names=NAMES, viewer=Color.BLACK))
+    assert public.startswith("Alice to move. Checkers (box rules), 8×8. At the bottom: Bob, Black.")
+    assert (
+        "Bob, Black: men on 1, 2; kings on 5. Alice, White: men on 21, 22; kings on 30." in public
+    )
+    assert not re.search(r"\b(you|your)\b", public, re.IGNORECASE)
 
 
 def test_checkers_alt_text_says_capture_is_compulsory_and_last_move() -> None:
     game = Game.new("box").play("22-18").play("11-15")
-    text = describe(CheckersScene(game.position, names=NAMES, last_move=game.moves[-1]))
+    scene = CheckersScene(game.position, names=NAMES, last_move=game.moves[-1], reader=Color.WHITE)
+    text = describe(scene)
     assert text.startswith("Your turn, capture is compulsory.")
     assert text.endswith("Last move by Bob: 11-15.")
-    seen_from_black = describe(CheckersScene(game.position, names=NAMES, viewer=Color.BLACK))
-    assert seen_from_black.startswith("Alice's turn")
+    read_by_black = describe(replace(scene, reader=Color.BLACK))
+    assert read_by_black.startswith("Alice's turn")
+    assert read_by_black.endswith("Last move by you: 11-15.")
+    public = describe(replace(scene, reader=None))
+    assert public.startswith("Alice to move: capture is compulsory.")
+    assert public.endswith("Last move by Bob: 11-15.")
+
+
+def test_a_caption_says_how_the_game_ended() -> None:
+    """The bot's final boards (resigned, on time, called off) are captioned: no one is to move."""
+    position = Game.new("box").play("22-18").position
+    ended = "Bob wins: Alice resigned"
+    for reader in (None, Color.WHITE):
+        text = describe(CheckersScene(position, names=NAMES, caption=ended, reader=reader))
+        assert text.startswith("Bob wins: Alice resigned.")
+        assert "turn" not in text and "to move" not in text
+    scene = BackgammonScene(Position.initial(), names=NAMES, caption="Alice wins on time")
+    assert describe(scene).startswith("Alice wins on time. ")
+    read = describe(replace(scene, reader=Side.BLACK))
+    assert read.startswith("Alice wins on time. You are Bob")
 
 
 @pytest.mark.parametrize("variant", ["box", "international"])

@@ -97,8 +97,9 @@ def test_an_illegal_turn_is_refused_naming_the_turn() -> None:
 def test_replay_alt_text_counts_moves_and_describes_the_end() -> None:
     game = Game.new("box").play("22-18")
     text = describe_replay(checkers_replay_scenes(game, names=("Ann", "Ben")))
-    assert text.startswith("Animated replay of 1 move. Final position: ")
-    assert "Ben: men on 1, 2, 3" in text
+    assert text.startswith("Animated replay of 1 move. Final position: 1. Ann: 22-18. ")
+    assert "Ben, Black: men on 1, 2, 3" in text
+    assert "You" not in text  # a recap is for everyone: the third person
 
 
 def test_replay_without_frames_is_refused() -> None:

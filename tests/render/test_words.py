@@ -75,12 +75,24 @@ def bear_off_last(position: Position = LAST_CHECKER) -> tuple[Play, Position]:
 
 
 def backgammon_scenes(words: Words) -> Iterator[BackgammonScene]:
-    """A backgammon scene in every state a picture can show."""
+    """A backgammon scene in every state a picture can show, for everyone and for one player."""
+    for scene in _backgammon_states(words):
+        yield scene
+        yield replace(scene, viewer=None, numbered_for=None, reader=scene.perspective)
+
+
+def _backgammon_states(words: Words) -> Iterator[BackgammonScene]:
     start = Position.initial()
-    yield BackgammonScene(start, names=NAMES, clock=(272, 11100), words=words)
+    yield BackgammonScene(start, names=NAMES, clock=(Side.WHITE, 272), words=words)
     yield BackgammonScene(
-        start, names=NAMES, dice=(3, 1), viewer=Side.BLACK, clock=(187200, 5), words=words
+        start,
+        names=NAMES,
+        dice=(3, 1),
+        viewer=Side.BLACK,
+        clock=(Side.WHITE, 187200),
+        words=words,
     )
+    yield BackgammonScene(start, names=NAMES, numbered_for=Side.BLACK, words=words)
     for left in ((5, 5, 5), (5, 5)):
         yield BackgammonScene(start, names=NAMES, dice=(5, 5), dice_left=left, words=words)
     for viewer in Side:
@@ -103,6 +115,8 @@ def backgammon_scenes(words: Words) -> Iterator[BackgammonScene]:
         )
     yield BackgammonScene(LAST_CHECKER, names=NAMES, words=words)
     yield BackgammonScene(ON_THE_BAR, names=NAMES, words=words)
+    _, won_single = bear_off_last(LAST_CHECKER_SINGLE)
+    yield BackgammonScene(won_single, names=NAMES, words=words)
     play, won = bear_off_last()
     for viewer in Side:
         # The side that just played is White: "yours" from White's side, "theirs" from Black's.
@@ -112,13 +126,21 @@ def backgammon_scenes(words: Words) -> Iterator[BackgammonScene]:
 
 
 def checkers_scenes(words: Words) -> Iterator[CheckersScene]:
-    """A checkers scene in every state a picture can show."""
+    """A checkers scene in every state a picture can show, for everyone and for one player."""
+    for scene in _checkers_states(words):
+        yield scene
+        yield replace(scene, viewer=None, reader=scene.perspective)
+
+
+def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     game = Game.new("box").play("22-18").play("11-15")
     yield CheckersScene(game.position, names=NAMES, last_move=game.moves[-1], words=words)
     yield CheckersScene(
         game.position, names=NAMES, last_move=game.moves[-1], viewer=Color.BLACK, words=words
     )
-    yield CheckersScene(Game.new("box").position, names=NAMES, clock=(90, 4000), words=words)
+    start = Game.new("box").position
+    yield CheckersScene(start, names=NAMES, clock=(Color.WHITE, 90), words=words)
+    yield CheckersScene(start, names=NAMES, clock=(Color.BLACK, 4000), words=words)
     # One man and one king against nothing; a blocked man with no move (CK-10).
     yield CheckersScene(CheckersPosition.from_fen("W:W21,K30:B", "box"), names=NAMES, words=words)
     blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")
@@ -218,11 +240,14 @@ FRENCHISH = replace(
 def test_other_words_change_the_prompt_the_alt_text_and_the_replay() -> None:
     scene = BackgammonScene(Position.initial(), names=NAMES, words=FRENCHISH)
     assert status_line(scene) == "À Ann de lancer"
-    assert describe(scene).startswith("À vous : lancer les dés. You are Ann, White;")
+    assert describe(scene).startswith("À Ann de lancer. Points are numbered")
+    mine = replace(scene, reader=Side.WHITE)
+    assert describe(mine).startswith("À vous : lancer les dés. You are Ann, White;")
     game = Game.new("box").play("22-18").play("11-15")
     checkers = CheckersScene(game.position, names=NAMES, words=FRENCHISH)
     assert render.checkers.status_line(checkers) == "À Ann de jouer, prise obligatoire"
-    assert describe(checkers).startswith(
+    assert describe(checkers).startswith("À Ann de jouer, prise obligatoire. Dames (règles")
+    assert describe(replace(checkers, reader=Color.WHITE)).startswith(
         "À vous, la prise est obligatoire. Dames (règles du coffret), 8×8."
     )
     play, _ = bear_off_last()

@@ -52,6 +52,8 @@ _NAMES: dict[str, tuple[str, str, str]] = {
     "name.opt.player": ("player", "joueur", "spieler"),
     "name.opt.threads": ("threads", "fils", "threads"),
     "name.opt.games": ("games", "jeux", "spiele"),
+    "name.opt.theme": ("theme", "thème", "farbschema"),
+    "name.opt.private": ("private", "privé", "privat"),
     # The resign level is how much is given up, not the computer's strength.
     "name.opt.resign.level": ("level", "niveau", "stufe"),
     # A game number on these two, not a game kind.
@@ -61,6 +63,9 @@ _NAMES: dict[str, tuple[str, str, str]] = {
     "name.choice.backgammon": ("backgammon", "backgammon", "Backgammon"),
     "name.choice.checkers": ("checkers", "dames", "Dame"),
     "name.choice.both": ("both", "les deux", "beide"),
+    # Choices: the theme of board pictures
+    "name.choice.light": ("light", "clair", "hell"),
+    "name.choice.dark": ("dark", "sombre", "dunkel"),
     "name.choice.checkers:box": (
         "checkers (box rules)",
         "dames (règles du coffret)",

@@ -3,18 +3,50 @@
 One key per template of `Words`: `picture.<field>`. The English is the renderer's own, so the
 pictures of an English server are exactly what the renderer draws by default. The wins by level,
 checkers endings and variant titles come from the `level.*`, `ending.*` and `variant.title.*`
-texts the bot already has (see `bot/pictures.py`).
+texts the bot already has (see `bot/pictures.py`). The bot's own captions of a final board
+(`board.end.*`: how a game ended outside the rules of play) and the private view's texts
+(`board.private.*`) live here too.
 """
 
 from __future__ import annotations
 
 from render import ENGLISH, TEMPLATE_FIELDS
 
-EN: dict[str, str] = {f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS}
+EN: dict[str, str] = {
+    **{f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS},
+    "board.end.resigned": "{winner} wins: {loser} resigned",
+    "board.end.resigned_bg": "{winner} wins {kind}: {loser} resigned",
+    "board.end.dropped": "{winner} wins: {loser} passed the double",
+    "board.end.time": "{winner} wins on time",
+    "board.end.aborted": "Game called off: no result",
+    "board.private.yours": "Game #{game} from your side (only you see this).",
+    "board.private.public": "Game #{game} as everyone sees it: you are not playing in it "
+    "(only you see this).",
+    "board.private.gnubg": "GNU Backgammon Position ID `{position_id}`, Match ID `{match_id}`. "
+    "In gnubg, type `set gnubgid {position_id}:{match_id}` or paste them into the ID boxes.",
+    "board.private.fen": "Position (PDN FEN): `{fen}`. Paste it into a draughts program to set "
+    "up this position.",
+    "board.private.no_board": "Game #{game} has not started: there is no board to show yet.",
+}
 
 # The prompts drawn on the picture are wrapped at spaces, so the French ones avoid a space
 # before a colon, which could start a line.
 FR: dict[str, str] = {
+    "board.end.resigned": "{winner} gagne, {loser} abandonne",
+    "board.end.resigned_bg": "{winner} gagne {kind}, {loser} abandonne",
+    "board.end.dropped": "{winner} gagne, {loser} refuse le double",
+    "board.end.time": "{winner} gagne au temps",
+    "board.end.aborted": "Partie annulée, sans résultat",
+    "board.private.yours": "Partie n°{game} de votre côté (vous seul la voyez).",
+    "board.private.public": "Partie n°{game} telle que tout le monde la voit : vous n'y jouez "
+    "pas (vous seul voyez ce message).",
+    "board.private.gnubg": "GNU Backgammon : Position ID `{position_id}`, Match ID `{match_id}`. "
+    "Dans gnubg, tapez `set gnubgid {position_id}:{match_id}` ou collez-les dans les champs "
+    "d'identifiant.",
+    "board.private.fen": "Position (FEN PDN) : `{fen}`. Collez-la dans un programme de dames "
+    "pour mettre en place cette position.",
+    "board.private.no_board": "La partie n°{game} n'a pas commencé : pas encore de plateau à "
+    "montrer.",
     "picture.bg_to_roll": "À {name} de lancer",
     "picture.bg_to_play": "À {name} de jouer {roll}",
     "picture.bg_to_play_left": "À {name} de jouer {roll}, reste {left}",
@@ -29,7 +61,7 @@ FR: dict[str, str] = {
     "picture.pips_many": "{count}\u00a0pips",
     "picture.points_one": "{count}\u00a0pt",
     "picture.points_many": "{count}\u00a0pts",
-    "picture.time_left": "reste {clock}",
+    "picture.time_left": "{clock} pour jouer",
     "picture.clock_days": "{days} j {hours} h",
     "picture.clock_hours": "{hours} h {minutes:02d}",
     "picture.ck_to_move": "À {name} de jouer",
@@ -58,17 +90,26 @@ FR: dict[str, str] = {
     "picture.alt_dice_two": "deux {number}",
     "picture.alt_dice_three": "trois {number}",
     "picture.alt_you_are": "Vous êtes {who} ; les flèches sont numérotées de votre côté.",
+    "picture.alt_numbered": "Flèches numérotées pour {name}.",
     "picture.alt_yours": "Vous : {pieces}.",
     "picture.alt_theirs": "{name} : {pieces}.",
     "picture.alt_point": "flèche {point} : {count}",
     "picture.alt_bar": "barre : {count}",
     "picture.alt_off": "sortis : {count}",
     "picture.alt_pips": "Pips : vous {mine}, {name} {theirs}.",
-    "picture.alt_time_left": "Temps restant : vous {mine}, {name} {theirs}.",
+    "picture.alt_pips_both": "Pips : {name} {pips}, {other} {other_pips}.",
+    "picture.alt_clock_yours": (
+        "Il vous restait {clock} pour jouer quand cette image a été dessinée."
+    ),
+    "picture.alt_clock": "Il restait à {name} {clock} pour jouer quand cette image a été dessinée.",
     "picture.alt_dice": "Dés : {roll}.",
     "picture.alt_match": "Match en {length} : vous {mine}, {name} {theirs}.",
     "picture.alt_match_crawford": (
         "Match en {length}, partie Crawford : vous {mine}, {name} {theirs}."
+    ),
+    "picture.alt_match_both": "Match en {length} : {name} {score}, {other} {other_score}.",
+    "picture.alt_match_crawford_both": (
+        "Match en {length}, partie Crawford : {name} {score}, {other} {other_score}."
     ),
     "picture.alt_cube_middle": "Videau au centre.",
     "picture.alt_cube_yours": "Videau à {cube}, à vous.",
@@ -80,6 +121,7 @@ FR: dict[str, str] = {
     "picture.alt_ck_no_move": "{whose}, plus aucun coup possible",
     "picture.alt_ck_must_capture": "{whose}, la prise est obligatoire",
     "picture.alt_ck_board": "{title}, damier {size}×{size}. Vous êtes {who}, en bas.",
+    "picture.alt_ck_bottom": "{title}, damier {size}×{size}. En bas : {who}.",
     "picture.alt_men_on": "pions sur {squares}",
     "picture.alt_kings_on": "dames sur {squares}",
     "picture.alt_no_pieces": "aucune pièce",
@@ -97,6 +139,19 @@ FR: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "board.end.resigned": "{winner} gewinnt: {loser} gibt auf",
+    "board.end.resigned_bg": "{winner} gewinnt {kind}: {loser} gibt auf",
+    "board.end.dropped": "{winner} gewinnt: {loser} lehnt das Doppel ab",
+    "board.end.time": "{winner} gewinnt nach Zeit",
+    "board.end.aborted": "Partie abgebrochen, ohne Ergebnis",
+    "board.private.yours": "Partie #{game} von deiner Seite (nur du siehst das).",
+    "board.private.public": "Partie #{game}, wie alle sie sehen: du spielst nicht mit "
+    "(nur du siehst das).",
+    "board.private.gnubg": "GNU Backgammon: Position ID `{position_id}`, Match ID `{match_id}`. "
+    "Gib in gnubg `set gnubgid {position_id}:{match_id}` ein oder füge sie in die ID-Felder ein.",
+    "board.private.fen": "Stellung (PDN-FEN): `{fen}`. Füge sie in ein Dameprogramm ein, um "
+    "diese Stellung aufzubauen.",
+    "board.private.no_board": "Partie #{game} hat noch nicht begonnen: es gibt noch kein Brett.",
     "picture.bg_to_roll": "{name} ist am Wurf",
     "picture.bg_to_play": "{name} zieht {roll}",
     "picture.bg_to_play_left": "{name} zieht {roll}, noch {left}",
@@ -110,7 +165,7 @@ DE: dict[str, str] = {
     "picture.pips_many": "{count} Pips",
     "picture.points_one": "{count} Pkt.",
     "picture.points_many": "{count} Pkt.",
-    "picture.time_left": "noch {clock}",
+    "picture.time_left": "{clock} für den Zug",
     "picture.clock_days": "{days} T {hours} h",
     "picture.clock_hours": "{hours} h {minutes:02d} min",
     "picture.ck_to_move": "{name} ist am Zug",
@@ -139,16 +194,23 @@ DE: dict[str, str] = {
     "picture.alt_dice_two": "zweimal die {number}",
     "picture.alt_dice_three": "dreimal die {number}",
     "picture.alt_you_are": "Du bist {who}; die Punkte sind von deiner Seite aus nummeriert.",
+    "picture.alt_numbered": "Die Punkte sind von der Seite von {name} aus nummeriert.",
     "picture.alt_yours": "Bei dir: {pieces}.",
     "picture.alt_theirs": "Bei {name}: {pieces}.",
     "picture.alt_point": "Punkt {point}: {count}",
     "picture.alt_bar": "Bar: {count}",
     "picture.alt_off": "draußen: {count}",
     "picture.alt_pips": "Pips: du {mine}, {name} {theirs}.",
-    "picture.alt_time_left": "Restzeit: du {mine}, {name} {theirs}.",
+    "picture.alt_pips_both": "Pips: {name} hat {pips}, {other} {other_pips}.",
+    "picture.alt_clock_yours": "Du hattest noch {clock} für den Zug, als dieses Bild entstand.",
+    "picture.alt_clock": "{name} hatte noch {clock} für den Zug, als dieses Bild entstand.",
     "picture.alt_dice": "Würfel: {roll}.",
     "picture.alt_match": "Match auf {length}: du {mine}, {name} {theirs}.",
     "picture.alt_match_crawford": "Match auf {length}, Crawford-Spiel: du {mine}, {name} {theirs}.",
+    "picture.alt_match_both": "Match auf {length}: {name} {score}, {other} {other_score}.",
+    "picture.alt_match_crawford_both": (
+        "Match auf {length}, Crawford-Spiel: {name} {score}, {other} {other_score}."
+    ),
     "picture.alt_cube_middle": "Doppelwürfel in der Mitte.",
     "picture.alt_cube_yours": "Doppelwürfel auf {cube}, er gehört dir.",
     "picture.alt_cube_theirs": "Doppelwürfel auf {cube}, er gehört {name}.",
@@ -159,6 +221,7 @@ DE: dict[str, str] = {
     "picture.alt_ck_no_move": "{whose}, ohne erlaubten Zug",
     "picture.alt_ck_must_capture": "{whose}, es herrscht Schlagzwang",
     "picture.alt_ck_board": "{title}, Brett {size}×{size}. Du bist {who}, unten.",
+    "picture.alt_ck_bottom": "{title}, Brett {size}×{size}. Unten: {who}.",
     "picture.alt_men_on": "Steine auf {squares}",
     "picture.alt_kings_on": "Damen auf {squares}",
     "picture.alt_no_pieces": "keine Steine",

@@ -90,6 +90,14 @@ async def click(
     return message
 
 
+async def move(emulator: Emulator, message: Message, user: User, text: str) -> None:
+    """/move `text` and wait until the board shows it and the mover has their reply."""
+    before = message.edits
+    handle = await emulator.slash(user, "move", {"play": text})
+    await after_edit(emulator, message, before, handle)
+    await handle.original(timeout=WAIT)
+
+
 async def pick(
     emulator: Emulator, store: Store, user: User, value: str, game_id: int = 1
 ) -> Message:

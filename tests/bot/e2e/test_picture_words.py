@@ -52,14 +52,21 @@ async def test_a_french_servers_board_and_replay_are_described_in_french(
         )
         [final] = message.attachments
     assert opening is not None
-    # BG-1: White's checkers on its 6, 8, 13 and 24 points, Black's seen from White's side.
-    assert opening.startswith("À vous : 3-1 à jouer. Vous êtes Alice, avec les blancs ;")
-    assert "Vous : flèche 6 : 5, flèche 8 : 3, flèche 13 : 5, flèche 24 : 2." in opening
-    assert "Bob : flèche 1 : 2, flèche 12 : 5, flèche 17 : 3, flèche 19 : 5." in opening
-    assert "Pips : vous 167, Bob 167." in opening  # BG-1's 167 pips a side
+    # Everyone reads the board: the third person, numbered for Alice, who is on roll.
+    assert opening.startswith("À Alice de jouer 3-1. Flèches numérotées pour Alice.")
+    # BG-1: White's checkers on its 6, 8, 13 and 24 points, Black's in White's numbering.
+    assert "Alice, avec les blancs : flèche 6 : 5, flèche 8 : 3, flèche 13 : 5, flèche 24 : 2." in (
+        opening
+    )
+    assert "Bob, avec les noirs : flèche 1 : 2, flèche 12 : 5, flèche 17 : 3, flèche 19 : 5." in (
+        opening
+    )
+    assert "Pips : Alice 167, Bob 167." in opening  # BG-1's 167 pips a side
+    assert "vous" not in opening.lower()
     assert not [word for word in ENGLISH_WORDS if word in opening]
-    # Resigned: the game is over without a side having borne off (no winner on the board).
-    assert final.description is not None and final.description.startswith("Partie terminée.")
+    # Resigned: the final board says so, in French.
+    assert final.description is not None
+    assert final.description.startswith("Alice gagne une partie simple, Bob abandonne.")
     gif = next(a for a in recap.attachments if a.filename == "replay.gif")
     assert gif.description is not None
     assert gif.description.startswith("Rejeu animé de 1 coup. Position finale : ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +17,7 @@ from bot.service.options import GameOptions
 from bot.service.session import Context, Run
 from bot.service.views import load_session, reduce_event
 from bot.store import GameEvent
-from engine.backgammon import Position, Side
+from engine.backgammon import Move, Play, Position, Side
 from engine.backgammon.matchplay import Game, Match, Phase
 
 WHITE_ID, BLACK_ID = 101, 202
@@ -151,6 +152,63 @@ def test_text_form_round_trips_and_replays() -> None:
     payload: dict[str, Any] = {"steps": run.steps}
     event = GameEvent(7, 1, "accepted", payload, WHITE_ID, datetime(2026, 3, 1, tzinfo=UTC))
     assert reduce_event(pending.to_text(), event) == text
+
+
+def test_the_last_play_is_kept_through_the_text_form_and_cleared_by_a_new_game() -> None:
+    """The board draws the last play: it must survive a restart (the stored text)."""
+    options = GameOptions.create("backgammon", match_length=3)
+    run = BackgammonSession.pending(options).start(WHITE_ID, BLACK_ID, scripted((3, 1)), CTX)
+    assert run.session.last_play is None  # the opening roll: nobody has played yet
+    run = run.session.act(0, "move", "8/5 6/5", scripted(), CTX)
+    expected = Play((Move(8, 5), Move(6, 5)))
+    assert run.session.last_play == expected
+    assert load_session(run.session.to_text()) == run.session
+    # White bears its last checker off (forced): the next game begins with no last play.
+    rules = options.match_options()
+    game = Game(rules, Position((row({2: 1}), row({6: 15})), off=(14, 0)), phase=Phase.ROLLING)
+    ending = BackgammonSession(
+        options, (WHITE_ID, BLACK_ID), Match(rules, game), last_play=expected
+    )
+    after = ending.act(0, "roll", None, scripted((6, 5), (4, 1)), CTX).session
+    assert after.match is not None and after.match.game_number == 2
+    assert after.last_play is None
+
+
+def test_a_pass_is_the_last_play_of_a_closed_out_side() -> None:
+    position = Position(
+        (row({6: 14}), row({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})), bar=(1, 0)
+    )
+    run: Run[Any] = Run(session_at(position, cube=False), CTX)
+    run.session.settle(run, scripted((6, 5), (3, 1)))
+    assert run.session.last_play == Play(())
+
+
+def test_the_last_checkers_move_is_kept_forced_or_not() -> None:
+    options = GameOptions.create("checkers", "box")
+    game = ck.Game.new("box", ck.Position.from_fen("W:W22,31:B18,1", "box"))
+    session = CheckersSession(options, (WHITE_ID, BLACK_ID), game)
+    run: Run[Any] = Run(session, CTX)
+    session.settle(run)  # 22x15 is the only move (CK-5): the table plays it
+    assert run.session.last_move == ck.Move((22, 15), (18,))
+    assert load_session(run.session.to_text()) == run.session
+    after = run.session.act(1, "move", "1-6", scripted(), CTX).session
+    assert after.last_move == ck.Move((1, 6))
+
+
+def test_a_table_stored_before_the_last_move_was_kept_still_loads() -> None:
+    run = BackgammonSession.pending(GameOptions.create("backgammon")).start(
+        WHITE_ID, BLACK_ID, scripted((3, 1)), CTX
+    )
+    data = json.loads(run.session.to_text())
+    del data["last_play"]
+    assert load_session(json.dumps(data)) == run.session
+    checkers = CheckersSession.pending(GameOptions.create("checkers", "box"))
+    ck_data = json.loads(
+        checkers.start(WHITE_ID, BLACK_ID, scripted((1, 1)), CTX).session.to_text()
+    )
+    del ck_data["last_move"]
+    loaded = load_session(json.dumps(ck_data))
+    assert isinstance(loaded, CheckersSession) and loaded.last_move is None
 
 
 def test_bg16_no_doubling_in_the_crawford_game() -> None:

@@ -1,0 +1,40 @@
+"""`/board private`: the board for one reader only, from their own side and in their language,
+with the position as text to paste into GNU Backgammon (Position ID, Match ID) or a draughts
+program (PDN FEN). The public message stays as it is."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot import present
+from bot.board import Board, MessageParts
+from bot.errors import Refusal
+from bot.i18n import Localizer
+from bot.pictures import draw
+from bot.service.backgammon import BackgammonSession
+from bot.service.views import GameView
+
+
+async def private_board(board: Board, view: GameView, user_id: int, locale: object) -> MessageParts:
+    """The private view of `view` for `user_id`: from their seat if they play, else as everyone
+    sees it. A challenge not yet accepted has no board to show."""
+    t = Localizer(locale)
+    session = view.session
+    seats = view.seats
+    if seats is None:
+        raise Refusal(t("board.private.no_board", game=view.id))
+    seat = seats.index(user_id) if user_id in seats else None
+    names = await board.names(view)
+    pair = (present.plain_name(names, seats[0]), present.plain_name(names, seats[1]))
+    look = await board.look(view, locale, reader=seat)
+    picture = await asyncio.to_thread(draw, session, pair, look)
+    lines = [t("board.private.yours" if seat is not None else "board.private.public", game=view.id)]
+    if isinstance(session, BackgammonSession):
+        if session.match is not None:
+            position_id = session.match.game.position.position_id()
+            lines.append(
+                t("board.private.gnubg", position_id=position_id, match_id=session.match.match_id())
+            )
+    elif session.game is not None:
+        lines.append(t("board.private.fen", fen=session.game.position.to_fen()))
+    return MessageParts("\n".join(lines), picture, None)
