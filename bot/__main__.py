@@ -10,6 +10,7 @@ import sys
 import discord
 
 from ai.worker import AIWorker
+from bot import logs
 from bot.app import DuelboardBot, TableParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
 from bot.store import Store, StoreError
@@ -59,9 +60,7 @@ def main() -> int:
     except SettingsError as error:
         print(f"duelboard: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_level, settings.library_log_level, secrets=[settings.discord_token])
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

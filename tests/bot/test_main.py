@@ -16,6 +16,9 @@ from bot.settings import Settings
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
 
+# `main()` sets up logging for the whole process: each test leaves it as it found it.
+pytestmark = pytest.mark.usefixtures("logging_restored")
+
 
 def test_missing_token_is_one_clear_message(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
