@@ -19,6 +19,9 @@ from bot.settings import Settings
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
 NOWHERE = "http://127.0.0.1:1/api/v10"  # port 1: nothing listens, the connection is refused
+# Starting means opening the store, connecting and starting the worker process (a fresh
+# interpreter loading the expert's network): seconds on a busy machine, so the waits are long.
+START_WAIT = 60.0
 
 # `main()` sets up logging for the whole process: each test leaves it as it found it.
 pytestmark = pytest.mark.usefixtures("logging_restored")
@@ -82,8 +85,8 @@ async def test_sigterm_stops_the_bot_cleanly(emulator: Emulator, tmp_path: Path)
     )
     with pointed_at(emulator):
         running = asyncio.create_task(entry._run(settings))
-        await emulator.wait_for_clients(1, timeout=10)
+        await emulator.wait_for_clients(1, timeout=START_WAIT)
         assert emulator.command("backgammon")  # the commands were synced
         os.kill(os.getpid(), signal.SIGTERM)
-        await asyncio.wait_for(running, timeout=10)
+        await asyncio.wait_for(running, timeout=START_WAIT)
     assert running.exception() is None
