@@ -1,9 +1,10 @@
 """Where log lines go: Duelboard's own loggers at one level, libraries at another, no secrets.
 
 At DEBUG, discord.py logs every gateway event and request URL (interaction tokens, which let
-anyone answer or edit as the bot for 15 minutes) and SQLAlchemy / aiosqlite log every statement
-with its parameters (a live game's dice seed, which tells every roll still to come). Libraries
-therefore stay at WARNING unless asked, and every line, at any level, is redacted on its way out.
+anyone answer or edit as the bot for 15 minutes) and aiosqlite (SQLAlchemy too, from INFO) logs
+every statement with its parameters (a live game's dice seed, which tells every roll still to
+come). Libraries therefore stay at WARNING unless asked, and every line, at any level, is
+redacted on its way out (discord.py's rate-limit warnings carry webhook URLs).
 """
 
 from __future__ import annotations
