@@ -7,14 +7,20 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from ai.worker import AIWorker
+from bot import logs
 from bot.app import DuelboardBot, TableParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
 from bot.store import Store, StoreError
 
 log = logging.getLogger("duelboard")
+NETWORK_HELP = (
+    "Check this machine's network connection, its DNS, and any firewall or proxy between it and "
+    "discord.com, then start the bot again."
+)
 
 
 async def _run(settings: Settings) -> None:
@@ -36,9 +42,12 @@ async def _run(settings: Settings) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(client.close()))
     try:
-        await _warm_up(worker)
         async with client:
-            await client.start(settings.discord_token)
+            # Signing in first: a refused token or no network is reported at once, before the
+            # worker process is started for nothing.
+            await client.login(settings.discord_token)
+            await _warm_up(worker)
+            await client.connect()
     finally:
         await asyncio.to_thread(worker.close)
         await store.close()
@@ -59,13 +68,19 @@ def main() -> int:
     except SettingsError as error:
         print(f"duelboard: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_level, settings.library_log_level, secrets=[settings.discord_token])
+    # Duelboard never joins a voice channel: discord.py's warnings that its voice libraries are
+    # missing would be two lines of noise on every start.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:
         print(f"duelboard: Discord refused the token. {TOKEN_HELP}", file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as error:
+        # Only signing in can raise this: once connected, discord.py reconnects by itself.
+        reason = " ".join(str(error).split())
+        print(f"duelboard: Discord cannot be reached ({reason}). {NETWORK_HELP}", file=sys.stderr)
         return 2
     except StoreError as error:
         print(f"duelboard: {error}", file=sys.stderr)

@@ -37,7 +37,8 @@ class Settings:
     discord_token: str
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
-    log_level: int = logging.INFO
+    log_level: int = logging.INFO  # Duelboard's own loggers (`duelboard.*`)
+    library_log_level: int = logging.WARNING  # everyone else's: discord.py, SQLAlchemy, ...
 
     @classmethod
     def from_env(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -57,15 +58,19 @@ class Settings:
             raise SettingsError(
                 f"DEV_GUILD_ID must be a server id (digits only), not {guild_text!r}."
             )
-        level_name = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-        level = logging.getLevelNamesMapping().get(level_name)
-        if level is None:
-            raise SettingsError(
-                f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level_name!r}."
-            )
         return cls(
             discord_token=token,
             database_url=database_url_from_env(env_file=None),
             dev_guild_id=int(guild_text) if guild_text else None,
-            log_level=level,
+            log_level=_level_from_env("LOG_LEVEL", "INFO"),
+            library_log_level=_level_from_env("LOG_LEVEL_LIBRARIES", "WARNING"),
         )
+
+
+def _level_from_env(name: str, default: str) -> int:
+    """The logging level named by the variable `name` (any case), or `default`."""
+    level_name = os.environ.get(name, default).strip().upper() or default
+    level = logging.getLevelNamesMapping().get(level_name)
+    if level is None:
+        raise SettingsError(f"{name} must be DEBUG, INFO, WARNING or ERROR, not {level_name!r}.")
+    return level

@@ -4,6 +4,7 @@ process boundary pickles whole, a killed worker is replaced, and a bot game is p
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import random
@@ -11,10 +12,11 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, ProcessPoolExecutor
 from datetime import timedelta
 from importlib.util import find_spec
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -24,7 +26,7 @@ from ai.coach import ComputerCoach
 from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
 from ai.review import SageReviewer, report
-from ai.worker import REVIEW_CHUNK, AIWorker, WorkerStoppedError
+from ai.worker import CALL_TIMEOUT, REVIEW_CHUNK, AIWorker, WorkerStoppedError
 from bot.service.bot_turns import BOT_FAILED, retry_delay
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
@@ -321,12 +323,42 @@ def call_in_thread(worker: AIWorker, name: str, *args: Any) -> Future[Any]:
     return future
 
 
+@contextlib.contextmanager
+def watching_handovers() -> Iterator[threading.Event]:
+    """An event set once any call has been handed to a worker process's queue: from then on,
+    that process's death fails the call (before, the call would go to a new process)."""
+    handed = threading.Event()
+    submit = ProcessPoolExecutor.submit
+
+    def watched(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = submit(pool, *args, **kwargs)
+        handed.set()
+        return future
+
+    with mock.patch.object(ProcessPoolExecutor, "submit", watched):
+        yield handed
+
+
+def kill_once_handed(pid: int, handed: threading.Event) -> threading.Thread:
+    """A thread that kills `pid` once a call has been handed to it (or after a minute without
+    one, so that a test whose call never came fails instead of waiting for the call timeout)."""
+
+    def kill() -> None:
+        handed.wait(timeout=60)
+        os.kill(pid, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill, daemon=True)
+    killer.start()
+    return killer
+
+
 def kill_during_a_call(worker: AIWorker, start: Callable[[], Future[Any]]) -> Future[Any]:
     """Stop the worker (so the call cannot finish first), start the call, then kill it."""
     pid = worker.pid()
     os.kill(pid, signal.SIGSTOP)
-    future = start()
-    time.sleep(0.3)  # ample for the thread to hand its call to the stopped process
+    with watching_handovers() as handed:
+        future = start()
+        assert handed.wait(timeout=60), "the call never reached the worker"
     os.kill(pid, signal.SIGKILL)
     return future
 
@@ -348,14 +380,15 @@ def test_a_killed_worker_fails_the_call_under_way_and_the_next_call_starts_anoth
 def test_a_hung_worker_is_stopped_after_the_timeout_and_replaced(own_worker: AIWorker) -> None:
     """A worker that never answers (stopped, not dead) fails the call after `timeout` seconds,
     is ended, and the next call is answered by a new process."""
-    own_worker.timeout = 1.0
-    hung = own_worker.pid()
+    hung = own_worker.pid()  # started (a fresh interpreter: seconds on a busy machine) untimed
     os.kill(hung, signal.SIGSTOP)
     match = backgammon_positions(1, seed=10)[0]
+    own_worker.timeout = 1.0
     started = time.monotonic()
     with pytest.raises(WorkerStoppedError, match="did not answer 'choose_play' in 1 s"):
         own_worker.opponents()("beginner").choose_play(match)
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < CALL_TIMEOUT / 2  # the short timeout, not the default
+    own_worker.timeout = CALL_TIMEOUT  # the new process, too, may take seconds to start
     assert own_worker.opponents()("beginner").choose_play(match) in match.game.legal_plays()
     assert own_worker.pid() != hung
 
@@ -429,12 +462,13 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     opening = result.game.session.game.position.legal_moves()[0].pdn()  # type: ignore[union-attr]
     pid = own_worker.pid()
     os.kill(pid, signal.SIGSTOP)
-    killer = threading.Timer(0.5, os.kill, (pid, signal.SIGKILL))
-    killer.start()
-    try:
-        moved = await table.move(game_id, ALICE.id, opening)
-    finally:
-        killer.join()
+    with watching_handovers() as handed:
+        killer = kill_once_handed(pid, handed)  # once the bot's turn is in the stopped worker
+        try:
+            moved = await table.move(game_id, ALICE.id, opening)
+        finally:
+            killer.join()
+    assert handed.is_set()
     assert moved.game.to_move_id == BOT.id
     assert any(
         record.exc_info and isinstance(record.exc_info[1], WorkerStoppedError)

@@ -11,8 +11,22 @@ import pytest
 
 from bot.emulator import Emulator, ManualClock
 from bot.emulator.harness import WATCHED_LOGGERS, ErrorCapture, running
+from bot.logs import PINNED_LIBRARY_LOGGERS
 
 StartClient = Callable[[discord.Client], AbstractAsyncContextManager[discord.Client]]
+
+
+@pytest.fixture
+def logging_restored() -> Iterator[None]:
+    """For tests that set up logging as `main()` does: handlers and levels put back after."""
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    loggers = [root, *map(logging.getLogger, ("duelboard", *PINNED_LIBRARY_LOGGERS))]
+    levels = [logger.level for logger in loggers]
+    yield
+    root.handlers[:] = handlers
+    for logger, level in zip(loggers, levels, strict=True):
+        logger.setLevel(level)
 
 
 @pytest.fixture

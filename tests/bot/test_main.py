@@ -4,18 +4,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import signal
 from pathlib import Path
 
+import discord
 import pytest
 
+from ai.worker import AIWorker
 from bot import __main__ as entry
 from bot.emulator import Emulator
 from bot.emulator.harness import pointed_at
 from bot.settings import Settings
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
+NOWHERE = "http://127.0.0.1:1/api/v10"  # port 1: nothing listens, the connection is refused
+# Starting means opening the store, connecting and starting the worker process (a fresh
+# interpreter loading the expert's network): seconds on a busy machine, so the waits are long.
+START_WAIT = 60.0
+
+# `main()` sets up logging for the whole process: each test leaves it as it found it.
+pytestmark = pytest.mark.usefixtures("logging_restored")
 
 
 def test_missing_token_is_one_clear_message(
@@ -40,6 +50,34 @@ def test_unusable_database_is_one_clear_message(
     assert error.startswith("duelboard: ") and "Traceback" not in error
 
 
+def test_no_network_is_one_clear_line_and_the_worker_is_closed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A well-formed token but Discord out of reach: one line on stderr, exit code 2."""
+    closed: list[AIWorker] = []
+
+    class Worker(AIWorker):
+        def close(self) -> None:
+            closed.append(self)
+            super().close()
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
+    # ERROR: the Open Sage notice, a warning, depends on the installation; errors still show.
+    monkeypatch.setenv("LOG_LEVEL", "ERROR")
+    monkeypatch.setattr(entry, "AIWorker", Worker)
+    monkeypatch.setattr(discord.http.Route, "BASE", NOWHERE)
+    # As in a fresh process, where discord.py has not yet warned that voice is unsupported.
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    assert entry.main() == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("duelboard: Discord cannot be reached (Cannot connect to host")
+    assert "127.0.0.1:1" in line and "network" in line and "proxy" in line
+    assert len(closed) == 1 and multiprocessing.active_children() == []
+
+
 async def test_sigterm_stops_the_bot_cleanly(emulator: Emulator, tmp_path: Path) -> None:
     """The real entry coroutine, connected to the emulator, returns when SIGTERM arrives."""
     settings = Settings(
@@ -48,10 +86,10 @@ async def test_sigterm_stops_the_bot_cleanly(emulator: Emulator, tmp_path: Path)
     )
     with pointed_at(emulator):
         running = asyncio.create_task(entry._run(settings))
-        await emulator.wait_for_clients(1, timeout=10)
+        await emulator.wait_for_clients(1, timeout=START_WAIT)
         assert emulator.command("backgammon")  # the commands were synced
         os.kill(os.getpid(), signal.SIGTERM)
-        await asyncio.wait_for(running, timeout=10)
+        await asyncio.wait_for(running, timeout=START_WAIT)
     assert running.exception() is None
 
 
@@ -74,9 +112,9 @@ async def test_without_open_sage_the_operator_is_told_how_to_install_it_once(
     )
     with caplog.at_level(logging.WARNING, logger="duelboard"), pointed_at(emulator):
         running = asyncio.create_task(entry._run(settings))
-        await emulator.wait_for_clients(1, timeout=10)
+        await emulator.wait_for_clients(1, timeout=START_WAIT)
         os.kill(os.getpid(), signal.SIGTERM)
-        await asyncio.wait_for(running, timeout=10)
+        await asyncio.wait_for(running, timeout=START_WAIT)
     told = [
         r.getMessage() for r in caplog.records if "pip install 'duelboard[ai]'" in r.getMessage()
     ]

@@ -14,7 +14,13 @@ GOOD_TOKEN = "MTIz.NDU2.Nzg5"
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in (
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "LOG_LEVEL_LIBRARIES",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -35,20 +41,28 @@ def test_defaults_to_local_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.database_url == DEFAULT_DATABASE_URL
     assert settings.dev_guild_id is None
     assert settings.log_level == logging.INFO
+    assert settings.library_log_level == logging.WARNING  # discord.py, SQLAlchemy... stay quiet
 
 
 def test_env_file_is_read(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
-    env_file.write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n")
+    env_file.write_text(
+        f"DISCORD_TOKEN={GOOD_TOKEN}\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\nLOG_LEVEL_LIBRARIES=Info\n"
+    )
     settings = Settings.from_env(env_file=env_file)
     assert settings.discord_token == GOOD_TOKEN
     assert settings.dev_guild_id == 42
     assert settings.log_level == logging.DEBUG
+    assert settings.library_log_level == logging.INFO
 
 
 @pytest.mark.parametrize(
     ("name", "value", "message"),
-    [("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be"), ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be")],
+    [
+        ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be"),
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be"),
+        ("LOG_LEVEL_LIBRARIES", "chatty", "LOG_LEVEL_LIBRARIES must be .*'CHATTY'"),
+    ],
 )
 def test_bad_values_are_named(
     monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str
