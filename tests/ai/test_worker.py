@@ -159,6 +159,7 @@ def test_proxies_implement_the_service_protocols(worker: AIWorker) -> None:
         opponents("grandmaster")
 
 
+@pytest.mark.slow
 @needs_sage
 def test_expert_backgammon_decisions_match_the_in_process_player(worker: AIWorker) -> None:
     """Open Sage at 2 plies has no noise: the same match, the same play and cube actions."""

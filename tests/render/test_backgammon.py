@@ -60,19 +60,40 @@ def test_png_is_small() -> None:
     assert len(data) < 60_000
 
 
+# Where the checkers of the 800-px picture seen by White are, measured on the picture itself
+# (the centres of the discs of piece colour), not taken from the layout that draws them: the
+# points are 38 px apart, the quadrants either side of the bar (12–7 and 6–1 at the bottom,
+# 13–18 and 19–24 above them), and a stack grows 35 px a checker from the edge.
+MEASURED_X = {
+    **{point: 37 + 38 * (12 - point) for point in range(7, 13)},
+    **{point: 307 + 38 * (6 - point) for point in range(1, 7)},
+    **{point: 37 + 38 * (point - 13) for point in range(13, 19)},
+    **{point: 307 + 38 * (point - 19) for point in range(19, 25)},
+}
+
+
+def measured_slot(point: int, slot: int) -> tuple[int, int]:
+    """The centre of the `slot`-th checker (0 at the edge) on `point`, in White's numbering."""
+    if point >= 13:
+        return MEASURED_X[point], 57 + 35 * slot
+    return MEASURED_X[point], 442 - 35 * slot
+
+
 def test_bg1_opening_checkers_stand_where_the_rules_put_them() -> None:
     image = picture(BackgammonScene(Position.initial()))
+    assert image.size == (800, 500)
     for point, count in WHITE_START.items():
         for slot in range(count):
-            assert pixel(image, LAYOUT.checker_centre(point, slot)) == LIGHT.light_piece
+            assert pixel(image, measured_slot(point, slot)) == LIGHT.light_piece, (point, slot)
         # One slot past the stack is bare board.
-        assert pixel(image, LAYOUT.checker_centre(point, count)) in BOARD_COLOURS
+        assert pixel(image, measured_slot(point, count)) in BOARD_COLOURS, point
     for point, count in BLACK_SEEN_BY_WHITE.items():
         for slot in range(count):
-            assert pixel(image, LAYOUT.checker_centre(point, slot)) == LIGHT.dark_piece
+            assert pixel(image, measured_slot(point, slot)) == LIGHT.dark_piece, (point, slot)
+        assert pixel(image, measured_slot(point, count)) in BOARD_COLOURS, point
     occupied = set(WHITE_START) | set(BLACK_SEEN_BY_WHITE)
     for point in set(range(1, 25)) - occupied:
-        assert pixel(image, LAYOUT.checker_centre(point, 0)) in BOARD_COLOURS
+        assert pixel(image, measured_slot(point, 0)) in BOARD_COLOURS, point
 
 
 def test_bg1_flipping_the_perspective_moves_the_checkers() -> None:

@@ -37,6 +37,7 @@ def no_bgsage(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sage_module, "import_module", fake)
 
 
+@pytest.mark.slow
 def test_builtin_player_only_plays_legal_plays() -> None:
     """Thousands of random positions: every play chosen is one of the engine's legal plays."""
     beginner = BackgammonPlayer(Level.BEGINNER, random.Random(5))

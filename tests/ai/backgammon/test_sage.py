@@ -27,6 +27,7 @@ def player(request: pytest.FixtureRequest) -> BackgammonPlayer:
     return made
 
 
+@pytest.mark.slow
 def test_sage_only_plays_legal_plays() -> None:
     """Random positions: the intermediate level's play is always one of the engine's."""
     player = BackgammonPlayer(Level.INTERMEDIATE)
@@ -34,6 +35,7 @@ def test_sage_only_plays_legal_plays() -> None:
         assert player.choose_play(match) in match.game.legal_plays()
 
 
+@pytest.mark.slow
 def test_expert_only_plays_legal_plays() -> None:
     """The same at the expert level, on fewer positions (it looks two plies ahead)."""
     player = BackgammonPlayer(Level.EXPERT)

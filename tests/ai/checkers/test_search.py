@@ -97,6 +97,7 @@ def _random_positions(variant: str, count: int, seed: int) -> Iterator[Game]:
             yield game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_answer_is_always_a_legal_move(variant: str) -> None:
     """Every answer, at every level's search, is one of the engine's legal moves."""

@@ -73,6 +73,7 @@ async def unchanged(table: Table, view: GameView) -> None:
     assert row.state == view.session.to_text()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=TEXTS)
 async def test_random_backgammon_text_is_refused_and_changes_nothing(
@@ -95,6 +96,7 @@ async def test_random_backgammon_text_is_refused_and_changes_nothing(
     await unchanged(table, view)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=TEXTS)
 async def test_random_checkers_text_is_refused_and_changes_nothing(

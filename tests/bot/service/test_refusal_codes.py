@@ -87,7 +87,6 @@ def unregistered_raises(source: str, classes: set[str]) -> list[str]:
 def test_every_code_is_in_every_catalog_with_the_template_placeholders() -> None:
     for code, template in REFUSALS.items():
         key = f"refusal.{code}"
-        assert CATALOGS["en"][key] == template
         for language in ("fr", "de"):
             assert placeholders(CATALOGS[language][key]) == placeholders(template), (language, key)
 
@@ -132,6 +131,7 @@ def test_every_closed_status_has_its_game_over_code() -> None:
 def test_str_is_the_english_template_with_the_params() -> None:
     error = ActionNotAllowedError("svc.verify.open", game=12)
     assert str(error) == "The seed of game #12 is revealed when the game ends."
+    assert Localizer("en")("refusal.svc.verify.open", game=12) == str(error)
     assert (error.code, dict(error.params)) == ("svc.verify.open", {"game": 12})
 
 

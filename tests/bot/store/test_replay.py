@@ -30,6 +30,7 @@ def toy_reducer(state: str, event: GameEvent) -> str:
     return f"{state}/{event.payload['step']}"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15,
     deadline=None,

@@ -128,6 +128,7 @@ def _act(match: Match, rng: random.Random) -> Match:
     return match.roll((rng.randint(1, 6), rng.randint(1, 6)))
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(
     length=st.integers(1, 7),
@@ -165,6 +166,7 @@ def test_bg16_random_match_ends_with_a_valid_score(
     assert match.score[winner.opponent] < length
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(jacoby=st.booleans(), seed=st.integers(0, 2**32 - 1))
 def test_bg16_random_money_session_adds_up_the_game_results(jacoby: bool, seed: int) -> None:

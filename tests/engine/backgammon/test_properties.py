@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ positions = st.builds(reached, st.integers(0, 2**32), st.integers(0, 120))
 limited = st.builds(reached, st.integers(0, 2**32), st.integers(0, 120), st.just(FIVE_LIMIT))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions, dice)
 def test_bg1_fifteen_checkers_a_side_always(position: Position, roll: tuple[int, int]) -> None:
@@ -24,6 +26,7 @@ def test_bg1_fifteen_checkers_a_side_always(position: Position, roll: tuple[int,
             assert sum(after.points[side]) + after.bar[side] + after.off[side] == 15
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions, dice)
 def test_bg18_every_play_notation_parses_back_to_itself(
@@ -33,6 +36,7 @@ def test_bg18_every_play_notation_parses_back_to_itself(
         assert parse_play(position, roll, play.notation()) == play
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(limited, dice)
 def test_bg4_five_limit_never_stacks_a_sixth_checker(
@@ -46,6 +50,7 @@ def test_bg4_five_limit_never_stacks_a_sixth_checker(
         assert parse_play(position, roll, play.notation(), FIVE_LIMIT) == play
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions)
 def test_bg17_position_id_round_trips(position: Position) -> None:

@@ -6,6 +6,7 @@ order of every die on every checker, straight from RULES.md, with no pruning or 
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +81,7 @@ def ours(position: Position, dice: tuple[int, int], variant: Variant) -> set[Boa
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.builds(reached, st.integers(0, 2**32), st.integers(0, 120)), dice)
 def test_bg3_to_bg12_standard_matches_brute_force(
@@ -88,6 +90,7 @@ def test_bg3_to_bg12_standard_matches_brute_force(
     assert ours(position, roll, STANDARD) == reference(position, roll, None)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.builds(reached, st.integers(0, 2**32), st.integers(0, 120), st.just(FIVE_LIMIT)), dice)
 def test_bg4_five_limit_matches_brute_force(position: Position, roll: tuple[int, int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ def positions(draw: st.DrawFn) -> Position:
     return Position.from_fen(f"{turn}:W{','.join(sides['W'])}:B{','.join(sides['B'])}", variant)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_fen_round_trips(position: Position) -> None:
@@ -35,6 +37,7 @@ def test_fen_round_trips(position: Position) -> None:
     assert Position.from_fen(position.to_fen(), position.variant) == position
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_counting_matches_listing(position: Position) -> None:
@@ -42,6 +45,7 @@ def test_counting_matches_listing(position: Position) -> None:
     assert perft(position, 1) == len(position.legal_moves())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_every_legal_move_applies_and_reads_back(position: Position) -> None:
