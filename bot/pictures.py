@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 import engine.checkers as ck
-from bot.i18n import CATALOGS, Localizer, language_of
+from bot.i18n import TEXTS, Localizer, language_of
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession
@@ -28,6 +29,7 @@ from engine.backgammon.matchplay import Ending, Phase
 from engine.checkers import VARIANTS, Color, EndReason
 from render import (
     LIGHT,
+    PLURAL_FIELDS,
     TEMPLATE_FIELDS,
     BackgammonScene,
     CheckersScene,
@@ -77,13 +79,18 @@ def words_for(locale: object) -> Words:
 @cache
 def _words(language: str) -> Words:
     """Built once per language: pictures are drawn on every turn."""
-    catalog = CATALOGS[language]
+    texts = TEXTS[language]
     t = Localizer(language)
-    templates = {name: catalog[f"picture.{name}"] for name in TEMPLATE_FIELDS}
+    # One mapping for both kinds of field: `Words` takes each by name.
+    templates: dict[str, Any] = {
+        name: texts.messages[f"picture.{name}"] for name in TEMPLATE_FIELDS
+    }
+    templates |= {name: texts.plurals[f"picture.{name}"] for name in PLURAL_FIELDS}
     endings = {reason.name.lower(): t(f"ending.{reason.name.lower()}") for reason in EndReason}
     titles = {name: t(f"variant.title.{name}") for name in VARIANTS}
     return Words(
         **templates,
+        plural_form=texts.plural_form,
         win_kinds=(t("level.1"), t("level.2"), t("level.3")),
         endings=MappingProxyType(endings),
         titles=MappingProxyType(titles),

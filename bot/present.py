@@ -65,7 +65,7 @@ def name_of(names: Names, user_id: int | None) -> str:
 
 def points(t: Localizer, count: int) -> str:
     """ "1 point" / "3 points" in the reader's language."""
-    return t("points.one") if count == 1 else t("points.many", count=count)
+    return t.plural("points", count)
 
 
 def dice_text(dice: Sequence[int]) -> str:

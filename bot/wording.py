@@ -3,7 +3,8 @@ ended, variant names, a checkers variant's rules and what a failed dice audit fo
 
 The service and the engines name these things by stable values (a `timedelta`, an ending such
 as `resigned: gammon` or a checkers `EndReason`, a variant's fields); here they become catalog
-texts (`bot/i18n/topics/wording.py`). Pure functions of those values and a `Localizer`.
+texts (`duration.*`, `ending.*`, `variant.*` in the catalogs of `bot/locales/`). Pure functions
+of those values and a `Localizer`.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ def duration(t: Localizer, limit: timedelta) -> str:
     for unit, size in _DURATION_UNITS:
         if seconds and seconds % size == 0:
             count = seconds // size
-            return t(f"duration.{unit}.{'one' if count == 1 else 'many'}", count=count)
-    return t("duration.second.many", count=seconds)
+            return t.plural(f"duration.{unit}", count)
+    return t.plural("duration.second", seconds)
 
 
 def ending(t: Localizer, reason: str, level: int | None = None) -> str:

@@ -4,7 +4,8 @@ Each game package declares its codes once, in a registry `code -> English templa
 errors; an error built from a code keeps the English sentence as `str()` (for logs and callers
 that only read English), while a front end words `code` and `params` in the reader's language.
 Parameters hold only what needs no translation: numbers, point and square numbers, notations,
-the player's own text, and lists of notations as a `Listing`.
+the player's own text, and lists of notations as a `Listing`
+(`AllListed` when they are all meant).
 """
 
 from __future__ import annotations
@@ -19,30 +20,45 @@ MAX_LISTED = 12
 
 
 class Listing(tuple[str, ...]):
-    """Notations joined for a sentence; the format spec names the word before the last item.
+    """Notations a sentence lists as one of them: `a, b or c`.
 
-    `"{choices:or}"` gives `a, b or c`, `"{choices:ou}"` gives `a, b ou c`; after a slash comes a
-    suffix for every item, so `"{points:and/-}points"` gives `19-, 18- and 17-points`. Without a
-    spec the items are joined by commas. Past `MAX_LISTED` items the rest is counted as `… (+n)`.
+    The template has a plain field (`{choices}`); a front end joins the items by the reader's
+    list pattern (CLDR's "or" list, `style`), while `str()` joins them in English. Past
+    `MAX_LISTED` items the rest is counted as `… (+n)` (`shown`).
     """
 
     __slots__ = ()
+    style: ClassVar[str] = "or"
+    word: ClassVar[str] = "or"
 
     def __new__(cls, items: Iterable[object]) -> Self:
         """The items as text, in the given order."""
         return super().__new__(cls, (str(item) for item in items))
 
+    def shown(self) -> list[str]:
+        """The items a reply names: at most `MAX_LISTED`, the rest counted."""
+        if len(self) <= MAX_LISTED:
+            return list(self)
+        return [*self[: MAX_LISTED - 1], f"… (+{len(self) - MAX_LISTED + 1})"]
+
     def __format__(self, spec: str) -> str:
-        word, _, suffix = spec.partition("/")
-        items = [item + suffix for item in self]
-        if len(items) > MAX_LISTED:
-            items = [*items[: MAX_LISTED - 1], f"… (+{len(items) - MAX_LISTED + 1})"]
-        if not word or len(items) < 2:
-            return ", ".join(items)
-        return f"{', '.join(items[:-1])} {word} {items[-1]}"
+        # CLDR's English list pattern, so that a log reads as the English reply: `a or b`,
+        # `a, b, or c`.
+        items = self.shown()
+        if len(items) < 3:
+            return f" {self.word} ".join(items)
+        return f"{', '.join(items[:-1])}, {self.word} {items[-1]}"
 
     def __str__(self) -> str:
         return format(self, "")
+
+
+class AllListed(Listing):
+    """Notations a sentence lists all together: `a, b and c` (CLDR's "standard" list)."""
+
+    __slots__ = ()
+    style: ClassVar[str] = "standard"
+    word: ClassVar[str] = "and"
 
 
 @dataclass(frozen=True, slots=True)

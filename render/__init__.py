@@ -17,7 +17,7 @@ from render.replay import (
     replay_gif,
 )
 from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
-from render.words import ENGLISH, TEMPLATE_FIELDS, Words
+from render.words import ENGLISH, PLURAL_FIELDS, TEMPLATE_FIELDS, Words
 
 
 def render_png(
@@ -36,6 +36,7 @@ __all__ = [
     "ENGLISH",
     "LIGHT",
     "MAX_ALT_TEXT",
+    "PLURAL_FIELDS",
     "TEMPLATE_FIELDS",
     "THEMES",
     "BackgammonLayout",

@@ -254,9 +254,9 @@ def _draw_panel(
             bold=side == highlighted,
         )
         words = scene.words
-        details = words.count(words.pips_one, words.pips_many, position.pip_count(side))
+        details = words.count(words.pips, position.pip_count(side))
         if scene.match_length:
-            details += " · " + words.count(words.points_one, words.points_many, scene.score[side])
+            details += " · " + words.count(words.points, scene.score[side])
         text_fitted(
             image,
             (text_left, base + layout.u(32)),

@@ -340,10 +340,7 @@ def _draw_panel(
                 kings += piece.king
                 men += not piece.king
         words = scene.words
-        counts = (
-            f"{words.count(words.men_one, words.men_many, men)}, "
-            f"{words.count(words.kings_one, words.kings_many, kings)}"
-        )
+        counts = f"{words.count(words.men, men)}, {words.count(words.kings, kings)}"
         text_fitted(
             image,
             (text_left, base + 30 * unit),

@@ -61,8 +61,7 @@ def describe_replay(scenes: Sequence[Scene]) -> str:
         raise ValueError("a replay needs at least one frame")
     moves = len(scenes) - 1
     words = scenes[-1].words
-    template = words.replay_alt_one if moves == 1 else words.replay_alt_many
-    text = template.format(count=moves, final=describe(scenes[-1]))
+    text = words.count(words.replay_alt, moves, final=describe(scenes[-1]))
     return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "…"
 
 

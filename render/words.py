@@ -2,14 +2,21 @@
 
 A scene carries its `Words` (English by default), so a picture can be worded in the reader's
 language without the renderer knowing any catalog: the bot builds a `Words` per language once and
-hands it in. Templates are `str.format` fields; counts have a `_one` and a `_many` form.
+hands it in. Templates are `str.format` fields; a count has one template per plural form of the
+language (English: one, other) and `plural_form` picks the form for a number, as gettext's
+`Plural-Forms` does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+
+
+def english_plural_form(count: int) -> int:
+    """English's plural rule (gettext `plural=(n != 1)`): form 0 for one, 1 for any other."""
+    return int(count != 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +33,8 @@ class Words:
     money_game: str = "Money game"
     match_to: str = "Match to {length}"
     crawford_mark: str = "{match} · Crawford"
-    pips_one: str = "{count} pip"
-    pips_many: str = "{count} pips"
-    points_one: str = "{count} pt"
-    points_many: str = "{count} pts"
+    pips: tuple[str, ...] = ("{count} pip", "{count} pips")
+    points: tuple[str, ...] = ("{count} pt", "{count} pts")
     # The clock of the side to act, on both games' pictures.
     time_left: str = "{clock} to play"
     clock_days: str = "{days}d {hours}h"
@@ -40,10 +45,8 @@ class Words:
     ck_no_move: str = "{name} has no move"
     ck_wins: str = "{name} wins: {reason}"
     ck_draw: str = "Draw: {reason}"
-    men_one: str = "{count} man"
-    men_many: str = "{count} men"
-    kings_one: str = "{count} king"
-    kings_many: str = "{count} kings"
+    men: tuple[str, ...] = ("{count} man", "{count} men")
+    kings: tuple[str, ...] = ("{count} king", "{count} kings")
     ck_variant: str = "{title} · {size}×{size}"
     # Alt text: the colours and whose turn it is. Templates with "you" speak to the reader of a
     # private picture; a picture everyone sees is described in the third person.
@@ -104,8 +107,10 @@ class Words:
     replay_ck_white_wins: str = "{turn}. White wins: {reason}."
     replay_ck_black_wins: str = "{turn}. Black wins: {reason}."
     replay_ck_draw: str = "{turn}. Draw: {reason}."
-    replay_alt_one: str = "Animated replay of {count} move. Final position: {final}"
-    replay_alt_many: str = "Animated replay of {count} moves. Final position: {final}"
+    replay_alt: tuple[str, ...] = (
+        "Animated replay of {count} move. Final position: {final}",
+        "Animated replay of {count} moves. Final position: {final}",
+    )
     # Words the bot's catalog already has elsewhere: a backgammon win by level (BG-13), a
     # checkers ending by `EndReason` name, a checkers variant's title by variant name. A key
     # missing from a mapping falls back to the engine's English.
@@ -113,14 +118,21 @@ class Words:
     endings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
     titles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
-    def count(self, one: str, many: str, count: int) -> str:
-        """A count with the template for one or for many (`1 man`, `3 men`)."""
-        return (one if count == 1 else many).format(count=count)
+    plural_form: Callable[[int], int] = field(default=english_plural_form, hash=False)
+
+    def count(self, forms: tuple[str, ...], count: int, **values: object) -> str:
+        """A count in the form its number takes (`1 man`, `3 men`)."""
+        return forms[self.plural_form(count)].format(count=count, **values)
 
 
+_NOT_TEMPLATES = ("win_kinds", "endings", "titles", "plural_form")
 TEMPLATE_FIELDS: tuple[str, ...] = tuple(
-    f.name for f in fields(Words) if f.name not in ("win_kinds", "endings", "titles")
+    f.name for f in fields(Words) if f.name not in _NOT_TEMPLATES and f.type == "str"
 )
 """The `str.format` templates of `Words`, in order: what a catalog must give for a language."""
+PLURAL_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(Words) if f.name not in _NOT_TEMPLATES and f.type != "str"
+)
+"""The counted templates of `Words` (one per plural form), in order."""
 
 ENGLISH = Words()

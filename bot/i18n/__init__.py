@@ -1,62 +1,157 @@
-"""The message catalog: every reply text by key, in English, French and German.
+"""The message catalogs: every text the bot shows, by key, from gettext catalogs.
 
-A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog by its language; anything
-without a catalog falls back to English. Placeholders are `str.format` fields.
-
-The per-language modules hold the core texts; a feature may keep its texts in a topic module of
-its own (a module in `bot/i18n/topics/` with `EN`, `FR` and `DE` dicts), merged in here. A key
-lives in one place only: a clash is an error at import.
+`bot/locales/duelboard.pot` is the English source; `bot/locales/<language>/LC_MESSAGES/
+duelboard.po` is a translation (read with Babel at import). Each message's `msgctxt` is the key
+the code uses and its `msgid` the English; a count is an `ngettext` entry (`msgid_plural`,
+`msgstr[n]`) whose form the catalog's `Plural-Forms` rule picks. Templates are `str.format`
+fields; a list (`engine.reason.Listing`) is joined by the reader's CLDR list pattern before
+formatting. A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog by its language;
+a language without one, and a text a catalog lacks, fall back to English.
+`python -m bot.i18n update` brings the catalogs up to date; see docs/TRANSLATING.md.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import gettext
 import string
-from collections.abc import Mapping
-from types import ModuleType
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
 
-from bot.i18n import de, en, fr, topics
+from babel.lists import format_list
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from engine.reason import Listing
 
 DEFAULT_LANGUAGE = "en"
-TOPICS: tuple[ModuleType, ...] = tuple(
-    importlib.import_module(f"{topics.__name__}.{info.name}")
-    for info in sorted(pkgutil.iter_modules(topics.__path__), key=lambda info: info.name)
+DOMAIN = "duelboard"
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+
+
+def catalog_path(language: str) -> Path:
+    """Where the translation of `language` lives."""
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def translated_languages() -> tuple[str, ...]:
+    """The languages with a catalog, besides English."""
+    return tuple(
+        sorted(path.parent.parent.name for path in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    )
+
+
+def read_catalog(path: Path) -> Catalog:
+    """A `.po` or `.pot` file as Babel reads it."""
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """One language's texts: plain templates and counted ones by key, and its plural rule."""
+
+    messages: Mapping[str, str]
+    plurals: Mapping[str, tuple[str, ...]]
+    plural_form: Callable[[int], int]
+
+
+def keyed(catalog: Catalog) -> dict[str, Message]:
+    """The entries of a catalog by key (`msgctxt`); a key defined twice is an error."""
+    entries: dict[str, Message] = {}
+    for message in catalog:
+        if not message.context:
+            continue
+        if message.context in entries:
+            raise KeyError(f"message key {message.context!r} is defined twice")
+        entries[message.context] = message
+    return entries
+
+
+def forms(text: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A msgid or msgstr as its forms (a plain entry has one)."""
+    if text is None or isinstance(text, str):
+        return (text or "",)
+    return tuple(text)
+
+
+def _texts(entries: Mapping[str, tuple[bool, tuple[str, ...]]], plural_expr: str) -> Texts:
+    """`Texts` from (counted?, forms) by key and a gettext plural expression."""
+    return Texts(
+        messages={key: texts[0] for key, (counted, texts) in entries.items() if not counted},
+        plurals={key: texts for key, (counted, texts) in entries.items() if counted},
+        plural_form=gettext.c2py(plural_expr),
+    )
+
+
+def _english(template: Catalog) -> Texts:
+    """The English of the template: the msgids, and English's plural rule."""
+    entries = {key: (m.pluralizable, forms(m.id)) for key, m in keyed(template).items()}
+    return _texts(entries, get_plural(DEFAULT_LANGUAGE).plural_expr)
+
+
+def _translated(catalog: Catalog) -> Texts:
+    """The translated, reviewed entries of a `.po` (an empty or fuzzy one falls back to English)."""
+    entries = {
+        key: (m.pluralizable, forms(m.string))
+        for key, m in keyed(catalog).items()
+        if not m.fuzzy and all(forms(m.string))
+    }
+    return _texts(entries, catalog.plural_expr)
+
+
+TEXTS: Mapping[str, Texts] = MappingProxyType(
+    {
+        DEFAULT_LANGUAGE: _english(read_catalog(TEMPLATE)),
+        **{
+            language: _translated(read_catalog(catalog_path(language)))
+            for language in translated_languages()
+        },
+    }
 )
-
-
-def _merged(language: str, core: Mapping[str, str]) -> dict[str, str]:
-    """The core catalog of `language` with every topic module's texts for it."""
-    merged = dict(core)
-    for topic in TOPICS:
-        for key, message in getattr(topic, language.upper()).items():
-            if key in merged:
-                raise KeyError(f"message key {key!r} of {topic.__name__} is defined twice")
-            merged[key] = message
-    return merged
-
-
-CATALOGS: Mapping[str, Mapping[str, str]] = {
-    "en": _merged("en", en.MESSAGES),
-    "fr": _merged("fr", fr.MESSAGES),
-    "de": _merged("de", de.MESSAGES),
-}
+CATALOGS: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {language: MappingProxyType(dict(texts.messages)) for language, texts in TEXTS.items()}
+)
+"""The plain (uncounted) templates of every language by key."""
 
 
 def language_of(locale: object) -> str:
     """The catalog language for a Discord locale (its value or str), English by default."""
     text = str(getattr(locale, "value", locale) or "").lower()
     language = text.split("-")[0]
-    return language if language in CATALOGS else DEFAULT_LANGUAGE
+    return language if language in TEXTS else DEFAULT_LANGUAGE
+
+
+def _filled(language: str, template: str, values: Mapping[str, object]) -> str:
+    """`template` with `values`, a `Listing` joined by the language's list pattern."""
+    listed = {
+        name: format_list(value.shown(), style=value.style, locale=language)  # type: ignore[arg-type]
+        for name, value in values.items()
+        if isinstance(value, Listing)
+    }
+    return template.format(**{**values, **listed})
 
 
 def text(locale: object, key: str, **values: object) -> str:
     """The message `key` in the locale's language, with `values` filled in."""
-    catalog = CATALOGS[language_of(locale)]
-    template = catalog.get(key)
+    language = language_of(locale)
+    template = TEXTS[language].messages.get(key)
     if template is None:
-        template = CATALOGS[DEFAULT_LANGUAGE][key]
-    return template.format(**values)
+        template = TEXTS[DEFAULT_LANGUAGE].messages[key]
+    return _filled(language, template, values)
+
+
+def plural(locale: object, key: str, count: int, **values: object) -> str:
+    """The counted message `key` in the form `count` takes in the locale's language."""
+    language = language_of(locale)
+    texts = TEXTS[language]
+    if key not in texts.plurals:
+        texts = TEXTS[DEFAULT_LANGUAGE]
+    forms = texts.plurals[key]
+    return _filled(language, forms[texts.plural_form(count)], {"count": count, **values})
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -67,7 +162,7 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 class Localizer:
-    """Texts for one reader: `t("key", name=...)` in their language."""
+    """Texts for one reader: `t("key", name=...)` and `t.plural("key", count)` in their language."""
 
     def __init__(self, locale: object) -> None:
         """Remember the reader's locale."""
@@ -76,3 +171,7 @@ class Localizer:
     def __call__(self, key: str, **values: object) -> str:
         """The message `key` with `values`."""
         return text(self.language, key, **values)
+
+    def plural(self, key: str, count: int, **values: object) -> str:
+        """The counted message `key` for `count` (also its `{count}` field), with `values`."""
+        return plural(self.language, key, count, **values)

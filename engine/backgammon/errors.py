@@ -49,7 +49,7 @@ MOVE_REFUSALS = {
         "{move}: you must move a checker from a point higher than {point} first"
     ),
     "bg.move.stop_blocked": "{move}: your {point}-point on the way is blocked",
-    "bg.move.stops_blocked": "{move}: your {points:and/-}points on the way are blocked",
+    "bg.move.stops_blocked": "{move}: your points {points} on the way are blocked",
     "bg.move.wrong_distance": (
         "{move}: that is a distance of {distance}, and the dice left are {dice}"
     ),
@@ -84,7 +84,7 @@ REFUSALS: Mapping[str, str] = MappingProxyType(
         "bg.value.point": "{text!r}: {word!r} is not a point",
         # A readable play the rules do not allow with this roll (BG-3..BG-12).
         "bg.play.no_blot": "there is no blot to hit on your {point}-point",
-        "bg.play.ambiguous": "{text} could be {choices:or}",
+        "bg.play.ambiguous": "{text} could be {choices}",
         "bg.play.must_pass": "you cannot move with {roll}: pass",
         "bg.play.can_move": "you can move with {roll}: {example} works",
         "bg.play.both_dice": "you must play both dice: {example} works",

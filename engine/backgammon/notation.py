@@ -16,7 +16,7 @@ from engine.backgammon.errors import AmbiguousMoveError, IllegalMoveError, Inval
 from engine.backgammon.play import BAR, OFF, PASS_TEXT, Play
 from engine.backgammon.position import Position
 from engine.backgammon.variant import STANDARD, Variant
-from engine.reason import Listing, Reason
+from engine.reason import AllListed, Listing, Reason
 
 Segment = tuple[int, int, bool]
 
@@ -204,7 +204,7 @@ def _spend(
     if len(blocked) == 1:
         return Reason("bg.move.stop_blocked", {"point": blocked.pop()})
     if blocked:
-        return Reason("bg.move.stops_blocked", {"points": Listing(sorted(blocked, reverse=True))})
+        return Reason("bg.move.stops_blocked", {"points": AllListed(sorted(blocked, reverse=True))})
     rolled = "-".join(str(d) for d in pool)
     return Reason("bg.move.wrong_distance", {"distance": distance, "dice": rolled})
 

@@ -20,21 +20,21 @@ REFUSALS: Mapping[str, str] = MappingProxyType(
         ),
         "ck.read.no_square": "there is no square {square}: squares are numbered 1–{count}",
         # A readable move that the rules do not allow here (CK-3..CK-9).
-        "ck.move.ambiguous": "{text} could mean {choices:or}: give the full path",
+        "ck.move.ambiguous": "{text} could mean {choices}: give the full path",
         "ck.move.no_move.white": "white has no legal move: the game is over",
         "ck.move.no_move.black": "black has no legal move: the game is over",
         "ck.move.empty_square": "there is no piece on {square}",
         "ck.move.not_yours.white": "the piece on {square} is black; it is white's turn",
         "ck.move.not_yours.black": "the piece on {square} is white; it is black's turn",
         "ck.move.unfinished": (
-            "{text} stops too early: a capture goes on while it can ({choices:or})"
+            "{text} stops too early: a capture goes on while it can ({choices})"
         ),
         "ck.move.majority": (
-            "{move} takes {taken}, but the most pieces must be taken ({most}): {choices:or}"
+            "{move} takes {taken}, but the most pieces must be taken ({most}): {choices}"
         ),
-        "ck.move.must_capture": "capture is compulsory: {choices:or}",
-        "ck.move.not_from": "{text} is not legal; from {square}: {choices:or}",
-        "ck.move.cannot_move": "the piece on {square} cannot move; legal moves: {choices:or}",
+        "ck.move.must_capture": "capture is compulsory: {choices}",
+        "ck.move.not_from": "{text} is not legal; from {square}: {choices}",
+        "ck.move.cannot_move": "the piece on {square} cannot move; legal moves: {choices}",
         "ck.move.not_legal": "{move} is not a legal move here",
         # A finished game refuses moves and draw offers (CK-10..CK-12); one code per ending.
         "ck.over.white.no_pieces": "the game is over: White wins: no pieces left.",

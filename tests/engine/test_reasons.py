@@ -29,7 +29,7 @@ from engine.checkers import Game as CheckersGame
 from engine.checkers import Position as CheckersPosition
 from engine.checkers import errors as ck_errors
 from engine.checkers.variant import Color
-from engine.reason import Listing, RefusalError
+from engine.reason import AllListed, Listing, RefusalError
 from tests.engine.backgammon.boards import row
 
 ENGINE = Path(reason.__file__).parent
@@ -142,17 +142,17 @@ def test_every_code_is_in_every_catalog_with_the_template_placeholders(
 
 
 def _sample_params(template: str) -> dict[str, object]:
-    """Values for every field: a `Listing` where the template formats a list, else a number."""
+    """Values for every field: a `Listing` for a list field, else a number."""
     return {
-        name: Listing(["24", "18", "13"]) if spec else 7
-        for _, name, spec, _ in string.Formatter().parse(template)
+        name: Listing(["24", "18", "13"]) if name in ("choices", "points") else 7
+        for _, name, _, _ in string.Formatter().parse(template)
         if name is not None
     }
 
 
 @pytest.mark.parametrize("code", sorted(ALL_CODES))
 def test_every_translation_formats_with_the_english_params(code: str) -> None:
-    """A list field keeps its list format spec in every language (`{choices:ou}`)."""
+    """Every language words every refusal, a list field included, the English as the engine."""
     params = _sample_params(ALL_CODES[code])
     worded = {language: text(language, "refusal." + code, **params) for language in CATALOGS}
     assert worded["en"] == ALL_CODES[code].format(**params)
@@ -219,13 +219,27 @@ def test_a_refusal_survives_pickling_with_its_code_and_params() -> None:
     )
 
 
-def test_listing_joins_with_the_given_word_and_suffix() -> None:
-    assert f"{Listing(['a']):or}" == "a"
-    assert f"{Listing(['a', 'b', 'c']):ou}" == "a, b ou c"
-    assert f"{Listing([19, 18]):and/-}points" == "19- and 18-points"
-    assert str(Listing(["a", "b"])) == "a, b"
+def test_listing_joins_in_english_and_counts_what_it_cuts() -> None:
+    assert str(Listing(["a"])) == "a"
+    assert str(Listing(["a", "b"])) == "a or b"
+    assert str(Listing(["a", "b", "c"])) == "a, b, or c"
+    assert str(AllListed([19, 18])) == "19 and 18"
     many = Listing(str(n) for n in range(1, 21))
-    assert f"{many:or}" == ", ".join(str(n) for n in range(1, 11)) + ", 11 or … (+9)"
+    assert str(many) == ", ".join(str(n) for n in range(1, 12)) + ", or … (+9)"
+
+
+@pytest.mark.parametrize(
+    ("language", "joined"),
+    [
+        ("en", "22x15, 23x14, or 24x15"),
+        ("fr", "22x15, 23x14 ou 24x15"),
+        ("de", "22x15, 23x14 oder 24x15"),
+    ],
+)
+def test_a_listing_is_joined_by_the_readers_list_pattern(language: str, joined: str) -> None:
+    """The catalogs have a plain `{choices}` field; the language's CLDR pattern joins the list."""
+    choices = Listing(["22x15", "23x14", "24x15"])
+    assert joined in text(language, "refusal.ck.move.must_capture", choices=choices)
 
 
 def worded(error: RefusalError, language: str) -> str:

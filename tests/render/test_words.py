@@ -19,6 +19,7 @@ from engine.checkers import Color, EndReason, Game, Outcome
 from engine.checkers import Position as CheckersPosition
 from render import (
     ENGLISH,
+    PLURAL_FIELDS,
     TEMPLATE_FIELDS,
     BackgammonScene,
     CheckersScene,
@@ -49,6 +50,9 @@ def marked(template: str, field: str) -> str:
 
 MARKED = Words(
     **{name: marked(getattr(ENGLISH, name), name) for name in TEMPLATE_FIELDS},
+    **{
+        name: tuple(marked(form, name) for form in getattr(ENGLISH, name)) for name in PLURAL_FIELDS
+    },
     win_kinds=("⟦single⟧", "⟦gammon⟧", "⟦backgammon⟧"),
     endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
     titles=MappingProxyType({"box": "⟦title⟧"}),
@@ -232,7 +236,11 @@ FRENCHISH = replace(
     replay_start="Début",
     replay_bg_turn="{number}. {name} {roll} : {play}",
     replay_ck_turn="{number}. {name} : {move}",
-    replay_alt_one="Rejeu animé de {count} coup. Position finale : {final}",
+    replay_alt=(
+        "Rejeu animé de {count} coup. Position finale : {final}",
+        "Rejeu animé de {count} coups. Position finale : {final}",
+    ),
+    plural_form=lambda count: int(count > 1),  # French: 0 and 1 take the singular
     titles=MappingProxyType({"box": "Dames (règles du coffret)"}),
 )
 
@@ -272,7 +280,20 @@ def test_english_is_the_default_of_every_scene_and_replay() -> None:
 
 
 def test_counts_use_the_one_and_the_many_form() -> None:
-    assert ENGLISH.count(ENGLISH.men_one, ENGLISH.men_many, 1) == "1 man"
-    assert ENGLISH.count(ENGLISH.men_one, ENGLISH.men_many, 0) == "0 men"
-    assert ENGLISH.count(ENGLISH.pips_one, ENGLISH.pips_many, 1) == "1 pip"
-    assert ENGLISH.count(ENGLISH.pips_one, ENGLISH.pips_many, 167) == "167 pips"
+    assert ENGLISH.count(ENGLISH.men, 1) == "1 man"
+    assert ENGLISH.count(ENGLISH.men, 0) == "0 men"
+    assert ENGLISH.count(ENGLISH.pips, 1) == "1 pip"
+    assert ENGLISH.count(ENGLISH.pips, 167) == "167 pips"
+
+
+def test_counts_take_the_form_the_languages_rule_picks() -> None:
+    """A language with three forms (Polish's gettext rule) gets each of them."""
+    polish = replace(
+        ENGLISH,
+        men=("{count} pion", "{count} piony", "{count} pionów"),
+        plural_form=lambda n: (
+            0 if n == 1 else 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+        ),
+    )
+    counted = [polish.count(polish.men, n) for n in (1, 3, 5, 22)]
+    assert counted == ["1 pion", "3 piony", "5 pionów", "22 piony"]

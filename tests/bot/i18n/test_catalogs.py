@@ -1,14 +1,29 @@
-"""Every catalog has every key, with the same placeholders; locales pick the right one."""
+"""The gettext catalogs: every key in every language with the same placeholders and plural forms,
+compiled and reviewed; the update command; locales pick the right catalog."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
 from discord import Locale, app_commands
 
-from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, language_of, placeholders, text
+from bot.i18n import (
+    CATALOGS,
+    DEFAULT_LANGUAGE,
+    Localizer,
+    keyed,
+    language_of,
+    placeholders,
+    text,
+    translated_languages,
+)
 from bot.i18n.translator import CatalogTranslator
+from bot.i18n.upkeep import problems, problems_of, stale, updated_translation
 
 REFERENCE = CATALOGS[DEFAULT_LANGUAGE]
 
@@ -84,16 +99,89 @@ async def test_translator_localizes_descriptions_and_names() -> None:
     assert await translator.translate(roll, Locale.american_english, name) is None
 
 
-def test_a_topic_key_that_clashes_with_the_core_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    import types
+def po(text: str, language: str = "fr") -> Catalog:
+    """A catalog from `.po` text (a header naming `language` first)."""
+    rule = get_plural(language).plural_forms
+    header = f'msgid ""\nmsgstr ""\n"Language: {language}\\n"\n"Plural-Forms: {rule}\\n"\n\n'
+    return read_po(io.BytesIO((header + text).encode()))
 
-    import bot.i18n as i18n
 
-    clash = types.ModuleType("clash")
-    clash.EN = {"btn.roll": "Roll again"}  # type: ignore[attr-defined]
-    monkeypatch.setattr(i18n, "TOPICS", (clash,))
+def test_a_key_defined_twice_is_refused() -> None:
+    twice = po(
+        'msgctxt "btn.roll"\nmsgid "Roll"\nmsgstr ""\n\n'
+        'msgctxt "btn.roll"\nmsgid "Roll again"\nmsgstr ""\n'
+    )
     with pytest.raises(KeyError, match=r"btn\.roll"):
-        i18n._merged("en", REFERENCE)
+        keyed(twice)
+
+
+@pytest.mark.parametrize("language", translated_languages())
+def test_every_catalog_compiles_and_is_complete(language: str) -> None:
+    """Every key, translated and reviewed, the English placeholders, one text per plural form."""
+    assert list(problems(language)) == []
+
+
+def test_the_template_has_the_codes_english() -> None:
+    """The engines' refusals and the renderer's words are copied in by `update`."""
+    assert stale() == []
+
+
+def test_the_checks_find_each_fault() -> None:
+    template = po(
+        'msgctxt "a"\nmsgid "{name} wins"\nmsgstr ""\n\n'
+        'msgctxt "b"\nmsgid "{count} pip"\nmsgid_plural "{count} pips"\n'
+        'msgstr[0] ""\nmsgstr[1] ""\n\n'
+        'msgctxt "c"\nmsgid "Roll"\nmsgstr ""\n',
+        "en",
+    )
+    faulty = po(
+        'msgctxt "a"\nmsgid "{name} wins"\nmsgstr "{nom} gagne"\n\n'
+        'msgctxt "b"\nmsgid "{count} pip"\nmsgid_plural "{count} pips"\n'
+        'msgstr[0] "{count} pip"\nmsgstr[1] ""\n\n'
+        '#, fuzzy\nmsgctxt "c"\nmsgid "Roll"\nmsgstr "Lancer"\n'
+    )
+    found = list(problems_of(template, faulty, "fr"))
+    assert [problem.split(":")[1].strip() for problem in found] == ["a", "b", "c"]
+    assert "placeholders" in found[0]
+    assert found[1].endswith("not translated") and found[2].endswith("(fuzzy)")
+
+
+def test_update_keeps_translations_by_key_and_flags_changed_english() -> None:
+    template = po(
+        'msgctxt "cmd.roll"\nmsgid "Roll both dice"\nmsgstr ""\n\n'
+        'msgctxt "new"\nmsgid "{count} pip"\nmsgid_plural "{count} pips"\n'
+        'msgstr[0] ""\nmsgstr[1] ""\n',
+        "en",
+    )
+    old = po(
+        'msgctxt "cmd.roll"\nmsgid "Roll the dice"\nmsgstr "Lancer les dés"\n\n'
+        'msgctxt "gone"\nmsgid "Gone"\nmsgstr "Parti"\n'
+    )
+    updated = keyed(updated_translation(template, old))
+    assert list(updated) == ["cmd.roll", "new"]
+    roll = updated["cmd.roll"]
+    assert (roll.string, roll.fuzzy, roll.previous_id) == (
+        "Lancer les dés",
+        True,
+        ["Roll the dice"],
+    )
+    assert updated["new"].string == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "shown"),
+    [
+        ("en", 0, "0 points"),
+        ("en", 1, "1 point"),
+        ("fr", 0, "0 point"),
+        ("fr", 2, "2 points"),
+        ("de", 1, "1 Punkt"),
+        ("de", 0, "0 Punkte"),
+    ],
+)
+def test_counts_take_the_languages_plural_form(language: str, count: int, shown: str) -> None:
+    """gettext's Plural-Forms of each catalog: French counts 0 as singular, English does not."""
+    assert Localizer(language).plural("points", count) == shown
 
 
 @pytest.mark.parametrize("language", sorted(CATALOGS))

@@ -90,7 +90,7 @@ def test_bg18_reason_blocked() -> None:
 def test_bg18_reason_blocked_on_the_way() -> None:
     # Black holds White's 19 and 18 (its 6 and 7): 24/13 with 6-5 must touch one of them.
     position = Position((row(p24=1, p1=14), row(p7=2, p6=2, p2=11)))
-    with pytest.raises(IllegalMoveError, match="your 19- and 18-points on the way are blocked"):
+    with pytest.raises(IllegalMoveError, match="your points 19 and 18 on the way are blocked"):
         parse_play(position, (6, 5), "24/13")
     # Only the 18 held: 24/19/13 is the way, so a 24/18/13 path names a blocked stop.
     one = Position((row(p24=1, p1=14), row(p7=2, p2=13)))
