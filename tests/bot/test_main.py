@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as entry
-from bot.emulator import Emulator
-from bot.emulator.harness import pointed_at
 from bot.settings import Settings
+from emulator import Emulator
+from emulator.harness import pointed_at
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.app import DuelboardBot
-from bot.emulator import Emulator, User
 from bot.service.ratings import Ratings
 from bot.service.views import Person
 from bot.store import Store
-from tests.bot.conftest import clock
+from emulator import Emulator, User
+from emulator.fixtures import clock
 from tests.bot.e2e.conftest import (
     Players,
     StartBot,
