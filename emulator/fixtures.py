@@ -1,6 +1,6 @@
 """pytest fixtures: a running Discord emulator and discord.py clients on it.
 
-A pytest plugin: load it with `pytest_plugins = ["emulator.fixtures"]` in the root conftest.
+A test tree gets them by importing them into its conftest.py (and listing them in `__all__`).
 """
 
 from __future__ import annotations

@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-# The emulator's fixtures (`emulator`, `clock`, `discord_errors`, `start_client`) serve both the
-# emulator's own tests and the bot's end-to-end tests, so they are registered for the whole tree.
-pytest_plugins = ["emulator.fixtures"]
-
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Fail a run in which no test passed: a green run that proved nothing is a red run."""

@@ -7,7 +7,7 @@ from bot.service.ratings import Ratings
 from bot.service.views import Person
 from bot.store import Store
 from emulator import Emulator, User
-from emulator.fixtures import clock
+from tests.bot.conftest import clock
 from tests.bot.e2e.conftest import (
     Players,
     StartBot,
