@@ -29,12 +29,12 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _H
 sys.path.insert(0, str(_HERE.parent))
 
 from bot.app import DuelboardBot, TableParts  # noqa: E402
-from bot.emulator import Channel, Emulator, User  # noqa: E402
-from bot.emulator.harness import CLIENT_OPTIONS, ErrorCapture, running  # noqa: E402
 from bot.service.backgammon import BackgammonSession  # noqa: E402
 from bot.service.dice import SeededDice  # noqa: E402
 from bot.service.views import load_session  # noqa: E402
 from bot.store import Store  # noqa: E402
+from emulator import Channel, Emulator, User  # noqa: E402
+from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running  # noqa: E402
 
 SEEDS = [f"{n:064x}" for n in range(1, 1000)]
 

@@ -20,14 +20,19 @@ import logging
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.emulator import Emulator, User
-from bot.emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
+# The emulator is a package of the repository, not of the installed bot: import it from the root.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from emulator import Emulator, User
+from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
 
 IMAGE = os.urandom(40 * 1024)
 

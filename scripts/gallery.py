@@ -17,11 +17,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Channel, Emulator, EmulatorTimeout, InteractionHandle, Message, User
-from bot.emulator.harness import CLIENT_OPTIONS, running
 from bot.service.clock import FakeClock
 from bot.service.dice import ScriptedDice
 from bot.store import Store
+from emulator import Channel, Emulator, EmulatorTimeout, InteractionHandle, Message, User
+from emulator.harness import CLIENT_OPTIONS, running
 from engine.backgammon import Position
 from engine.checkers import Game
 

@@ -14,9 +14,9 @@ import pytest
 
 from ai.worker import AIWorker
 from bot import __main__ as entry
-from bot.emulator import Emulator
-from bot.emulator.harness import pointed_at
 from bot.settings import Settings
+from emulator import Emulator
+from emulator.harness import pointed_at
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
 NOWHERE = "http://127.0.0.1:1/api/v10"  # port 1: nothing listens, the connection is refused

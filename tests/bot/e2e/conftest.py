@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Emulator, Message, User
-from bot.emulator.harness import CLIENT_OPTIONS, running
 from bot.service.clock import FakeClock
 from bot.service.dice import DiceSource, SeededDice
 from bot.store import Store
+from emulator import Emulator, Message, User
+from emulator.harness import CLIENT_OPTIONS, running
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 SEEDS = [f"{n:064x}" for n in range(1, 200)]  # fixed seeds: the same dice on every run

@@ -10,12 +10,12 @@ import asyncio
 import contextlib
 import re
 
-from bot.emulator import Emulator, InteractionHandle, Message, User
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.dice import ScriptedDice
 from bot.service.views import AnySession, load_session
 from bot.store import GameNotFoundError, GameRow, Store
+from emulator import Emulator, InteractionHandle, Message, User
 
 WAIT = 10.0
 TURN_PING_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.emulator import Emulator, User
 from bot.store import GameStatus, Store
+from emulator import Emulator, User
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import (

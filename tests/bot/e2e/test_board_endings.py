@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.emulator import Emulator, Message
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
+from emulator import Emulator, Message
 from engine.backgammon import Position, Side
 from engine.checkers import Color, EndReason, Game, Outcome
 from render import BackgammonScene, CheckersScene, Prompt, render_png

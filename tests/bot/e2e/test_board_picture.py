@@ -16,11 +16,11 @@ from datetime import timedelta
 from PIL import Image
 
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Emulator, Message
-from bot.emulator.harness import CLIENT_OPTIONS, running
 from bot.service.clock import FakeClock
 from bot.service.opponent import SimplePlayer
 from bot.store import Store
+from emulator import Emulator, Message
+from emulator.harness import CLIENT_OPTIONS, running
 from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
 from render import DARK, LIGHT, BackgammonLayout, BackgammonScene, CheckersScene, Prompt, render_png

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import engine.checkers as ck
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Emulator
-from bot.emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
 from bot.service.bot_turns import MAX_BOT_FAILURES
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.opponent import SimplePlayer
 from bot.store import GameStatus, Store
+from emulator import Emulator
+from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
 from tests.bot.e2e.conftest import SEEDS, AppErrors, Players
 from tests.bot.e2e.drive import game_message
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.emulator import Emulator
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
+from emulator import Emulator
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import click, command, game_message
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.emulator import Emulator
 from bot.store import GameStatus, Store
+from emulator import Emulator
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import (
     ck_session,

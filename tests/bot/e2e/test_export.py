@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.emulator import DriverError, Emulator, Message, User
 from bot.service.views import Person
 from bot.store import GameStatus, Store
+from emulator import DriverError, Emulator, Message, User
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import command, confirm, start_game
 

@@ -15,13 +15,13 @@ import pytest
 
 from ai.coach import ComputerCoach
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Emulator, Message, User
-from bot.emulator.harness import CLIENT_OPTIONS, running
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.opponent import SimplePlayer
 from bot.service.options import LEVELS
 from bot.store import Store
+from emulator import Emulator, Message, User
+from emulator.harness import CLIENT_OPTIONS, running
 from tests.bot.e2e.conftest import SEEDS, Players
 from tests.bot.e2e.drive import bg_session, click, command, game_message
 

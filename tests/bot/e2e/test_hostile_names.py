@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.emulator import Emulator, Message, User
-from bot.emulator.mentions import MENTION_EVERYONE
 from bot.present import escaped
 from bot.service.ratings import ladder_for
 from bot.store import GameStatus, Store
+from emulator import Emulator, Message, User
+from emulator.mentions import MENTION_EVERYONE
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import ck_session, click, command, game_message, is_turn_ping, pick
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.emulator import Emulator
-from bot.emulator.harness import ErrorCapture
 from bot.service import recap
 from bot.service.recap import RecordFile
 from bot.store import Store
+from emulator import Emulator
+from emulator.harness import ErrorCapture
 from engine.backgammon import Position
 from tests.bot.e2e.conftest import AppErrors, Players, StartBot
 from tests.bot.e2e.drive import OPENING_31, bg_session, command, confirm, start_game

@@ -8,9 +8,9 @@ import logging
 import pytest
 
 from bot import logs
-from bot.emulator import Emulator
 from bot.service.dice import CryptoDice
 from bot.store import Store
+from emulator import Emulator
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import bg_session, click, command, start_game

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.emulator import DriverError, Emulator, Message, User
 from bot.store import Store
+from emulator import DriverError, Emulator, Message, User
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import OPENING_31, WAIT, command, start_game
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.emulator import Emulator, Message, User
 from bot.recent import Recent
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
+from emulator import Emulator, Message, User
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import (
     OPENING_31,

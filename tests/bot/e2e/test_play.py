@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 
 from bot import desk as desk_module
-from bot.emulator import Emulator
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
+from emulator import Emulator
 from engine.backgammon import Position
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.conftest import Players, StartBot, board_image

@@ -9,8 +9,8 @@ import re
 import draughts
 import gnubg
 
-from bot.emulator import Emulator, Message
 from bot.store import Store
+from emulator import Emulator, Message
 from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
 from render import BackgammonScene, CheckersScene, Prompt, render_png

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.emulator import Emulator, ManualClock
 from bot.store import GameStatus, Store
+from emulator import Emulator, ManualClock
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import (
     OPENING_31,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.emulator import Emulator
 from bot.service.glicko2 import Rating, stake
 from bot.store import GameStatus, Store
+from emulator import Emulator
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import click, command, game_message
 

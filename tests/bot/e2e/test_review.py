@@ -15,13 +15,13 @@ from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import CubeAdvice, RankedPlay
 from ai.review import SageReviewer, SideReview
 from bot.app import DuelboardBot, TableParts
-from bot.emulator import Emulator, Message
-from bot.emulator.harness import CLIENT_OPTIONS, running
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.review import Reviewer
 from bot.service.views import steps_of
 from bot.store import GameStatus, Store
+from emulator import Emulator, Message
+from emulator.harness import CLIENT_OPTIONS, running
 from engine.backgammon import Play, Position, Side
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.e2e.conftest import SEEDS, Players

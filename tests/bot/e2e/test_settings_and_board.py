@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.emulator import DriverError, Emulator
 from bot.store import GameStatus, Store
+from emulator import DriverError, Emulator
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import ck_session, click, command, confirm, game_message, start_game
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.emulator import Emulator
 from bot.service.options import MAX_POINTS
 from bot.store import GameStatus, Store
+from emulator import Emulator
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import (
     OPENING_31,

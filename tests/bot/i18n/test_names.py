@@ -12,10 +12,10 @@ import pytest
 from discord import app_commands
 
 from bot.app import DuelboardBot, extensions
-from bot.emulator.naming import valid_name
 from bot.i18n import CATALOGS
 from bot.i18n.translator import CatalogTranslator
 from bot.store import Store
+from emulator.naming import valid_name
 
 LOCALES = ("fr", "de")  # Discord locales of the catalogs other than English
 Payload = dict[str, Any]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bot.app import DuelboardBot
-from bot.emulator import Emulator, User
 from bot.service.ratings import Ratings
 from bot.service.views import Person
 from bot.store import Store
+from emulator import Emulator, User
 from tests.bot.conftest import clock
 from tests.bot.e2e.conftest import (
     Players,

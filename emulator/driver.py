@@ -1,0 +1,397 @@
+"""The API tests use: start the emulator, act as users (slash, autocomplete, click, select...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from emulator import payloads
+from emulator.core import Core
+from emulator.gateway import Gateway
+from emulator.handle import DEFAULT_TIMEOUT, DriverError, InteractionHandle
+from emulator.looking import Observer
+from emulator.options import World, build_options, fill_modal
+from emulator.server import build_app
+from emulator.state import (
+    BotFailure,
+    Channel,
+    Clock,
+    Command,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Role,
+    State,
+    User,
+)
+
+# The permissions an ordinary member has (view, send, history, reactions, embed, attach, use
+# application commands); Manage Server (0x20) is what the "admin" commands ask for.
+MEMBER_PERMISSIONS = 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 | (1 << 31)
+BOT_PERMISSIONS = MEMBER_PERMISSIONS | 0x2000 | (1 << 35) | (1 << 38)
+DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.emulator.duelboard-test-token"
+
+APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+
+
+class Emulator(Observer):
+    """A local Discord: one guild with channels and members, served on 127.0.0.1."""
+
+    def __init__(
+        self,
+        *,
+        clock: Clock | None = None,
+        reply_window: float = 3.0,
+        token_lifetime: float = 15 * 60,
+        token: str = DEFAULT_TOKEN,
+        guild_locale: str = "en-US",
+    ) -> None:
+        if reply_window <= 0 or token_lifetime <= 0:
+            raise ValueError(
+                f"reply_window ({reply_window}) and token_lifetime ({token_lifetime}) "
+                "must be positive seconds"
+            )
+        self.state = State(clock or Clock(), token)
+        self.app_id = self.state.snowflake()
+        self.bot_user = User(self.app_id, "duelboard", bot=True)
+        self.gateway = Gateway(self.state, self.bot_user, self.app_id)
+        self.core = Core(
+            self.state, self.gateway, self.app_id, self.bot_user, reply_window, token_lifetime
+        )
+        owner = User(self.state.snowflake(), "owner")
+        self.guild = Guild(self.state.snowflake(), "Duelboard Test", owner.id, guild_locale)
+        self.guild.roles[self.guild.id] = Role(self.guild.id, "@everyone", MEMBER_PERMISSIONS, 0)
+        bot_role = Role(self.state.snowflake(), "Duelboard", BOT_PERMISSIONS, 1)
+        self.guild.roles[bot_role.id] = bot_role
+        self.state.guilds[self.guild.id] = self.guild
+        self._join(owner, [])
+        self._join(self.bot_user, [bot_role.id])
+        self.owner = owner
+        self.general = self.add_channel("general")
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    @property
+    def token(self) -> str:
+        """The bot token the emulator accepts."""
+        return self.state.token
+
+    @property
+    def api_base(self) -> str:
+        """What `discord.http.Route.BASE` must point at."""
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What `DiscordWebSocket.DEFAULT_GATEWAY` must point at."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> None:
+        """Serve on a free port of 127.0.0.1."""
+        self._runner = web.AppRunner(build_app(self.core), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+        self.gateway.url = self.gateway_url
+
+    async def stop(self) -> None:
+        """Close every connection and stop serving."""
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Emulator:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    def check(self) -> None:
+        """Raise if the bot called a route Discord does not have, or a wait saw a failure."""
+        problems = [f"unknown route {route}" for route in self.state.unknown_routes]
+        problems += self.state.signal.failures
+        if problems:
+            raise BotFailure("; ".join(problems))
+
+    # The world.
+
+    def _join(self, user: User, role_ids: list[int]) -> None:
+        self.guild.members[user.id] = Member(user, role_ids)
+
+    def add_member(
+        self,
+        name: str,
+        *,
+        permissions: int = 0,
+        locale: str = "en-US",
+        display_name: str | None = None,
+    ) -> User:
+        """A new member; `permissions` (bits) are granted through a role of their own.
+
+        `display_name` is what other members see, any 1-32 characters (the username is
+        restricted); by default the username capitalised.
+        """
+        if not 2 <= len(name) <= 32:
+            raise ValueError(f"a username has 2 to 32 characters, not {name!r}")
+        if display_name is not None and not 1 <= len(display_name) <= 32:
+            raise ValueError(f"a display name has 1 to 32 characters, not {display_name!r}")
+        if permissions < 0:
+            raise ValueError(f"permissions are bits, not {permissions}")
+        user = User(self.state.snowflake(), name, locale=locale, display_name=display_name)
+        role_ids = []
+        if permissions:
+            role = Role(self.state.snowflake(), f"{name}-role", permissions, 1)
+            self.guild.roles[role.id] = role
+            role_ids.append(role.id)
+        self._join(user, role_ids)
+        return user
+
+    def add_role(
+        self, name: str, members: list[User], *, permissions: int = 0, mentionable: bool = False
+    ) -> Role:
+        """A role granting `permissions` (bits) to `members` (add before the client connects)."""
+        if not 1 <= len(name) <= 100:
+            raise ValueError(f"a role name has 1 to 100 characters, not {name!r}")
+        if permissions < 0:
+            raise ValueError(f"permissions are bits, not {permissions}")
+        role = Role(self.state.snowflake(), name, permissions, 1, mentionable)
+        self.guild.roles[role.id] = role
+        for user in members:
+            self.guild.members[user.id].role_ids.append(role.id)
+        return role
+
+    def allow_privileged_intents(self, intents: int) -> None:
+        """Switch privileged intents on, as in the developer portal (else IDENTIFY gets 4014)."""
+        self.gateway.allowed_privileged = intents
+
+    async def set_bot_permissions(self, permissions: int) -> None:
+        """Make the bot hold exactly `permissions` (bits) in the guild, as a server admin would."""
+        everyone = self.guild.roles[self.guild.id]
+        everyone.permissions &= permissions
+        changed = [everyone]
+        for role_id in self.guild.members[self.bot_user.id].role_ids:
+            self.guild.roles[role_id].permissions = permissions
+            changed.append(self.guild.roles[role_id])
+        for role in changed:
+            data = payloads.role_update(self.guild.id, role)
+            await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=self.guild.id)
+
+    def add_channel(self, name: str) -> Channel:
+        """A new text channel (add before the client connects, so GUILD_CREATE carries it)."""
+        if not 1 <= len(name) <= 100:
+            raise ValueError(f"a channel name has 1 to 100 characters, not {name!r}")
+        channel = Channel(
+            self.state.snowflake(), self.guild.id, name, position=len(self.guild.channels)
+        )
+        self.guild.channels[channel.id] = channel
+        return channel
+
+    def channel(self, channel_id: int) -> Channel:
+        """A channel or thread by id."""
+        found = self.state.channel(channel_id)
+        if found is None:
+            raise DriverError(f"no channel {channel_id}")
+        return found
+
+    # Acting as users.
+
+    def _world(self) -> World:
+        return World(self.guild, lambda user_id: self.state.permissions(self.guild, user_id))
+
+    def command(self, name: str) -> Command:
+        """The registered command a user would pick (guild commands shadow global ones)."""
+        matches = [
+            c for c in self.state.commands.values() if c.name == name and c.body.get("type", 1) == 1
+        ]
+        matches.sort(key=lambda c: c.guild_id is None)
+        if not matches:
+            known = sorted(c.name for c in self.state.commands.values())
+            raise DriverError(
+                f"/{name} is not registered (did the bot sync its tree?); known: {known}"
+            )
+        return matches[0]
+
+    def _check_visible(self, user: User, command: Command) -> None:
+        wanted = command.body.get("default_member_permissions")
+        if wanted is None:
+            return
+        held = self.state.permissions(self.guild, user.id)
+        if int(wanted) & ~held:
+            raise DriverError(
+                f"Discord does not offer /{command.name} to {user.name}: it needs permissions "
+                f"{int(wanted):#x}, they hold {held:#x}"
+            )
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Run `/command` (subcommands as "game resign") with typed option values."""
+        name, *path = command.split()
+        registered = self.command(name)
+        self._check_visible(user, registered)
+        built, resolved = build_options(registered.body, path, options or {}, self._world(), None)
+        data = payloads.command_data(registered, built, resolved)
+        return await self._send(
+            APPLICATION_COMMAND, user, channel or self.general, data, None, locale
+        )
+
+    async def autocomplete(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any],
+        *,
+        focused: str,
+        channel: Channel | None = None,
+        locale: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> list[dict[str, Any]]:
+        """Type into an autocomplete option; returns the choices the bot offered."""
+        handle = await self.start_autocomplete(
+            user, command, options, focused=focused, channel=channel, locale=locale
+        )
+        return await handle.choices(timeout)
+
+    async def start_autocomplete(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any],
+        *,
+        focused: str,
+        channel: Channel | None = None,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Type into an autocomplete option; the handle waits for the answer (or a refusal)."""
+        name, *path = command.split()
+        registered = self.command(name)
+        self._check_visible(user, registered)
+        built, resolved = build_options(registered.body, path, options, self._world(), focused)
+        data = payloads.command_data(registered, built, resolved)
+        return await self._send(AUTOCOMPLETE, user, channel or self.general, data, None, locale)
+
+    def _clickable(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
+        current = self.state.messages.get(message.id)
+        if current is None or current.deleted:
+            raise DriverError(f"message {message.id} is gone")
+        if current.ephemeral and (
+            current.interaction is None or current.interaction.user is not user
+        ):
+            raise DriverError(f"{user.name} cannot see ephemeral message {message.id}")
+        component = current.component(custom_id)
+        if component is None:
+            raise DriverError(
+                f"message {message.id} has no component {custom_id!r}: {current.custom_ids}"
+            )
+        if component.get("disabled"):
+            raise DriverError(f"component {custom_id!r} is disabled")
+        return component
+
+    async def click(
+        self, user: User, message: Message, custom_id: str, *, locale: str | None = None
+    ) -> InteractionHandle:
+        """Press a button on a message."""
+        component = self._clickable(user, message, custom_id)
+        if component.get("type") != 2:
+            raise DriverError(f"{custom_id!r} is not a button")
+        data = payloads.button_data(custom_id)
+        return await self._send(
+            COMPONENT, user, self.channel(message.channel_id), data, message, locale
+        )
+
+    async def select(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        values: list[str],
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Pick values in a string select."""
+        component = self._clickable(user, message, custom_id)
+        if component.get("type") != 3:
+            raise DriverError(f"{custom_id!r} is not a string select")
+        offered = [option["value"] for option in component.get("options", [])]
+        if any(value not in offered for value in values) or len(set(values)) != len(values):
+            raise DriverError(f"values {values} are not distinct options of {offered}")
+        low, high = int(component.get("min_values", 1)), int(component.get("max_values", 1))
+        if not low <= len(values) <= high:
+            raise DriverError(f"{len(values)} values chosen; {custom_id!r} takes {low} to {high}")
+        data = payloads.select_data(custom_id, values)
+        return await self._send(
+            COMPONENT, user, self.channel(message.channel_id), data, message, locale
+        )
+
+    async def submit_modal(
+        self,
+        user: User,
+        opened: InteractionHandle,
+        values: dict[str, str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> InteractionHandle:
+        """Fill in and submit the modal the bot showed in answer to `opened`."""
+        modal = await opened.modal(timeout)
+        if opened.interaction.user is not user:
+            raise DriverError(
+                f"the modal was shown to {opened.interaction.user.name}, not {user.name}"
+            )
+        components = fill_modal(modal.get("components", []), dict(values))
+        data = payloads.modal_submit_data(modal["custom_id"], components)
+        channel = self.channel(opened.interaction.channel_id)
+        source = opened.interaction.source_message
+        return await self._send(
+            MODAL_SUBMIT, user, channel, data, source, opened.interaction.locale
+        )
+
+    async def _send(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        source: Message | None,
+        locale: str | None,
+    ) -> InteractionHandle:
+        if user.id not in self.guild.members:
+            raise DriverError(f"{user.name} is not a member of the guild")
+        interaction = Interaction(
+            id=self.state.snowflake(),
+            token=self.state.new_token(),
+            type=kind,
+            application_id=self.app_id,
+            user=user,
+            guild_id=self.guild.id,
+            channel_id=channel.id,
+            locale=locale or user.locale,
+            created_at=self.state.clock(),
+            data=data,
+            source_message=source,
+        )
+        self.state.interactions[interaction.id] = interaction
+        self.state.interactions_by_token[interaction.token] = interaction
+        payload = payloads.interaction(
+            interaction,
+            self.guild,
+            channel,
+            permissions=self.state.permissions(self.guild, user.id),
+            app_permissions=self.state.permissions(self.guild, self.bot_user.id),
+        )
+        delivered = await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=self.guild.id
+        )
+        if not delivered:
+            raise BotFailure("no connected client received the interaction")
+        return InteractionHandle(self.state, interaction)
