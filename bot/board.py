@@ -109,9 +109,9 @@ class Board:
         """Serve `bot`, whose table and store exist once it has logged in."""
         self.bot = bot
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
-        # The last turn ping per game, deleted when the next one is sent or the game ends; the
-        # store keeps it too, for the first ping after a restart. A game's entries go when it
-        # ends.
+        # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
+        # game ends; the store keeps it too, for the first ping after a restart. A game's entries
+        # go when it ends.
         self._pings: Recent[int, int] = Recent(CACHED_GAMES)
         self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
         self._where_cache: Recent[int, Where] = Recent(CACHED_GAMES)
@@ -280,9 +280,17 @@ class Board:
         user_id: int,
         locale: object,
     ) -> None:
-        """Notify the player to act; the game's previous ping goes, so one line at most stays."""
+        """Notify the player to act."""
         t = Localizer(locale)
         text = t("ping.turn", mention=present.mention(user_id), game=game_id, link=board.jump_url)
+        await self.call(channel, game_id, user_id, text)
+
+    async def call(
+        self, channel: discord.abc.Messageable, game_id: int, user_id: int, text: str
+    ) -> None:
+        """Post `text` notifying `user_id` as the game's ping (a turn ping or a reminder): the
+        game's previous ping goes, and the next one or the game's end deletes this one, so one
+        line at most stays."""
         sent = await channel.send(text, allowed_mentions=pinging(user_id))
         previous = self._pings.get(game_id)
         if previous is None:

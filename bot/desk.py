@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot import components, present
-from bot.board import Board, Update, pinging
+from bot.board import Board, Update
 from bot.errors import EPHEMERAL_DEFER, Refusal, reply_error
 from bot.i18n import Localizer
 from bot.service import outcomes as out
@@ -305,5 +305,5 @@ class Desk:
                 deadline=present.timestamp(reminder.deadline),
             )
             channel = self.board.channel(row.channel_id)
-            await channel.send(text, allowed_mentions=pinging(reminder.player_id))
+            await self.board.call(channel, row.id, reminder.player_id, text)
         return len(results)

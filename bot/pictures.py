@@ -122,6 +122,7 @@ def _checkers_scene(
         return None
     actor = session.actor()
     reader = None if look.reader is None else COLOUR_OF_SEAT[look.reader]
+    offerer = session.draw_offered_by
     return CheckersScene(
         game.position,
         names=names,
@@ -136,6 +137,7 @@ def _checkers_scene(
             COLOUR_OF_SEAT[actor],
             look.time_left,
         ),
+        draw_offered_by=None if offerer is None or session.over else COLOUR_OF_SEAT[offerer],
         words=look.words,
     )
 
@@ -151,11 +153,15 @@ def _backgammon_scene(
         Phase.ROLLING: Prompt.ROLL,
         Phase.MOVING: Prompt.MOVE,
         Phase.DOUBLED: Prompt.TAKE_OR_PASS,
+        Phase.RESIGNING: Prompt.ACCEPT_OR_DECLINE,
         Phase.OVER: Prompt.GAME_OVER,
     }.get(game.phase)
     if session.over:
         prompt = Prompt.GAME_OVER
-    dice = game.dice if game.phase is Phase.MOVING and not session.over else None
+    resigner = game.resigned_by if prompt is Prompt.ACCEPT_OR_DECLINE else None
+    # A resignation offered after the roll keeps the dice on the board: play resumes with them.
+    rolled = game.phase in (Phase.MOVING, Phase.RESIGNING)
+    dice = game.dice if rolled and not session.over else None
     actor = session.actor()
     last = session.last_play
     public = look.reader is None
@@ -164,6 +170,7 @@ def _backgammon_scene(
         names=names,
         dice=dice,
         prompt=prompt if prompt is not Prompt.MOVE or dice is not None else None,
+        resignation=None if resigner is None else (resigner, game.resignation),
         cube=game.cube.value,
         cube_owner=game.cube.owner,
         cube_in_play=game.cube_in_play,

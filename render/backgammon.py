@@ -323,7 +323,7 @@ def status_lines_at(points: int) -> int:
 
 def wrap_status(status: str, layout: BackgammonLayout, width: float) -> tuple[int, list[str]]:
     """The design size and lines of the prompt: the largest size at which it fits its height
-    (long names or a wordier language would otherwise lose its end: "… take or pass?")."""
+    (long names or a wordier language would otherwise lose its end: "… to take or pass")."""
     largest, smaller = STATUS_POINTS[0], STATUS_POINTS[1]
     # A prompt that nearly fits one line is set a little smaller rather than broken in two.
     if (

@@ -19,6 +19,7 @@ class Prompt(Enum):
     ROLL = "roll"
     MOVE = "move"
     TAKE_OR_PASS = "take or pass"
+    ACCEPT_OR_DECLINE = "accept or decline"  # a resignation offered (BG-15)
     GAME_OVER = "game over"
 
 
@@ -27,8 +28,10 @@ class BackgammonScene:
     """Everything one backgammon picture shows; game state beyond the position comes in here.
 
     `dice` is the roll being played; `dice_left` the numbers still to play (all of them when
-    None). `cube_owner` None means the cube is in the middle. `match_length` 0 means money play.
-    `last_play` was made by `position.turn.opponent` (the side that just moved).
+    None). `resignation` is (side, level 1–3) while that side offers to resign (BG-15): the
+    other side must accept or decline. `cube_owner` None means the cube is in the middle.
+    `match_length` 0 means money play. `last_play` was made by `position.turn.opponent` (the
+    side that just moved).
 
     `viewer` is the side the board is seen from: its home board lies bottom right, its bar
     checkers, tray and dice on its side (by default the reader, else the side that must act).
@@ -49,6 +52,7 @@ class BackgammonScene:
     dice: tuple[int, int] | None = None
     dice_left: tuple[int, ...] | None = None
     prompt: Prompt | None = None
+    resignation: tuple[Side, int] | None = None
     cube: int = 1
     cube_owner: Side | None = None
     cube_in_play: bool = True
@@ -102,6 +106,7 @@ class BackgammonScene:
             raise ValueError("a side cannot move before the dice are rolled")
         if self.prompt is Prompt.TAKE_OR_PASS:
             self._check_double()
+        self._check_resignation()
 
     def _check_double(self) -> None:
         """BG-14: only the side to roll doubles, with the cube centred or its own, up to 64."""
@@ -115,19 +120,36 @@ class BackgammonScene:
         if self.dice is not None:
             raise ValueError("a double comes before the roll, not after")
 
+    def _check_resignation(self) -> None:
+        """BG-15: a resignation offer is a single game, a gammon or a backgammon, and waits for
+        the other side's answer, which is the prompt."""
+        if self.resignation is None:
+            if self.prompt is Prompt.ACCEPT_OR_DECLINE:
+                raise ValueError("accept or decline needs the resignation offered")
+            return
+        if self.resignation[1] not in (1, 2, 3):
+            raise ValueError(f"a resignation is at level 1, 2 or 3, not {self.resignation[1]}")
+        if self.prompt not in (None, Prompt.ACCEPT_OR_DECLINE):
+            raise ValueError("a resignation offered waits for its answer, not another action")
+
     @property
     def action(self) -> Prompt:
-        """The prompt shown: given, or read from the position and the dice."""
+        """The prompt shown: given, or read from an offer, the position and the dice."""
         if self.prompt is not None:
             return self.prompt
+        if self.resignation is not None:
+            return Prompt.ACCEPT_OR_DECLINE
         if self.position.winner() is not None:
             return Prompt.GAME_OVER
         return Prompt.MOVE if self.dice is not None else Prompt.ROLL
 
     @property
     def actor(self) -> Side:
-        """The side that must act: the taker during a double, else the side to move."""
+        """The side that must act: the taker during a double, the side offered a resignation,
+        else the side to move."""
         turn = self.position.turn
+        if self.resignation is not None:
+            return self.resignation[0].opponent
         return turn.opponent if self.action is Prompt.TAKE_OR_PASS else turn
 
     @property
@@ -175,6 +197,11 @@ def status_line(scene: BackgammonScene) -> str:
     if action is Prompt.TAKE_OR_PASS:
         return words.bg_doubles.format(
             name=names[turn], cube=scene.cube * 2, taker=names[turn.opponent]
+        )
+    if scene.resignation is not None:
+        side, level = scene.resignation
+        return words.bg_resigns.format(
+            name=names[side], kind=words.win_kinds[level - 1], taker=names[side.opponent]
         )
     if action is Prompt.ROLL:
         return words.bg_to_roll.format(name=names[turn])

@@ -40,9 +40,10 @@ class CheckersScene:
     without one the alt text speaks of both players in the third person. `numbers` writes the
     PDN square numbers in a corner of the dark squares. `outcome`, when given, replaces the
     prompt, and `caption` replaces both (replays use it to say which move a frame shows, the
-    bot how a game ended). `clock` is (colour, seconds): the time the side to act had left
-    when the picture was drawn, shown by its name. `words` are the words drawn and written in
-    the alt text (English by default).
+    bot how a game ended). `draw_offered_by` is the side offering a draw: the prompt says the
+    other side must accept or decline. `clock` is (colour, seconds): the time the side to act
+    had left when the picture was drawn, shown by its name. `words` are the words drawn and
+    written in the alt text (English by default).
     """
 
     position: Position
@@ -54,13 +55,17 @@ class CheckersScene:
     outcome: Outcome | None = None
     caption: str | None = None
     clock: tuple[Color, int] | None = None
+    draw_offered_by: Color | None = None
     words: Words = ENGLISH
 
     def __post_init__(self) -> None:
-        """Refuse a last move that does not fit the board, with the reason."""
+        """Refuse a last move that does not fit the board, or an offer after the end, with the
+        reason."""
         if len(self.names) != 2:
             raise ValueError("names must give one name per side (white, black)")
         check_clock(self.clock)
+        if self.draw_offered_by is not None and self.outcome is not None:
+            raise ValueError("a draw cannot be offered in a finished game")
         if self.reader is not None and self.viewer not in (None, self.reader):
             raise ValueError("a reader sees the board from their own side")
         if self.last_move is not None:
@@ -77,6 +82,13 @@ class CheckersScene:
         if self.viewer is not None:
             return self.viewer
         return self.reader if self.reader is not None else self.position.turn
+
+    @property
+    def actor(self) -> Color:
+        """The side that must act: the side offered a draw, else the side to move."""
+        if self.draw_offered_by is not None:
+            return self.draw_offered_by.opponent
+        return self.position.turn
 
     def name(self, color: Color) -> str:
         """The player's name for a colour."""
@@ -203,6 +215,11 @@ def status_line(scene: CheckersScene) -> str:
     if scene.outcome is not None:
         winner = scene.outcome.winner
         return result_line(scene.outcome, None if winner is None else scene.name(winner), words)
+    if scene.draw_offered_by is not None:
+        offerer = scene.draw_offered_by
+        return words.ck_offers_draw.format(
+            name=scene.name(offerer), taker=scene.name(offerer.opponent)
+        )
     position = scene.position
     mover = scene.name(position.turn)
     if not position.legal_moves():
@@ -332,7 +349,7 @@ def _draw_panel(
             size=max(8, round(24 * unit)),
             max_width=x1 - text_left,
             fill=theme.text,
-            bold=color is position.turn and scene.outcome is None,
+            bold=color is scene.actor and scene.outcome is None,
         )
         men = kings = 0
         for _, piece in position.pieces():

@@ -67,6 +67,12 @@ def _prompt(scene: BackgammonScene, reader: Side) -> str:
         if turn == reader:
             return words.alt_you_double.format(cube=offer, taker=names[turn.opponent])
         return words.alt_they_double.format(name=names[turn], cube=offer)
+    if scene.resignation is not None:
+        side, level = scene.resignation
+        kind = words.win_kinds[level - 1]
+        if side == reader:
+            return words.alt_you_resign.format(kind=kind, taker=names[side.opponent])
+        return words.alt_they_resign.format(name=names[side], kind=kind)
     if action is Prompt.ROLL:
         return words.alt_to_roll.format(whose=whose)
     assert scene.dice is not None
@@ -214,11 +220,17 @@ def _pieces_of(scene: CheckersScene, color: Color) -> str:
 
 
 def _checkers_prompt(scene: CheckersScene, reader: Color) -> str:
-    """The first sentence, spoken to `reader`: whose turn it is, or how the game ended."""
+    """The first sentence, spoken to `reader`: whose turn it is, who must answer a draw offer,
+    or how the game ended."""
     position = scene.position
     words = scene.words
     if scene.outcome is not None or scene.caption is not None:
         return _sentence(checkers_status(scene))
+    offerer = scene.draw_offered_by
+    if offerer is not None:
+        if offerer is reader:
+            return words.alt_you_offer_draw.format(taker=scene.name(offerer.opponent))
+        return words.alt_they_offer_draw.format(name=scene.name(offerer))
     mover = position.turn
     prompt = _whose(scene.name(mover), mover is reader, words)
     if not position.legal_moves():

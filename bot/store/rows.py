@@ -65,7 +65,7 @@ class GameRow:
     dice_secret: str | None
     created_at: datetime
     updated_at: datetime
-    ping_message_id: int | None = None  # the last "your turn" ping, deleted by the next one
+    ping_message_id: int | None = None  # the last ping (turn or reminder), deleted by the next one
 
 
 @dataclass(frozen=True, slots=True)

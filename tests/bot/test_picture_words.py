@@ -3,13 +3,19 @@ renderer's placeholders, and English pictures exactly as the renderer draws them
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from discord import Locale
 
 from bot.i18n import CATALOGS, placeholders
 from bot.pictures import words_for
-from engine.checkers import VARIANTS, EndReason
-from render import ENGLISH, TEMPLATE_FIELDS
+from engine.backgammon import Position, Side
+from engine.checkers import VARIANTS, Color, EndReason
+from engine.checkers import Position as CheckersPosition
+from render import ENGLISH, TEMPLATE_FIELDS, BackgammonScene, CheckersScene, describe
+from render.backgammon_scene import status_line as backgammon_prompt
+from render.checkers import status_line as checkers_prompt
 
 
 @pytest.mark.parametrize("language", sorted(CATALOGS))
@@ -48,6 +54,46 @@ def test_templates_are_the_readers_language_each_in_its_place(
 ) -> None:
     words = words_for(locale)
     assert (words.bg_to_roll, words.men[-1], words.alt_your_turn) == (to_roll, men, your_turn)
+
+
+@pytest.mark.parametrize(
+    ("locale", "resignation", "draw", "your_draw"),
+    [
+        (
+            "en-US",
+            "Ann offers to resign a gammon: Ben to accept or decline",
+            "Ben offers a draw: Ann to accept or decline",
+            "You offer a draw; Ann to accept or decline.",
+        ),
+        (
+            "fr",
+            "Ann propose d'abandonner un gammon : à Ben d'accepter ou de refuser",
+            "Ben propose la nulle : à Ann d'accepter ou de refuser",
+            "Vous proposez la nulle ; à Ann d'accepter ou de refuser.",
+        ),
+        (
+            "de",
+            "Ann bietet an, ein Gammon aufzugeben: Ben nimmt an oder lehnt ab",
+            "Ben bietet Remis an: Ann nimmt an oder lehnt ab",
+            "Du bietest Remis an; Ann muss annehmen oder ablehnen.",
+        ),
+    ],
+)
+def test_an_offer_names_who_must_answer_in_every_language(
+    locale: str, resignation: str, draw: str, your_draw: str
+) -> None:
+    words = words_for(locale)
+    names = ("Ann", "Ben")
+    resigning = BackgammonScene(
+        Position.initial(), names=names, resignation=(Side.WHITE, 2), words=words
+    )
+    assert backgammon_prompt(resigning) == resignation
+    offered = CheckersScene(
+        CheckersPosition.initial("box"), names=names, draw_offered_by=Color.BLACK, words=words
+    )
+    assert checkers_prompt(offered) == draw
+    assert describe(offered).startswith(draw + ".")
+    assert describe(replace(offered, reader=Color.BLACK)).startswith(your_draw)
 
 
 def test_english_words_are_the_renderers_own() -> None:

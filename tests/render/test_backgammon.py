@@ -226,9 +226,18 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
     double = BackgammonScene(
         start, names=names, prompt=Prompt.TAKE_OR_PASS, cube=2, cube_owner=Side.WHITE
     )
-    assert status_line(double) == "Ann doubles to 4: Ben, take or pass?"
+    assert status_line(double) == "Ann doubles to 4: Ben to take or pass"
     # The picture of a double is for the taker.
     assert double.perspective == Side.BLACK
+    # BG-15: a resignation waits for the other side's answer, offered on either side's turn.
+    offered = BackgammonScene(start, names=names, resignation=(Side.BLACK, 2))
+    assert status_line(offered) == "Ben offers to resign a gammon: Ann to accept or decline"
+    assert offered.action is Prompt.ACCEPT_OR_DECLINE and offered.actor == Side.WHITE
+    after_roll = BackgammonScene(start, names=names, dice=(6, 3), resignation=(Side.WHITE, 1))
+    assert status_line(after_roll) == (
+        "Ann offers to resign a single game: Ben to accept or decline"
+    )
+    assert after_roll.actor == Side.BLACK
     # BG-13: Black has borne off none -> gammon; with a checker in White's home -> backgammon.
     gammon = board({}, {6: 15}, turn=Side.BLACK)
     assert status_line(BackgammonScene(gammon, names=names)) == "Ann wins a gammon"
@@ -263,6 +272,9 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
         ({"prompt": Prompt.TAKE_OR_PASS, "cube": 64, "cube_owner": Side.WHITE}, "past 64"),
         ({"prompt": Prompt.TAKE_OR_PASS, "dice": (3, 1)}, "before the roll"),
         ({"prompt": Prompt.TAKE_OR_PASS, "cube_in_play": False}, "without the cube"),
+        ({"prompt": Prompt.ACCEPT_OR_DECLINE}, "needs the resignation offered"),
+        ({"resignation": (Side.WHITE, 4)}, "level 1, 2 or 3"),
+        ({"resignation": (Side.WHITE, 1), "prompt": Prompt.ROLL}, "waits for its answer"),
     ],
 )
 def test_bad_scene_is_refused_with_the_reason(options: dict[str, object], message: str) -> None:
@@ -322,7 +334,8 @@ def test_a_long_prompt_is_set_smaller_rather_than_cut(width: int) -> None:
     layout = BackgammonLayout(width)
     x0, _, x1, _ = layout.panel
     prompts = [
-        "Maximilian-Alexander doubles to 64: Anna-Katharina, take or pass?",
+        "Maximilian-Alexander doubles to 64: Anna-Katharina to take or pass",
+        "Maximilian-Alexander offers to resign a backgammon: Anna-Katharina to accept or decline",
         "Maximilian-Alexander verdoppelt auf 64: Anna-Katharina, nimmst du an oder gibst du auf?",
         "Ann to roll",
     ]

@@ -145,6 +145,21 @@ def test_status_names_the_mover_and_compulsory_capture() -> None:
     assert status_line(CheckersScene(game.position, names=names)) == (
         "Ann to move: capture is compulsory"
     )
+    # A draw offer waits for the other side's answer, whoever is to move.
+    offered = CheckersScene(start, names=names, draw_offered_by=Color.BLACK)
+    assert status_line(offered) == "Ben offers a draw: Ann to accept or decline"
+    assert offered.actor is Color.WHITE
+    offered = CheckersScene(start, names=names, draw_offered_by=Color.WHITE)
+    assert status_line(offered) == "Ann offers a draw: Ben to accept or decline"
+    assert offered.actor is Color.BLACK
+
+
+def test_a_draw_offer_after_the_end_is_refused() -> None:
+    game = Game.new("box").agree_draw()
+    outcome = game.outcome()
+    assert outcome is not None
+    with pytest.raises(ValueError, match="finished game"):
+        CheckersScene(game.position, outcome=outcome, draw_offered_by=Color.WHITE)
 
 
 def test_last_move_off_the_board_is_refused() -> None:

@@ -124,7 +124,40 @@ def test_take_or_pass_is_put_to_the_taker() -> None:
     )
     assert describe(scene).startswith("Alice doubles to 4; take or pass?")
     public = describe(replace(scene, reader=None))
-    assert public.startswith("Alice doubles to 4: Bob, take or pass? Points are numbered")
+    assert public.startswith("Alice doubles to 4: Bob to take or pass. Points are numbered")
+
+
+def test_a_resignation_offer_is_put_to_the_other_side() -> None:
+    scene = BackgammonScene(
+        Position.initial(), names=NAMES, dice=(6, 5), resignation=(Side.WHITE, 2)
+    )
+    public = describe(scene)
+    assert public.startswith(
+        "Alice offers to resign a gammon: Bob to accept or decline. Points are numbered"
+    )
+    assert "Dice 6-5." in public
+    assert not re.search(r"\b(you|your)\b", public, re.IGNORECASE)
+    assert describe(replace(scene, reader=Side.BLACK)).startswith(
+        "Alice offers to resign a gammon; accept or decline? You are Bob, Black;"
+    )
+    assert describe(replace(scene, reader=Side.WHITE)).startswith(
+        "You offer to resign a gammon; Bob to accept or decline. You are Alice, White;"
+    )
+
+
+def test_a_draw_offer_is_put_to_the_other_side() -> None:
+    scene = CheckersScene(CheckersPosition.initial("box"), names=NAMES, draw_offered_by=Color.BLACK)
+    public = describe(scene)
+    assert public.startswith(
+        "Bob offers a draw: Alice to accept or decline. Checkers (box rules), 8×8."
+    )
+    assert not re.search(r"\b(you|your)\b", public, re.IGNORECASE)
+    assert describe(replace(scene, reader=Color.WHITE)).startswith(
+        "Bob offers a draw; accept or decline? Checkers (box rules), 8×8."
+    )
+    assert describe(replace(scene, reader=Color.BLACK)).startswith(
+        "You offer a draw; Alice to accept or decline. Checkers (box rules), 8×8."
+    )
 
 
 def test_checkers_alt_text_names_every_piece_square() -> None:

@@ -112,6 +112,9 @@ def _backgammon_states(words: Words) -> Iterator[BackgammonScene]:
         yield BackgammonScene(
             start, names=NAMES, cube=4, cube_owner=Side.BLACK, viewer=viewer, words=words
         )
+        yield BackgammonScene(
+            start, names=NAMES, resignation=(Side.WHITE, 2), viewer=viewer, words=words
+        )
     yield BackgammonScene(start, names=NAMES, prompt=Prompt.GAME_OVER, words=words)
     for crawford in (True, False):
         yield BackgammonScene(
@@ -145,6 +148,10 @@ def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     start = Game.new("box").position
     yield CheckersScene(start, names=NAMES, clock=(Color.WHITE, 90), words=words)
     yield CheckersScene(start, names=NAMES, clock=(Color.BLACK, 4000), words=words)
+    for viewer in Color:
+        yield CheckersScene(
+            start, names=NAMES, draw_offered_by=Color.BLACK, viewer=viewer, words=words
+        )
     # One man and one king against nothing; a blocked man with no move (CK-10).
     yield CheckersScene(CheckersPosition.from_fen("W:W21,K30:B", "box"), names=NAMES, words=words)
     blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")

@@ -24,10 +24,13 @@ from emulator.harness import CLIENT_OPTIONS, running
 from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
 from render import DARK, LIGHT, BackgammonLayout, BackgammonScene, CheckersScene, Prompt, render_png
+from render.backgammon_scene import status_line as backgammon_prompt
+from render.checkers import status_line as checkers_prompt
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import (
     OPENING_31,
     WAIT,
+    after_edit,
     click,
     command,
     confirm,
@@ -216,6 +219,103 @@ async def test_the_bots_reply_is_the_last_move_shown(
     )
     assert posted == png(expected)
     assert posted != png(replace(expected, last_move=None))
+
+
+async def test_a_draw_offer_on_the_board_says_who_must_answer(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    """Alice (White) moves, Bob offers a draw on his turn: Alice must accept or decline."""
+    async with start_bot():
+        message = await start_game(
+            emulator, store, players.alice, players.bob, "checkers", first="challenger"
+        )
+        await move(emulator, message, players.alice, "22-18")
+        await click(emulator, store, players.bob, "draw")
+        posted = board_image(message)
+        alt = alt_text(message)
+        offerers = await command(emulator, players.bob, "board", {"private": True})
+        answerers = await command(emulator, players.alice, "board", {"private": True})
+    game = Game.new("box").play("22-18")
+    expected = CheckersScene(
+        game.position,
+        names=NAMES,
+        last_move=game.moves[-1],
+        viewer=Color.WHITE,
+        clock=(Color.WHITE, DAY),
+        draw_offered_by=Color.BLACK,
+    )
+    ordinary = replace(expected, draw_offered_by=None)
+    assert checkers_prompt(expected) == "Bob offers a draw: Alice to accept or decline"
+    assert checkers_prompt(ordinary) == "Bob to move"
+    assert posted == png(expected)
+    assert posted != png(ordinary)
+    # Everyone reads the public alt text: the third person; the clock is the answerer's.
+    assert alt.startswith("Bob offers a draw: Alice to accept or decline. Checkers (box rules)")
+    assert "Alice had 1d 0h left to play when this picture was drawn." in alt
+    assert not re.search(r"\b(you|your)\b", alt, re.IGNORECASE)
+    # Only a private view says "you" (Bob reads French).
+    assert alt_text(answerers).startswith("Bob offers a draw; accept or decline? Checkers")
+    assert alt_text(offerers).startswith(
+        "Vous proposez la nulle ; à Alice d'accepter ou de refuser. Dames"
+    )
+
+
+async def test_a_resignation_offer_on_the_board_says_who_must_answer(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    """Alice (White) offers to resign a gammon with her opening 3-1 still to play (BG-15): Bob
+    must accept or decline, and the dice stay on the board for when play goes on."""
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        edits = message.edits
+        handle = await emulator.slash(players.alice, "resign", {"level": "2"})
+        await after_edit(emulator, message, edits, handle)
+        posted = board_image(message)
+        alt = alt_text(message)
+        offerers = await command(emulator, players.alice, "board", {"private": True})
+        answerers = await command(emulator, players.bob, "board", {"private": True})
+    expected = BackgammonScene(
+        Position.initial(),
+        names=NAMES,
+        dice=(3, 1),
+        resignation=(Side.WHITE, 2),
+        viewer=Side.WHITE,
+        clock=(Side.BLACK, DAY),
+    )
+    ordinary = replace(expected, resignation=None, clock=(Side.WHITE, DAY))
+    assert backgammon_prompt(expected) == (
+        "Alice offers to resign a gammon: Bob to accept or decline"
+    )
+    assert backgammon_prompt(ordinary) == "Alice to play 3-1"
+    assert posted == png(expected)
+    assert posted != png(ordinary)
+    assert posted != png(replace(expected, clock=(Side.WHITE, DAY)))  # the answerer's clock
+    assert alt.startswith(
+        "Alice offers to resign a gammon: Bob to accept or decline. Points are numbered"
+    )
+    assert "Bob had 1d 0h left to play when this picture was drawn. Dice 3-1." in alt
+    assert not re.search(r"\b(you|your)\b", alt, re.IGNORECASE)
+    assert alt_text(offerers).startswith(
+        "You offer to resign a gammon; Bob to accept or decline. You are Alice"
+    )
+    assert alt_text(answerers).startswith(
+        "Alice propose d'abandonner un gammon ; accepter ou refuser ? Vous êtes Bob"
+    )
+
+
+async def test_a_double_on_the_board_is_put_to_the_taker_in_the_third_person(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        await move(emulator, message, players.alice, "8/5 6/5")
+        await click(emulator, store, players.bob, "double")
+        alt = alt_text(message)
+        taker = await command(emulator, players.alice, "board", {"private": True})
+    assert alt.startswith("Bob doubles to 2: Alice to take or pass. Points are numbered")
+    assert "Alice had 1d 0h left to play" in alt
+    assert not re.search(r"\b(you|your)\b", alt, re.IGNORECASE)
+    assert alt_text(taker).startswith("Bob doubles to 2; take or pass? You are Alice")
 
 
 async def test_the_dark_theme_is_a_server_setting_for_boards_and_recaps(

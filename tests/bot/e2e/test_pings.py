@@ -11,6 +11,7 @@ from emulator import Emulator, Message, User
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import (
     OPENING_31,
+    WAIT,
     ck_session,
     click,
     command,
@@ -173,8 +174,43 @@ async def test_the_reminder_pings_the_sleeper_and_the_last_ping_goes_on_a_win_on
         game_clock.advance(timedelta(minutes=2, seconds=30))
         assert await bot.desk.sweep() == 1
         await no_ping_left(emulator, store)
+        await emulator.wait_until(
+            lambda: True if reminder.deleted else None, "the reminder to go", WAIT
+        )
     assert (await store.get_game(1)).winner_id == players.bob.id
     assert "ran out of time" in (await game_message(emulator, store)).content
+
+
+async def test_the_reminder_replaces_the_turn_ping_and_goes_when_the_game_ends(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    async with start_bot() as bot:
+        await start_game(
+            emulator, store, players.alice, players.bob, "checkers", first="challenger", time="10m"
+        )
+        await checkers_move(emulator, store, players.alice)
+        turn_ping = await pinged(emulator, players.bob)
+        game_clock.advance(timedelta(minutes=8))  # past three quarters of Bob's 10 minutes
+        assert await bot.desk.sweep() == 1
+        reminder = await emulator.wait_for_message(
+            emulator.general, lambda m: "three quarters of" in m.content
+        )
+        assert reminder.notified == [players.bob]
+        # One line at most calls a player: the reminder is the game's ping now.
+        await emulator.wait_until(
+            lambda: True if turn_ping.deleted else None, "the turn ping to go", WAIT
+        )
+        assert (await store.get_game(1)).ping_message_id == reminder.id
+        await confirm(emulator, players.bob, "askresign", "resign:1")
+        await no_ping_left(emulator, store)
+        await emulator.wait_until(
+            lambda: True if reminder.deleted else None, "the reminder to go", WAIT
+        )
+    assert (await store.get_game(1)).winner_id == players.alice.id
 
 
 async def test_a_finished_games_entries_leave_the_boards_memory(
