@@ -199,7 +199,7 @@ def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
         controls.add_item(_button(t, view.id, "resign", "btn.confirm_resign", Style.danger, "1"))
         return controls
     for level in (1, 2, 3):
-        label = t("btn.resign_level", level=t(f"level.{level}"))
+        label = t(f"btn.resign_level.{level}")
         controls.add_item(
             GameButton(view.id, "resign", str(level), label=label, style=Style.danger)
         )

@@ -25,9 +25,11 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession
 from engine.backgammon import Position, Side
+from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.matchplay import Ending, Phase
 from engine.checkers import VARIANTS, Color, EndReason
 from render import (
+    LEVEL_FIELDS,
     LIGHT,
     PLURAL_FIELDS,
     TEMPLATE_FIELDS,
@@ -86,12 +88,15 @@ def _words(language: str) -> Words:
         name: texts.messages[f"picture.{name}"] for name in TEMPLATE_FIELDS
     }
     templates |= {name: texts.plurals[f"picture.{name}"] for name in PLURAL_FIELDS}
+    templates |= {
+        name: tuple(texts.messages[f"picture.{name}.{level}"] for level in LEVEL_NAMES)
+        for name in LEVEL_FIELDS
+    }
     endings = {reason.name.lower(): t(f"ending.{reason.name.lower()}") for reason in EndReason}
     titles = {name: t(f"variant.title.{name}") for name in VARIANTS}
     return Words(
         **templates,
         plural_form=texts.plural_form,
-        win_kinds=(t("level.1"), t("level.2"), t("level.3")),
         endings=MappingProxyType(endings),
         titles=MappingProxyType(titles),
     )
@@ -217,7 +222,7 @@ def _ending_caption(session: BackgammonSession, names: tuple[str, str], look: Lo
     players = {"winner": names[winner], "loser": names[1 - winner]}
     if result.ending is Ending.DROPPED:
         return t("board.end.dropped", **players)
-    return t("board.end.resigned_bg", kind=t(f"level.{result.level}"), **players)
+    return t(f"board.end.resigned_bg.{result.level}", **players)
 
 
 def warm_up() -> None:

@@ -189,7 +189,7 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
         case out.DoublePassed(player_id=player):
             return t("ev.drop", player=who(player))
         case out.ResignationOffered(player_id=player, level=level):
-            return t("ev.resign_offer", player=who(player), level=t(f"level.{level}"))
+            return t(f"ev.resign_offer.{level}", player=who(player))
         case out.ResignationAccepted(player_id=player):
             return t("ev.resign_accept", player=who(player))
         case out.ResignationDeclined(player_id=player):
@@ -320,10 +320,9 @@ def status_line(t: Localizer, view: GameView, names: Names) -> str | None:
     if game.phase is Phase.RESIGNING and game.resigned_by is not None:
         resigner = session.seats[int(game.resigned_by)]
         return t(
-            "status.resign_offer",
+            f"status.resign_offer.{game.resignation}",
             mention=who,
             player=name_of(names, resigner),
-            level=t(f"level.{game.resignation}"),
         )
     if game.phase is Phase.MOVING and game.dice is not None:
         return t("status.move", mention=who, dice=dice_text(game.dice))

@@ -17,7 +17,7 @@ from render.replay import (
     replay_gif,
 )
 from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
-from render.words import ENGLISH, PLURAL_FIELDS, TEMPLATE_FIELDS, Words
+from render.words import ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS, Words
 
 
 def render_png(
@@ -34,6 +34,7 @@ def render_png(
 __all__ = [
     "DARK",
     "ENGLISH",
+    "LEVEL_FIELDS",
     "LIGHT",
     "MAX_ALT_TEXT",
     "PLURAL_FIELDS",

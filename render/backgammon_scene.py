@@ -191,18 +191,14 @@ def status_line(scene: BackgammonScene) -> str:
         winner = scene.position.winner()
         if winner is None:
             return words.game_over
-        return words.bg_wins.format(
-            name=names[winner], kind=win_kind(scene.position, winner, words)
-        )
+        return words.by_level(words.bg_wins, scene.position.game_value(winner), name=names[winner])
     if action is Prompt.TAKE_OR_PASS:
         return words.bg_doubles.format(
             name=names[turn], cube=scene.cube * 2, taker=names[turn.opponent]
         )
     if scene.resignation is not None:
         side, level = scene.resignation
-        return words.bg_resigns.format(
-            name=names[side], kind=words.win_kinds[level - 1], taker=names[side.opponent]
-        )
+        return words.by_level(words.bg_resigns, level, name=names[side], taker=names[side.opponent])
     if action is Prompt.ROLL:
         return words.bg_to_roll.format(name=names[turn])
     dice = scene.dice or (0, 0)
@@ -214,15 +210,6 @@ def status_line(scene: BackgammonScene) -> str:
             name=names[turn], roll=roll, left=" ".join(map(str, left))
         )
     return words.bg_to_play.format(name=names[turn], roll=roll)
-
-
-def win_kind(position: Position, winner: Side, words: Words = ENGLISH) -> str:
-    """What kind of win it is: a single game, a gammon or a backgammon (BG-13).
-
-    Points are left to the caller: what a win scores also depends on the cube, the Jacoby rule
-    and the points still needed in a match, which the session knows.
-    """
-    return words.win_kinds[position.game_value(winner) - 1]
 
 
 def match_line(scene: BackgammonScene) -> str:

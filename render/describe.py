@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.backgammon import Side
 from engine.checkers import Color
-from render.backgammon_scene import BackgammonScene, Prompt, status_line, viewer_point, win_kind
+from render.backgammon_scene import BackgammonScene, Prompt, status_line, viewer_point
 from render.checkers import CheckersScene, variant_title
 from render.checkers import status_line as checkers_status
 from render.clock import clock_text
@@ -58,10 +58,10 @@ def _prompt(scene: BackgammonScene, reader: Side) -> str:
         winner = scene.position.winner()
         if winner is None:
             return words.alt_game_over
-        kind = win_kind(scene.position, winner, words)
+        level = scene.position.game_value(winner)  # BG-13
         if winner == reader:
-            return words.alt_you_win.format(kind=kind)
-        return words.alt_they_win.format(name=names[winner], kind=kind)
+            return words.by_level(words.alt_you_win, level)
+        return words.by_level(words.alt_they_win, level, name=names[winner])
     if action is Prompt.TAKE_OR_PASS:
         offer = scene.cube * 2
         if turn == reader:
@@ -69,10 +69,9 @@ def _prompt(scene: BackgammonScene, reader: Side) -> str:
         return words.alt_they_double.format(name=names[turn], cube=offer)
     if scene.resignation is not None:
         side, level = scene.resignation
-        kind = words.win_kinds[level - 1]
         if side == reader:
-            return words.alt_you_resign.format(kind=kind, taker=names[side.opponent])
-        return words.alt_they_resign.format(name=names[side], kind=kind)
+            return words.by_level(words.alt_you_resign, level, taker=names[side.opponent])
+        return words.by_level(words.alt_they_resign, level, name=names[side])
     if action is Prompt.ROLL:
         return words.alt_to_roll.format(whose=whose)
     assert scene.dice is not None

@@ -4,7 +4,8 @@ A scene carries its `Words` (English by default), so a picture can be worded in 
 language without the renderer knowing any catalog: the bot builds a `Words` per language once and
 hands it in. Templates are `str.format` fields; a count has one template per plural form of the
 language (English: one, other) and `plural_form` picks the form for a number, as gettext's
-`Plural-Forms` does.
+`Plural-Forms` does. A sentence about a backgammon win or resignation has one whole template per
+level (single game, gammon, backgammon: BG-13), so a language can inflect each as it needs.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+
+ByLevel = tuple[str, str, str]
+"""One template per backgammon level: a single game, a gammon, a backgammon (1, 2, 3)."""
 
 
 def english_plural_form(count: int) -> int:
@@ -28,8 +32,16 @@ class Words:
     bg_to_play: str = "{name} to play {roll}"
     bg_to_play_left: str = "{name} to play {roll}, {left} left"
     bg_doubles: str = "{name} doubles to {cube}: {taker} to take or pass"
-    bg_resigns: str = "{name} offers to resign {kind}: {taker} to accept or decline"
-    bg_wins: str = "{name} wins {kind}"
+    bg_resigns: ByLevel = (
+        "{name} offers to resign a single game: {taker} to accept or decline",
+        "{name} offers to resign a gammon: {taker} to accept or decline",
+        "{name} offers to resign a backgammon: {taker} to accept or decline",
+    )
+    bg_wins: ByLevel = (
+        "{name} wins a single game",
+        "{name} wins a gammon",
+        "{name} wins a backgammon",
+    )
     game_over: str = "Game over"
     money_game: str = "Money game"
     match_to: str = "Match to {length}"
@@ -59,12 +71,28 @@ class Words:
     alt_their_turn: str = "{name}'s turn"
     # Alt text of a backgammon picture.
     alt_game_over: str = "Game over."
-    alt_you_win: str = "Game over. You win {kind}."
-    alt_they_win: str = "Game over. {name} wins {kind}."
+    alt_you_win: ByLevel = (
+        "Game over. You win a single game.",
+        "Game over. You win a gammon.",
+        "Game over. You win a backgammon.",
+    )
+    alt_they_win: ByLevel = (
+        "Game over. {name} wins a single game.",
+        "Game over. {name} wins a gammon.",
+        "Game over. {name} wins a backgammon.",
+    )
     alt_you_double: str = "You double to {cube}; {taker} to take or pass."
     alt_they_double: str = "{name} doubles to {cube}; take or pass?"
-    alt_you_resign: str = "You offer to resign {kind}; {taker} to accept or decline."
-    alt_they_resign: str = "{name} offers to resign {kind}; accept or decline?"
+    alt_you_resign: ByLevel = (
+        "You offer to resign a single game; {taker} to accept or decline.",
+        "You offer to resign a gammon; {taker} to accept or decline.",
+        "You offer to resign a backgammon; {taker} to accept or decline.",
+    )
+    alt_they_resign: ByLevel = (
+        "{name} offers to resign a single game; accept or decline?",
+        "{name} offers to resign a gammon; accept or decline?",
+        "{name} offers to resign a backgammon; accept or decline?",
+    )
     alt_to_roll: str = "{whose}, to roll."
     alt_to_play: str = "{whose}, {roll} to play."
     alt_to_play_left: str = "{whose}, {roll} rolled, {left} still to play."
@@ -117,28 +145,28 @@ class Words:
         "Animated replay of {count} move. Final position: {final}",
         "Animated replay of {count} moves. Final position: {final}",
     )
-    # Words the bot's catalog already has elsewhere: a backgammon win by level (BG-13), a
-    # checkers ending by `EndReason` name, a checkers variant's title by variant name. A key
-    # missing from a mapping falls back to the engine's English.
-    win_kinds: tuple[str, str, str] = ("a single game", "a gammon", "a backgammon")
+    # Words the bot's catalog already has elsewhere: a checkers ending by `EndReason` name, a
+    # checkers variant's title by variant name. A key missing from a mapping falls back to the
+    # engine's English.
     endings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
     titles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     plural_form: Callable[[int], int] = field(default=english_plural_form, hash=False)
+
+    def by_level(self, forms: ByLevel, level: int, **values: object) -> str:
+        """The template of a backgammon level (1 single game, 2 gammon, 3 backgammon), filled."""
+        return forms[level - 1].format(**values)
 
     def count(self, forms: tuple[str, ...], count: int, **values: object) -> str:
         """A count in the form its number takes (`1 man`, `3 men`)."""
         return forms[self.plural_form(count)].format(count=count, **values)
 
 
-_NOT_TEMPLATES = ("win_kinds", "endings", "titles", "plural_form")
-TEMPLATE_FIELDS: tuple[str, ...] = tuple(
-    f.name for f in fields(Words) if f.name not in _NOT_TEMPLATES and f.type == "str"
-)
+TEMPLATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "str")
 """The `str.format` templates of `Words`, in order: what a catalog must give for a language."""
-PLURAL_FIELDS: tuple[str, ...] = tuple(
-    f.name for f in fields(Words) if f.name not in _NOT_TEMPLATES and f.type != "str"
-)
+PLURAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "tuple[str, ...]")
 """The counted templates of `Words` (one per plural form), in order."""
+LEVEL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "ByLevel")
+"""The templates of `Words` with one whole sentence per backgammon level, in order."""
 
 ENGLISH = Words()

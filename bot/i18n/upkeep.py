@@ -3,9 +3,10 @@
 The template (`duelboard.pot`) is the English source. Most of its entries are written there by
 hand; two families belong to the code and are copied in by `update`: the engines' refusals
 (`refusal.<code>`, from their `REFUSALS` registries) and the picture words (`picture.<field>`,
-from the renderer's English `Words`). Then every `.po` is brought in line with the template by
-key: a new key comes in untranslated, a key whose English changed keeps its translation marked
-fuzzy (with the old English as `#| msgid`) until a translator reviews it, and a removed key goes.
+from the renderer's English `Words`; a field with a sentence per backgammon level gives
+`picture.<field>.<level>`). Then every `.po` is brought in line with the template by key: a
+new key comes in untranslated, a key whose English changed keeps its translation marked fuzzy
+(with the old English as `#| msgid`) until a translator reviews it, and a removed key goes.
 Babel's own `Catalog.update` is not used for this: it matches a changed English by text
 similarity, across keys, while here the key says which entry it is.
 
@@ -37,7 +38,7 @@ from bot.i18n import (
 )
 from engine.backgammon import errors as backgammon
 from engine.checkers import errors as checkers
-from render import ENGLISH, PLURAL_FIELDS, TEMPLATE_FIELDS
+from render import ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS
 
 WIDTH = 100  # columns of the written catalogs, as the code's
 RUN_UPDATE = "(run `python -m bot.i18n update`)"
@@ -50,6 +51,11 @@ def code_english() -> dict[str, str | tuple[str, ...]]:
         **{f"refusal.{code}": template for code, template in refusals.items()},
         **{f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS},
         **{f"picture.{name}": tuple(getattr(ENGLISH, name)) for name in PLURAL_FIELDS},
+        **{
+            f"picture.{name}.{level}": template
+            for name in LEVEL_FIELDS
+            for level, template in enumerate(getattr(ENGLISH, name), start=1)
+        },
     }
 
 

@@ -13,20 +13,39 @@ from bot.pictures import words_for
 from engine.backgammon import Position, Side
 from engine.checkers import VARIANTS, Color, EndReason
 from engine.checkers import Position as CheckersPosition
-from render import ENGLISH, TEMPLATE_FIELDS, BackgammonScene, CheckersScene, describe
+from render import (
+    ENGLISH,
+    LEVEL_FIELDS,
+    TEMPLATE_FIELDS,
+    BackgammonScene,
+    CheckersScene,
+    Words,
+    describe,
+)
 from render.backgammon_scene import status_line as backgammon_prompt
 from render.checkers import status_line as checkers_prompt
+
+
+def level_templates(words: Words) -> dict[str, str]:
+    """The one-per-level templates of `words` by their catalog key (`picture.bg_wins.2`)."""
+    return {
+        f"picture.{name}.{level}": template
+        for name in LEVEL_FIELDS
+        for level, template in enumerate(getattr(words, name), start=1)
+    }
 
 
 @pytest.mark.parametrize("language", sorted(CATALOGS))
 def test_every_template_is_in_the_catalog_with_the_renderers_placeholders(language: str) -> None:
     catalog = CATALOGS[language]
+    english = {f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS}
+    english |= level_templates(ENGLISH)
     picture_keys = {key for key in catalog if key.startswith("picture.")}
-    assert picture_keys == {f"picture.{name}" for name in TEMPLATE_FIELDS}
+    assert picture_keys == set(english)
     different = {
-        name: placeholders(catalog[f"picture.{name}"])
-        for name in TEMPLATE_FIELDS
-        if placeholders(catalog[f"picture.{name}"]) != placeholders(getattr(ENGLISH, name))
+        key: placeholders(catalog[key])
+        for key, template in english.items()
+        if placeholders(catalog[key]) != placeholders(template)
     }
     assert different == {}
 
@@ -35,8 +54,8 @@ def test_every_template_is_in_the_catalog_with_the_renderers_placeholders(langua
 def test_every_template_fills_with_whole_numbers(language: str) -> None:
     """Clocks format minutes as `{minutes:02d}`: a template must take the values render gives."""
     words = words_for(language)
-    for name in TEMPLATE_FIELDS:
-        template = getattr(words, name)
+    templates = {name: getattr(words, name) for name in TEMPLATE_FIELDS} | level_templates(words)
+    for name, template in templates.items():
         filled = template.format(**dict.fromkeys(placeholders(template), 7))
         assert "{" not in filled and filled.strip(), name
 
@@ -102,7 +121,7 @@ def test_english_words_are_the_renderers_own() -> None:
     The English templates are the renderer's by construction (the catalog copies them); the
     words that could differ are those the bot takes from its other texts."""
     english = words_for("en-US")
-    assert english.win_kinds == ENGLISH.win_kinds
+    assert level_templates(english) == level_templates(ENGLISH)
     assert all(english.endings[reason.name.lower()] == reason.value for reason in EndReason)
     assert all(english.titles[name] == variant.title for name, variant in VARIANTS.items())
 
@@ -114,7 +133,7 @@ def test_other_languages_word_the_endings_titles_and_wins(language: str) -> None
     assert set(words.titles) == set(VARIANTS)
     assert not {reason.value for reason in EndReason} & set(words.endings.values())
     assert not {variant.title for variant in VARIANTS.values()} & set(words.titles.values())
-    assert not set(ENGLISH.win_kinds) & set(words.win_kinds)
+    assert not set(level_templates(ENGLISH).values()) & set(level_templates(words).values())
 
 
 def test_words_are_built_once_per_language() -> None:

@@ -136,7 +136,6 @@ PUBLIC = (
     "option.",
     "ping.",
     "btn.",
-    "level.",
     "points.",
     "ending.",
     "variant.",
@@ -168,10 +167,10 @@ def test_every_prompt_names_who_acts_in_the_third_person() -> None:
     """The offers name both sides: who offers, and who is to answer (mentioned)."""
     cases = {
         "status.take_or_pass": "Bob doubles to 2: <@11> to take or pass.",
-        "status.resign_offer": "Bob offers to resign a gammon: <@11> to accept or decline.",
+        "status.resign_offer.2": "Bob offers to resign a gammon: <@11> to accept or decline.",
         "status.draw_offer": "Bob offers a draw: <@11> to accept or decline.",
     }
-    values = {"mention": "<@11>", "player": "Bob", "cube": 2, "level": EN("level.2")}
+    values = {"mention": "<@11>", "player": "Bob", "cube": 2}
     assert {key: EN(key, **values) for key in cases} == cases
     assert FR("status.draw_offer", **values) == (
         "Bob propose la nulle : à <@11> d'accepter ou de refuser."

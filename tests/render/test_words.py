@@ -19,6 +19,7 @@ from engine.checkers import Color, EndReason, Game, Outcome
 from engine.checkers import Position as CheckersPosition
 from render import (
     ENGLISH,
+    LEVEL_FIELDS,
     PLURAL_FIELDS,
     TEMPLATE_FIELDS,
     BackgammonScene,
@@ -53,7 +54,13 @@ MARKED = Words(
     **{
         name: tuple(marked(form, name) for form in getattr(ENGLISH, name)) for name in PLURAL_FIELDS
     },
-    win_kinds=("⟦single⟧", "⟦gammon⟧", "⟦backgammon⟧"),
+    **{
+        name: tuple(
+            marked(form, f"{name}_{level}")
+            for level, form in enumerate(getattr(ENGLISH, name), start=1)
+        )
+        for name in LEVEL_FIELDS
+    },
     endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
     titles=MappingProxyType({"box": "⟦title⟧"}),
 )
@@ -218,7 +225,9 @@ def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str])
     text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
     used = set(re.findall(r"⟦(\w+)⟧", text))
     assert sorted(set(TEMPLATE_FIELDS) - used) == []
-    assert {"single", "gammon", "ending", "title"} <= used
+    with_level = {name.rpartition("_")[0] for name in used if name[-1].isdigit()}
+    assert sorted(set(LEVEL_FIELDS) - with_level) == []
+    assert {"bg_wins_1", "bg_wins_2", "ending", "title"} <= used
 
 
 def test_no_english_word_is_left_when_every_template_is_replaced(

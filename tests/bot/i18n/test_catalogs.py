@@ -62,8 +62,8 @@ def test_translations_are_not_left_in_english(language: str) -> None:
         and not key.startswith("name.")
         and not set(message) <= set("{}.: *,()-_0123456789")
     }
-    allowed = {"kind.backgammon", "points.many", "points.one", "level.2", "btn.rematch"}
-    allowed |= {"rules.checkers", "game.money", "level.3"}
+    allowed = {"kind.backgammon", "points.many", "points.one", "btn.rematch"}
+    allowed |= {"rules.checkers", "game.money"}
     assert same - allowed == set()
 
 
