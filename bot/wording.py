@@ -44,8 +44,11 @@ def ending(t: Localizer, reason: str, level: int | None = None) -> str:
     how, _, level_name = reason.partition(": ")
     if level_name:
         level = level if level is not None else _LEVEL_OF_NAME.get(level_name)
-        key = f"ending.bg.{how}.{level}"
-        return t(key) if level in LEVEL_NAMES and _known(key) else reason
+        # Played and resigned say the level in a sentence of their own; a passed double does not.
+        for key in (f"ending.bg.{how}.{level}", f"ending.bg.{how}"):
+            if level in LEVEL_NAMES and _known(key):
+                return t(key)
+        return reason
     key = f"ending.{_CHECKERS_ENDINGS.get(reason, reason)}"
     return t(key) if _known(key) else reason
 
