@@ -6,9 +6,8 @@ from collections.abc import Mapping
 
 from bot import present
 from bot.i18n import Localizer
+from bot.limits import MAX_CONTENT
 from bot.service.review import Mistake, TableReview
-
-CONTENT_LIMIT = 2000  # characters Discord allows in a message's content
 
 
 def review_lines(t: Localizer, review: TableReview, names: Mapping[int, str]) -> list[str]:
@@ -53,7 +52,7 @@ def _choice(t: Localizer, text: str, cube: bool) -> str:
     return t(f"review.cube.{text.replace(' ', '_')}") if cube else text
 
 
-def fit(lines: list[str], extra: list[str], limit: int = CONTENT_LIMIT) -> str:
+def fit(lines: list[str], extra: list[str], limit: int = MAX_CONTENT) -> str:
     """`lines` then as many of `extra` as fit in `limit` characters (the analysis goes last)."""
     text = "\n".join(lines)
     for line in extra:

@@ -13,6 +13,7 @@ import engine.checkers as ck
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
+from bot.limits import MAX_CONTENT
 from bot.service.options import BACKGAMMON, CHECKERS, DEFAULT_VARIANT
 from bot.wording import checkers_summary, checkers_title, variant_name
 
@@ -60,7 +61,7 @@ class Guide(commands.Cog):
 
         async def work() -> None:
             text = rules_text(Localizer(interaction.locale), game, variant)
-            await interaction.response.send_message(text[:2000], ephemeral=True)
+            await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
 
         await self.bot.desk.guarded(interaction, work)
 

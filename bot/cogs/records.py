@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
+from bot.limits import MAX_CONTENT
 from bot.present import escaped, timestamp
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
@@ -39,7 +40,6 @@ LADDERS = [
 ]
 GAME_CHOICES = named_choices(LADDERS)
 SCOPE_CHOICES = named_choices(("server", "global"))
-MAX_MESSAGE = 2000
 HISTORY_POINTS = 10
 
 
@@ -83,7 +83,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
                 win=round(mine.win_percent),
             )
         )
-    return "\n".join(lines)[:MAX_MESSAGE]
+    return "\n".join(lines)[:MAX_CONTENT]
 
 
 def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
@@ -126,7 +126,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         points = " → ".join(str(round(point.rating)) for point in recent)
         ladder = ladder_name(t, stats.history_ladder)
         lines.append(t("records.stats.history", ladder=ladder, points=points))
-    return "\n".join(lines)[:MAX_MESSAGE]
+    return "\n".join(lines)[:MAX_CONTENT]
 
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
@@ -150,7 +150,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
         )
     if not entries:
         lines.append(t("records.history.empty"))
-    return "\n".join(lines)[:MAX_MESSAGE]
+    return "\n".join(lines)[:MAX_CONTENT]
 
 
 class RecordsCog(commands.Cog, name="Records"):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ai.review import Mistake, SideReview
-from bot.analysis import CONTENT_LIMIT, fit, review_lines
+from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
+from bot.limits import MAX_CONTENT
 from bot.service.review import PlayerReview, TableReview
 from engine.backgammon import Side
 
@@ -45,7 +46,7 @@ def test_the_recap_stays_within_discords_limit() -> None:
     lines = review_lines(Localizer("de"), TableReview(True, players, 9), names)
     head = ["x" * 150] * 4  # the recap's own lines: result and two rating changes
     text = fit(head, lines)
-    assert len(text) <= CONTENT_LIMIT
+    assert len(text) <= MAX_CONTENT
     assert text.endswith(lines[-1])  # a whole review fits with room to spare
     squeezed = fit(["x" * 1900], lines)
-    assert len(squeezed) <= CONTENT_LIMIT and squeezed.startswith("x" * 1900)
+    assert len(squeezed) <= MAX_CONTENT and squeezed.startswith("x" * 1900)
