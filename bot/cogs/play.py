@@ -14,6 +14,7 @@ from bot.desk import reader_locale
 from bot.hints import answer_hint
 from bot.i18n import Localizer
 from bot.i18n.translator import named_choices
+from bot.limits import MAX_CONTENT
 from bot.present import plain_name, verify_text
 from bot.private_board import private_board
 from bot.service.limits import MAX_TEXT_LENGTH
@@ -179,7 +180,7 @@ class Play(commands.Cog):
             view = await self.bot.table.view(game)
             names = await self.bot.desk.board.names(view)
             text = verify_text(t, view, report, names)
-            await interaction.edit_original_response(content=text[:2000])
+            await interaction.edit_original_response(content=text[:MAX_CONTENT])
 
         await self.bot.desk.guarded(interaction, work)
 
