@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -37,9 +38,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
-# Games and users kept in memory; the store has every one, so a forgotten entry costs a read.
+# Games, servers and users kept in memory; the store has every one: forgetting costs a read.
 CACHED_GAMES = 4096
 CACHED_NAMES = 4096
+THEME_KEPT_SECONDS = 60.0
 
 
 def pinging(*user_ids: int) -> discord.AllowedMentions:
@@ -115,6 +117,9 @@ class Board:
         self._pings: Recent[int, int] = Recent(CACHED_GAMES)
         self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
         self._where_cache: Recent[int, Where] = Recent(CACHED_GAMES)
+        # Every board is drawn in its server's theme: read once a minute per server, not on every
+        # move (another process's /settings shows within that minute; this one's at once).
+        self._themes: Recent[int, tuple[float, Theme]] = Recent(CACHED_GAMES)
 
     @property
     def table(self) -> Table:
@@ -189,8 +194,18 @@ class Board:
         """The theme a server chose in /settings (light unless it chose dark)."""
         if guild_id is None:
             return LIGHT
+        now = time.monotonic()
+        kept = self._themes.get(guild_id)
+        if kept is not None and now - kept[0] < THEME_KEPT_SECONDS:
+            return kept[1]
         name = (await self.store.guild_settings(guild_id)).get(THEME_SETTING)
-        return THEMES.get(name, LIGHT) if isinstance(name, str) else LIGHT
+        theme = THEMES.get(name, LIGHT) if isinstance(name, str) else LIGHT
+        self._themes[guild_id] = (now, theme)
+        return theme
+
+    def forget_theme(self, guild_id: int) -> None:
+        """The server's theme changed here: the next board reads it again."""
+        self._themes.pop(guild_id)
 
     async def _stake(self, view: GameView) -> Stake | None:
         """What a rated challenge to a named opponent wins or loses each side (issue 6)."""

@@ -89,6 +89,8 @@ class Admin(commands.Cog):
                 changes[THEME_SETTING] = theme
             for key, value in changes.items():
                 await self.bot.store.set_guild_setting(guild_id, key, value, now=now)
+            if theme is not None:
+                self.bot.desk.board.forget_theme(guild_id)
             stored = await self.bot.store.guild_settings(guild_id)
             await interaction.edit_original_response(content=settings_text(t, stored))
 
