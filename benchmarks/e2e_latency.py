@@ -28,7 +28,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from bot.app import DuelboardBot, TableParts  # noqa: E402
+from bot.frontend.client import DuelboardBot, PlayParts  # noqa: E402
 from bot.service.backgammon import BackgammonSession  # noqa: E402
 from bot.service.dice import SeededDice  # noqa: E402
 from bot.service.views import load_session  # noqa: E402
@@ -94,7 +94,7 @@ async def measure(games: int, moves: int, think: float) -> list[float]:
     latencies: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(f"sqlite+aiosqlite:///{os.path.join(folder, 'bench.sqlite3')}")
-        parts = TableParts(dice=SeededDice(SEEDS))
+        parts = PlayParts(dice=SeededDice(SEEDS))
         client = DuelboardBot(
             store, parts=parts, sweep_interval=None, settle=True, **CLIENT_OPTIONS
         )

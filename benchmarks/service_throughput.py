@@ -1,8 +1,8 @@
 """Service throughput: moves per second and p50/p99 latency per move through the game table.
 
 Plays backgammon money games (real crypto dice, cube on) with 1, 10 and 100 games at once, each
-game in its own channel, every action going through `Table` (load, check, engine, record). One
-"move" is one `Table.move` call: read the game, parse and apply the play, auto-roll for the next
+game in its own channel, every action going through `Games` (load, check, engine, record). One
+"move" is one `Games.move` call: read the game, parse and apply the play, auto-roll for the next
 player when nothing is to decide, write the event and the new state.
 
     .venv/bin/python benchmarks/service_throughput.py [--moves 30] [--sqlite-dir DIR]
@@ -27,7 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.backgammon import BackgammonSession
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult, Person
 from bot.store import Store
 from bot.store.connect import normalize_url
@@ -36,7 +36,7 @@ from engine.backgammon.matchplay import Phase
 BOT = Person(1, "Duelboard", is_bot=True)
 
 
-async def play_game(table: Table, index: int, moves: int, latencies: list[float]) -> int:
+async def play_game(table: Games, index: int, moves: int, latencies: list[float]) -> int:
     """Start one game and make up to `moves` moves in it; returns the moves made."""
     white, black = Person(10_000 + 2 * index, "w"), Person(10_001 + 2 * index, "b")
     posted = await table.challenge(
@@ -67,7 +67,7 @@ async def run(url: str, schema: str | None, games: int, moves: int) -> tuple[flo
     """Moves per second, p50 and p99 latency (ms) for `games` concurrent games."""
     store = await Store.open(url, schema=schema)
     try:
-        table = Table(store, bot=BOT)
+        table = Games(store, bot=BOT)
         latencies: list[float] = []
         started = time.perf_counter()
         made = await asyncio.gather(*(play_game(table, i, moves, latencies) for i in range(games)))

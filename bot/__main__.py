@@ -12,7 +12,7 @@ import discord
 
 from ai.worker import AIWorker
 from bot import logs
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.settings import TOKEN_HELP, Settings, SettingsError
 from bot.store import Store, StoreError
 
@@ -31,7 +31,7 @@ async def _run(settings: Settings) -> None:
     coach = worker.coach()
     if coach.notice:
         log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
-    parts = TableParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer())
+    parts = PlayParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer())
     client = DuelboardBot(
         store,
         parts=parts,

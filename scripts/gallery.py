@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.dice import ScriptedDice
 from bot.store import Store
@@ -260,7 +260,7 @@ async def main(out: Path = OUT) -> None:
             try:
                 gallery = Gallery(emulator, store, out)
                 channels = [emulator.add_channel(name) for name in ("box", "ten", "short")]
-                parts = TableParts(dice=ScriptedDice(ROLLS * 4), clock=FakeClock(START))
+                parts = PlayParts(dice=ScriptedDice(ROLLS * 4), clock=FakeClock(START))
                 bot = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
                 async with running(bot, emulator):
                     await backgammon(gallery)

@@ -31,9 +31,9 @@ from bot.service.bot_turns import BOT_FAILED, retry_delay
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
 from bot.service.dice import SeededDice
+from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
-from bot.service.table import Table
 from bot.store import GameStatus, Store
 from engine.backgammon import Position, Side
 from engine.backgammon.matchplay import Game, Match, MatchOptions, Phase
@@ -404,9 +404,9 @@ def test_a_closed_worker_refuses_calls_clearly(own_worker: AIWorker) -> None:
 # The table playing through the worker
 
 
-def worker_table(store: Store, clock: FakeClock, worker: AIWorker) -> Table:
+def worker_table(store: Store, clock: FakeClock, worker: AIWorker) -> Games:
     dice = SeededDice(fixed_seeds(tag="worker"))
-    return Table(store, bot=BOT, dice=dice, clock=clock, opponents=worker.opponents())
+    return Games(store, bot=BOT, dice=dice, clock=clock, opponents=worker.opponents())
 
 
 async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_through_the_worker(

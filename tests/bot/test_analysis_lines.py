@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ai.review import Mistake, SideReview
-from bot.analysis import fit, review_lines
 from bot.i18n import Localizer
-from bot.limits import MAX_CONTENT
 from bot.service.review import PlayerReview, TableReview
+from bot.wording.analysis import fit, review_lines
+from bot.wording.limits import MAX_CONTENT
 from engine.backgammon import Side
 
 ALICE = 101

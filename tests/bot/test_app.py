@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from bot.app import settle_heap
+from bot.frontend.client import settle_heap
 
 
 def test_settle_heap_keeps_what_is_alive_out_of_later_collections() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.limits import clip
+from bot.wording.limits import clip
 
 
 def test_text_within_the_limit_is_kept_whole() -> None:

@@ -8,7 +8,7 @@ from types import MappingProxyType
 import pytest
 from discord import app_commands
 
-from bot.errors import Refusal, explain
+from bot.frontend.replies import Refusal, explain
 from bot.i18n import Localizer
 from bot.service import errors as service_errors
 from bot.service.clock import parse_time_limit

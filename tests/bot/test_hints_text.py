@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ai.coach import Advice, Suggestion
-from bot.hints import hint_text, number
 from bot.i18n import Localizer
 from bot.service.coach import Hint
+from bot.wording.hints import hint_text, number
 
 EN, FR, DE = Localizer("en-US"), Localizer("fr"), Localizer("de")
 

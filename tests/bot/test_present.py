@@ -10,7 +10,6 @@ import pytest
 
 import engine.checkers as ck
 from bot.i18n import CATALOGS, Localizer
-from bot.present import event_line, event_lines, game_text, options_text, status_line, verify_text
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
@@ -18,6 +17,14 @@ from bot.service.dice import RollMismatch, VerifyReport
 from bot.service.options import GameOptions
 from bot.service.views import GameView
 from bot.store import GameStatus
+from bot.wording.game import (
+    event_line,
+    event_lines,
+    game_text,
+    options_text,
+    status_line,
+    verify_text,
+)
 from engine.backgammon.matchplay import Match
 
 ALICE, BOB = 11, 22

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.recent import Recent
+from bot.frontend.recent import Recent
 
 
 def test_the_least_recently_used_entry_goes_first() -> None:

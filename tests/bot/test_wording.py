@@ -9,7 +9,7 @@ import pytest
 import engine.checkers as ck
 from bot.i18n import Localizer
 from bot.service.dice import RollMismatch, VerifyReport
-from bot.wording import (
+from bot.wording.terms import (
     checkers_summary,
     checkers_title,
     duration,

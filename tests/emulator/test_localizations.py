@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.app import DuelboardBot
+from bot.frontend.client import DuelboardBot
 from bot.i18n import CATALOGS
 from bot.store import Store
 from emulator import Emulator, limits

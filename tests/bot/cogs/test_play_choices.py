@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.cogs.play import rank_choices
+from bot.frontend.cogs.play import rank_choices
 
 # The opening 3-1 worked out by hand (BG-1, BG-7: every play uses both dice; Black's five
 # checkers on White's 12-point block 13/12), in the order the table offers them.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.dice import DiceSource, SeededDice
 from bot.store import Store
@@ -97,7 +97,7 @@ def start_bot(
     """`async with start_bot() as bot:` runs Duelboard against the emulator on the test's store."""
 
     def start(dice: DiceSource | None = None) -> AbstractAsyncContextManager[DuelboardBot]:
-        parts = TableParts(dice=dice or SeededDice(SEEDS), clock=game_clock)
+        parts = PlayParts(dice=dice or SeededDice(SEEDS), clock=game_clock)
         client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
         return running(client, emulator)
 

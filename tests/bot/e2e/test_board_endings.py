@@ -61,7 +61,7 @@ async def test_a_checkers_game_lost_on_time_says_so(
             emulator, store, players.alice, players.bob, "checkers", first="challenger", time="10m"
         )
         game_clock.advance(timedelta(minutes=11))
-        await bot.desk.sweep()
+        await bot.actions.sweep()
         await emulator.wait_until(
             lambda: True if "db:1:rematch" in message.custom_ids else None, "the end", WAIT
         )
@@ -79,7 +79,7 @@ async def test_a_backgammon_game_lost_on_time_hides_the_dice_and_says_so(
     async with start_bot(OPENING_31) as bot:
         message = await start_game(emulator, store, players.alice, players.bob, time="10m")
         game_clock.advance(timedelta(minutes=11))  # Alice never plays her opening 3-1
-        await bot.desk.sweep()
+        await bot.actions.sweep()
         await emulator.wait_until(
             lambda: True if "db:1:rematch" in message.custom_ids else None, "the end", WAIT
         )

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from PIL import Image
 
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.opponent import SimplePlayer
 from bot.store import Store
@@ -194,7 +194,7 @@ async def test_the_bots_reply_is_the_last_move_shown(
     players: Players,
     discord_errors: object,
 ) -> None:
-    parts = TableParts(clock=game_clock, opponent=SimplePlayer())  # the first legal move
+    parts = PlayParts(clock=game_clock, opponent=SimplePlayer())  # the first legal move
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     async with running(client, emulator):
         options = {"opponent": emulator.bot_user, "variant": "box", "first": "challenger"}

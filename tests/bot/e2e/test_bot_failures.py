@@ -4,7 +4,7 @@ off, then the game message apologizes, calls the game off and reveals the seed."
 from __future__ import annotations
 
 import engine.checkers as ck
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.bot_turns import MAX_BOT_FAILURES
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
@@ -36,7 +36,7 @@ async def test_a_game_the_computer_cannot_play_is_called_off_with_an_apology(
     for _ in range(MAX_BOT_FAILURES):
         discord_errors.expect("the bot could not act in game #1.*process died")
     discord_errors.expect(f"the bot failed {MAX_BOT_FAILURES} times in game #1: called off")
-    parts = TableParts(dice=SeededDice(SEEDS), clock=game_clock, opponent=BrokenComputer())
+    parts = PlayParts(dice=SeededDice(SEEDS), clock=game_clock, opponent=BrokenComputer())
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     async with running(client, emulator) as bot:
         # Who starts is drawn by lot, so the seed has something to show once revealed.
@@ -53,7 +53,7 @@ async def test_a_game_the_computer_cannot_play_is_called_off_with_an_apology(
             row = await store.get_game(1)
             assert row.status is GameStatus.ACTIVE and row.turn_deadline is not None
             game_clock.advance(row.turn_deadline - game_clock.now())
-            swept.append(await bot.desk.sweep())
+            swept.append(await bot.actions.sweep())
         # Each retry put off showed nothing; the last try called the game off.
         assert swept == [0] * (MAX_BOT_FAILURES - 2) + [1]
         await emulator.wait_until(

@@ -50,9 +50,9 @@ async def test_unanswered_challenge_expires_through_the_sweeper(
         await handle.original()
         challenge = await game_message(emulator, store)
         assert "Anyone may accept" in challenge.content  # no opponent: an open challenge
-        assert await bot.desk.sweep() == 0  # nothing is due yet
+        assert await bot.actions.sweep() == 0  # nothing is due yet
         game_clock.advance(timedelta(minutes=15, seconds=1))
-        assert await bot.desk.sweep() == 1
+        assert await bot.actions.sweep() == 1
         message = await game_message(emulator, store)
     assert message is challenge
     assert "expired" in message.content and message.custom_ids == []

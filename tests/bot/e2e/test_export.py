@@ -42,7 +42,7 @@ async def test_a_finished_game_goes_to_its_server_and_its_players_only(
         )
         await confirm(emulator, players.alice, "askresign", "resign:1")
         # Game 2 is played in another server, by alice and carol.
-        await bot.table.challenge(
+        await bot.games.challenge(
             channel_id=ELSEWHERE,
             challenger=person(players.alice),
             kind="checkers",
@@ -50,8 +50,8 @@ async def test_a_finished_game_goes_to_its_server_and_its_players_only(
             guild_id=ELSEWHERE,
             starter="challenger",
         )
-        await bot.table.accept(2, person(players.carol))
-        await bot.table.resign(2, players.alice.id, 1)
+        await bot.games.accept(2, person(players.carol))
+        await bot.games.resign(2, players.alice.id, 1)
         here_by_a_bystander = await command(emulator, players.carol, "export", {"game": 1})
         elsewhere_by_a_stranger = await command(emulator, players.bob, "export", {"game": 2})
         elsewhere_by_a_player = await command(emulator, players.carol, "export", {"game": 2})

@@ -14,7 +14,7 @@ from contextlib import AbstractAsyncContextManager
 import pytest
 
 from ai.coach import ComputerCoach
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.opponent import SimplePlayer
@@ -66,7 +66,7 @@ def start_coached(
     """`async with start_coached(factory) as bot:` runs Duelboard with a coach and `factory`."""
 
     def start(factory: Factory) -> AbstractAsyncContextManager[DuelboardBot]:
-        parts = TableParts(dice=SeededDice(SEEDS), clock=game_clock, opponents=factory, coach=COACH)
+        parts = PlayParts(dice=SeededDice(SEEDS), clock=game_clock, opponents=factory, coach=COACH)
         client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
         return running(client, emulator)
 

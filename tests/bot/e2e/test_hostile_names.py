@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.present import escaped
+from bot.frontend.markup import escaped
 from bot.service.ratings import ladder_for
 from bot.store import GameStatus, Store
 from emulator import Emulator, Message, User

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.recent import Recent
+from bot.frontend.recent import Recent
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
 from emulator import Emulator, Message, User
@@ -166,13 +166,13 @@ async def test_the_reminder_pings_the_sleeper_and_the_last_ping_goes_on_a_win_on
         )
         await pinged(emulator, players.alice)  # first to move
         game_clock.advance(timedelta(minutes=7, seconds=31))  # past three quarters of 10 min
-        assert await bot.desk.sweep() == 1
+        assert await bot.actions.sweep() == 1
         reminder = await emulator.wait_for_message(
             emulator.general, lambda m: "three quarters of" in m.content
         )
         assert reminder.notified == [players.alice]
         game_clock.advance(timedelta(minutes=2, seconds=30))
-        assert await bot.desk.sweep() == 1
+        assert await bot.actions.sweep() == 1
         await no_ping_left(emulator, store)
         await emulator.wait_until(
             lambda: True if reminder.deleted else None, "the reminder to go", WAIT
@@ -195,7 +195,7 @@ async def test_the_reminder_replaces_the_turn_ping_and_goes_when_the_game_ends(
         await checkers_move(emulator, store, players.alice)
         turn_ping = await pinged(emulator, players.bob)
         game_clock.advance(timedelta(minutes=8))  # past three quarters of Bob's 10 minutes
-        assert await bot.desk.sweep() == 1
+        assert await bot.actions.sweep() == 1
         reminder = await emulator.wait_for_message(
             emulator.general, lambda m: "three quarters of" in m.content
         )
@@ -217,7 +217,7 @@ async def test_a_finished_games_entries_leave_the_boards_memory(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     async with start_bot() as bot:
-        board = bot.desk.board
+        board = bot.messages
         await start_checkers(emulator, store, players)
         await checkers_move(emulator, store, players.alice)
         await pinged(emulator, players.bob)

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot import desk as desk_module
+from bot.frontend import actions as actions_module
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
 from emulator import Emulator
@@ -127,14 +127,14 @@ async def test_win_on_time_through_the_sweeper(
         sleeper = session_row.to_move_id
         assert sleeper is not None
         game_clock.advance(timedelta(minutes=7, seconds=31))  # past three quarters of 10 min
-        assert await bot.desk.sweep() == 1
+        assert await bot.actions.sweep() == 1
         reminder = await emulator.wait_for_message(
             emulator.general, lambda m: "three quarters of the time" in m.content
         )
         # Public, so in the third person: the player is named, not addressed.
         assert reminder.content.startswith(f"<@{sleeper}> has used three quarters of the time")
         game_clock.advance(timedelta(minutes=2, seconds=30))
-        assert await bot.desk.sweep() == 1
+        assert await bot.actions.sweep() == 1
     row = await store.get_game(1)
     assert row.status is GameStatus.FINISHED
     assert row.winner_id is not None and row.winner_id != sleeper
@@ -213,7 +213,7 @@ async def test_quick_moves_reply_at_once_and_slow_ones_are_deferred_in_time(
         assert await roll.acknowledged() == 7  # the click's reply is the new board
         assert board.edits == edits + 1 and "Bob rolled 6-5." in board.content
         # As if the database or the renderer were slow: the budget is gone at once.
-        monkeypatch.setattr(desk_module, "REPLY_BUDGET", 0.0)
+        monkeypatch.setattr(actions_module, "REPLY_BUDGET", 0.0)
         slow = await emulator.slash(players.bob, "move", {"play": "24/13"})
         assert await slow.acknowledged() == 5  # "thinking…" first, within Discord's window
         reply = await slow.original()

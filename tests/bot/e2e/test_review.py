@@ -14,7 +14,7 @@ from contextlib import AbstractAsyncContextManager
 from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import CubeAdvice, RankedPlay
 from ai.review import SageReviewer, SideReview
-from bot.app import DuelboardBot, TableParts
+from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.review import Reviewer
@@ -67,7 +67,7 @@ class FirstPlayBest:
 def reviewing_bot(
     emulator: Emulator, store: Store, game_clock: FakeClock, reviewer: Reviewer
 ) -> AbstractAsyncContextManager[DuelboardBot]:
-    parts = TableParts(dice=SeededDice(SEEDS), clock=game_clock, reviewer=reviewer)
+    parts = PlayParts(dice=SeededDice(SEEDS), clock=game_clock, reviewer=reviewer)
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     return running(client, emulator)
 

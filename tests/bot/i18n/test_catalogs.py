@@ -12,6 +12,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from discord import Locale, app_commands
 
+from bot.frontend.translator import CatalogTranslator
 from bot.i18n import (
     CATALOGS,
     DEFAULT_LANGUAGE,
@@ -22,7 +23,6 @@ from bot.i18n import (
     text,
     translated_languages,
 )
-from bot.i18n.translator import CatalogTranslator
 from bot.i18n.upkeep import problems, problems_of, stale, updated_translation
 
 REFERENCE = CATALOGS[DEFAULT_LANGUAGE]

@@ -11,9 +11,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.app import DuelboardBot, extensions
+from bot.frontend.client import DuelboardBot
+from bot.frontend.translator import CatalogTranslator
 from bot.i18n import CATALOGS
-from bot.i18n.translator import CatalogTranslator
+from bot.service.views import Person
 from bot.store import Store
 from emulator.naming import valid_name
 
@@ -35,8 +36,8 @@ async def payloads(tmp_path: Path) -> AsyncIterator[list[Payload]]:
     """The real bot's commands, every cog loaded, as its tree syncs them."""
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'names.sqlite3'}")
     bot = DuelboardBot(store, sweep_interval=None)
-    for extension in extensions():
-        await bot.load_extension(extension)
+    for cog in bot.assemble(Person(1, "Duelboard", is_bot=True)):
+        await bot.add_cog(cog)
     await bot.tree.set_translator(CatalogTranslator())
     yield await translated(bot.tree)
     await store.close()

@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.i18n import Localizer
-from bot.present import challenge_text
 from bot.service.options import GameOptions
 from bot.service.views import GameView, pending_session
 from bot.store import GameStatus
+from bot.wording.game import challenge_text
 
 EXPIRES = datetime(2026, 1, 5, 12, 15, tzinfo=UTC)
 

@@ -11,14 +11,14 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.components import GameButton, confirm_resign
+from bot.frontend.controls import GameButton, confirm_resign
 from bot.i18n import CATALOGS, Localizer, placeholders
 from bot.pictures import Look, scene_of
-from bot.present import event_line, status_line
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.views import GameView
-from bot.wording import ending
+from bot.wording.game import event_line, status_line
+from bot.wording.terms import ending
 from engine.backgammon import Side
 from render import LEVEL_FIELDS, CheckersScene, describe
 from render.backgammon_scene import status_line as picture_prompt

@@ -6,8 +6,8 @@ import pytest
 
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
+from bot.service.games import Games
 from bot.service.ratings import Ratings
-from bot.service.table import Table
 from bot.store import Store
 from tests.bot.service.conftest import BOT, NOW, clock, fixed_seeds, store, tmp_path
 from tests.bot.store.conftest import backend, templates
@@ -17,9 +17,9 @@ __all__ = ["NOW", "backend", "clock", "pydraughts_dir", "store", "templates", "t
 
 
 @pytest.fixture
-def table(store: Store, clock: FakeClock) -> Table:
+def table(store: Store, clock: FakeClock) -> Games:
     """A table with seeded dice on the test's store."""
-    return Table(store, bot=BOT, dice=SeededDice(fixed_seeds(tag="ratings")), clock=clock)
+    return Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag="ratings")), clock=clock)
 
 
 @pytest.fixture

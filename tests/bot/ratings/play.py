@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult, Person
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import CHANNEL, GUILD
@@ -15,7 +15,7 @@ MAX_ACTIONS = 2000
 
 
 async def challenge(
-    table: Table,
+    table: Games,
     kind: str,
     first: Person,
     second: Person,
@@ -38,7 +38,7 @@ async def challenge(
     return await table.accept(posted.game.id, second)
 
 
-async def checkers_win(table: Table, result: ActionResult, winner: int) -> int:
+async def checkers_win(table: Games, result: ActionResult, winner: int) -> int:
     """Play on until the loser is to move, then the loser resigns; returns the game id."""
     game_id = result.game.id
     for _ in range(MAX_ACTIONS):
@@ -57,7 +57,7 @@ async def checkers_win(table: Table, result: ActionResult, winner: int) -> int:
     raise AssertionError("the checkers game did not end")
 
 
-async def checkers_draw(table: Table, result: ActionResult) -> int:
+async def checkers_draw(table: Games, result: ActionResult) -> int:
     """The player to move offers a draw and the other accepts; returns the game id."""
     game_id = result.game.id
     offerer = result.game.to_move_id
@@ -70,7 +70,7 @@ async def checkers_draw(table: Table, result: ActionResult) -> int:
 
 
 async def backgammon_win(
-    table: Table, result: ActionResult, winner: int, *, level: int = 1, double: bool = False
+    table: Games, result: ActionResult, winner: int, *, level: int = 1, double: bool = False
 ) -> int:
     """Play until `winner` has won the table: the loser resigns at `level` each game, or, with
     `double`, the winner doubles and the loser passes. Returns the game id."""

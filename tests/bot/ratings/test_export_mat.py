@@ -20,7 +20,7 @@ from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.export.log import TableLog
 from bot.service.export.mat import match_text
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import Store
 from engine.backgammon import Side
@@ -32,12 +32,12 @@ from tests.bot.service.drive import play_backgammon
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
-def seeded_table(store: Store, clock: FakeClock, tag: str) -> Table:
+def seeded_table(store: Store, clock: FakeClock, tag: str) -> Games:
     """A table whose dice come from seeds named by `tag` (a different match per tag)."""
-    return Table(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=tag)), clock=clock)
+    return Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=tag)), clock=clock)
 
 
-def crawford_policy(table: Table, result: ActionResult) -> Awaitable[ActionResult] | None:
+def crawford_policy(table: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
     """Double whenever the cube is centred and may turn; in game 1 the taker then resigns.
 
     In a 3-point match that makes game 1 worth 2 points, so game 2 is the Crawford game
@@ -58,7 +58,7 @@ def crawford_policy(table: Table, result: ActionResult) -> Awaitable[ActionResul
     return None
 
 
-async def export_and_import(table: Table, game_id: int, tmp_path: Path) -> TableLog:
+async def export_and_import(table: Games, game_id: int, tmp_path: Path) -> TableLog:
     """Export the table as `.mat` and import it into gnubg; returns our replayed log."""
     row = await table.store.get_game(game_id)
     log = TableLog.replay(row, await table.store.events_for(game_id))

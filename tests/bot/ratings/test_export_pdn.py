@@ -21,7 +21,7 @@ from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.export.log import TableLog
 from bot.service.export.pdn import game_text
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.store import Store
 from tests.bot.ratings.play import challenge, checkers_draw
 from tests.bot.service.conftest import ALICE, BOB, BOT, fixed_seeds
@@ -62,7 +62,7 @@ def pieces(fen: str) -> Pieces:
 
 async def finished_table(store: Store, clock: FakeClock, variant: str) -> TableLog:
     """A whole game of `variant` played to its end through the table, replayed from the log."""
-    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=f"pdn {variant}")), clock=clock)
+    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=f"pdn {variant}")), clock=clock)
     result = await challenge(table, "checkers", ALICE, BOB, variant=variant)
     history = await play_checkers(table, result)
     game_id = history[-1].game.id
@@ -114,7 +114,7 @@ async def test_pydraughts_replays_our_english_pdn(
 
 @SQLITE_ONLY
 async def test_the_record_has_tags_result_and_revealed_seed(store: Store, clock: FakeClock) -> None:
-    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds(tag="pdn tags")), clock=clock)
+    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag="pdn tags")), clock=clock)
     game_id = await checkers_draw(table, await challenge(table, "checkers", ALICE, BOB))
     row = await store.get_game(game_id)
     text = game_text(TableLog.replay(row, await store.events_for(game_id)), ("Alice", "Bob"))

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.service.games import Games
 from bot.service.ratings import (
     NotRateableError,
     Ratings,
@@ -20,7 +21,6 @@ from bot.service.ratings import (
     rate_pair,
     scopes_for,
 )
-from bot.service.table import Table
 from bot.store import GameStatus
 from bot.store.ratings import AlreadyRecordedError, Outcome, RatingStore, ResultEntry, Standing
 from bot.store.schema import GLOBAL_SCOPE
@@ -37,7 +37,7 @@ OTHER_GUILD = 9500
 
 
 async def test_rated_checkers_game_moves_both_ratings_in_server_and_global(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     recorded = await ratings.record_finished(game_id, now=NOW)
@@ -52,7 +52,7 @@ async def test_rated_checkers_game_moves_both_ratings_in_server_and_global(
         assert change is not None and change.before == 1500.0 and change.delta == -162
 
 
-async def test_draw_scores_half_between_equal_players(table: Table, ratings: Ratings) -> None:
+async def test_draw_scores_half_between_equal_players(table: Games, ratings: Ratings) -> None:
     game_id = await checkers_draw(table, await challenge(table, "checkers", ALICE, BOB))
     recorded = await ratings.record_finished(game_id, now=NOW)
     assert [e.outcome for e in recorded.entries] == ["draw", "draw"]
@@ -61,7 +61,7 @@ async def test_draw_scores_half_between_equal_players(table: Table, ratings: Rat
     assert alice.deviation == pytest.approx(ONE_GAME_RD, abs=1e-3)
 
 
-async def test_checkers_variants_are_separate_ladders(table: Table, ratings: Ratings) -> None:
+async def test_checkers_variants_are_separate_ladders(table: Games, ratings: Ratings) -> None:
     box = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     await ratings.record_finished(box, now=NOW)
     russian = await challenge(table, "checkers", ALICE, BOB, variant="russian")
@@ -73,7 +73,7 @@ async def test_checkers_variants_are_separate_ladders(table: Table, ratings: Rat
 
 
 async def test_server_ladders_are_separate_and_global_counts_both(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     first = await challenge(table, "checkers", ALICE, BOB)
     await ratings.record_finished(await checkers_win(table, first, ALICE.id), now=NOW)
@@ -89,7 +89,7 @@ async def test_server_ladders_are_separate_and_global_counts_both(
     assert everywhere.rating > here.rating  # a second win on the global ladder
 
 
-async def test_a_backgammon_match_counts_as_one_result(table: Table, ratings: Ratings) -> None:
+async def test_a_backgammon_match_counts_as_one_result(table: Games, ratings: Ratings) -> None:
     # A 3-point match: Bob resigns three single games (the third is the Crawford game).
     result = await challenge(table, "backgammon", ALICE, BOB, match_length=3)
     game_id = await backgammon_win(table, result, ALICE.id)
@@ -101,7 +101,7 @@ async def test_a_backgammon_match_counts_as_one_result(table: Table, ratings: Ra
     assert row.rating == pytest.approx(ONE_WIN, abs=1e-3)
 
 
-async def test_money_games_count_one_result_per_game(table: Table, ratings: Ratings) -> None:
+async def test_money_games_count_one_result_per_game(table: Games, ratings: Ratings) -> None:
     for winner in (ALICE, BOB, ALICE):
         result = await challenge(table, "backgammon", ALICE, BOB)
         game_id = await backgammon_win(table, result, winner.id, double=True)
@@ -110,7 +110,7 @@ async def test_money_games_count_one_result_per_game(table: Table, ratings: Rati
     assert row is not None and (row.games, row.wins, row.losses) == (3, 1, 2)
 
 
-async def test_gammons_and_backgammons_are_tallied(table: Table, ratings: Ratings) -> None:
+async def test_gammons_and_backgammons_are_tallied(table: Games, ratings: Ratings) -> None:
     result = await challenge(table, "backgammon", ALICE, BOB, match_length=5)
     game_id = await backgammon_win(table, result, ALICE.id, level=3)
     recorded = await ratings.record_finished(game_id, now=NOW)
@@ -121,7 +121,7 @@ async def test_gammons_and_backgammons_are_tallied(table: Table, ratings: Rating
     assert (alice.gammons_won, bob.gammons_won) == (0, 0)
 
 
-async def test_games_against_the_bot_do_not_move_ratings(table: Table, ratings: Ratings) -> None:
+async def test_games_against_the_bot_do_not_move_ratings(table: Games, ratings: Ratings) -> None:
     posted = await table.challenge(
         channel_id=9100, guild_id=GUILD, challenger=ALICE, kind="checkers", against_bot=True
     )
@@ -132,7 +132,7 @@ async def test_games_against_the_bot_do_not_move_ratings(table: Table, ratings: 
     assert await RatingStore(table.store).rating(GLOBAL_SCOPE, "checkers:box", ALICE.id) is None
 
 
-async def test_unrated_tables_do_not_move_ratings(table: Table, ratings: Ratings) -> None:
+async def test_unrated_tables_do_not_move_ratings(table: Games, ratings: Ratings) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), BOB.id)
     row = await table.store.get_game(game_id)
     assert is_rated(row, BOT.id, bot_seated=False)
@@ -142,7 +142,7 @@ async def test_unrated_tables_do_not_move_ratings(table: Table, ratings: Ratings
 
 
 async def test_recording_a_table_twice_is_refused_and_changes_nothing(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     await ratings.record_finished(game_id, now=NOW)
@@ -152,7 +152,7 @@ async def test_recording_a_table_twice_is_refused_and_changes_nothing(
     assert alice.rating == pytest.approx(ONE_WIN, abs=1e-3)
 
 
-async def test_an_open_table_has_no_result(table: Table, ratings: Ratings) -> None:
+async def test_an_open_table_has_no_result(table: Games, ratings: Ratings) -> None:
     result = await challenge(table, "checkers", ALICE, BOB)
     assert result.game.status is GameStatus.ACTIVE
     with pytest.raises(NotRateableError, match="no result to record"):
@@ -161,7 +161,7 @@ async def test_an_open_table_has_no_result(table: Table, ratings: Ratings) -> No
 
 
 async def test_stake_preview_equals_the_change_the_game_then_makes(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     # Ratings apart first: Alice beats Carol, then Alice plays Bob with both stakes shown.
     first = await challenge(table, "checkers", ALICE, CAROL)
@@ -178,7 +178,7 @@ async def test_stake_preview_equals_the_change_the_game_then_makes(
     assert round(alice.after - alice.before) == stake.opponent_loss
 
 
-async def test_provisional_while_rd_above_110(table: Table) -> None:
+async def test_provisional_while_rd_above_110(table: Games) -> None:
     # Sixteen rated games alternately won and lost (recorded straight into the store).
     store = RatingStore(table.store)
     for user in (ALICE, BOB):

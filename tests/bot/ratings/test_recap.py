@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from bot.service import recap as recap_module
+from bot.service.games import Games
 from bot.service.ratings import Ratings
 from bot.service.recap import recap_for, record_for
-from bot.service.table import Table
 from bot.service.views import steps_of
 from tests.bot.ratings.play import backgammon_win, challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB, NOW
@@ -27,14 +27,14 @@ def frames(gif: bytes) -> int:
         return int(getattr(image, "n_frames", 1))
 
 
-async def move_steps(table: Table, game_id: int) -> list[dict[str, object]]:
+async def move_steps(table: Games, game_id: int) -> list[dict[str, object]]:
     """Every move of the table as stored (forced moves ride in the same event as the last)."""
     events = await table.store.events_for(game_id)
     return [step for event in events for step in steps_of(event) if step["op"] == "move"]
 
 
 async def test_checkers_recap_has_board_replay_record_and_rating(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     recorded = await ratings.record_finished(game_id, now=NOW)
@@ -47,7 +47,7 @@ async def test_checkers_recap_has_board_replay_record_and_rating(
     assert recap.rating is recorded
 
 
-async def test_backgammon_match_recap_replays_the_last_game(table: Table) -> None:
+async def test_backgammon_match_recap_replays_the_last_game(table: Games) -> None:
     result = await challenge(table, "backgammon", ALICE, BOB, match_length=3)
     game_id = await backgammon_win(table, result, BOB.id, double=True)
     recap = await recap_for(table.store, game_id)
@@ -61,7 +61,7 @@ async def test_backgammon_match_recap_replays_the_last_game(table: Table) -> Non
     assert recap.winner_id == BOB.id
 
 
-async def test_export_of_an_open_table_keeps_the_seed_secret(table: Table) -> None:
+async def test_export_of_an_open_table_keeps_the_seed_secret(table: Games) -> None:
     result = await challenge(table, "checkers", ALICE, BOB)
     record = await record_for(table.store, result.game.id)
     row = await table.store.get_game(result.game.id)
@@ -70,7 +70,7 @@ async def test_export_of_an_open_table_keeps_the_seed_secret(table: Table) -> No
 
 
 async def test_a_long_game_replays_its_last_moves_only(
-    table: Table, monkeypatch: pytest.MonkeyPatch
+    table: Games, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     history = await play_checkers(table, await challenge(table, "checkers", ALICE, BOB))
     game_id = history[-1].game.id

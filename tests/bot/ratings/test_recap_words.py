@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bot.pictures import words_for
+from bot.service.games import Games
 from bot.service.recap import recap_for
-from bot.service.table import Table
 from tests.bot.ratings.play import challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
-async def test_a_french_recap_is_worded_in_french(table: Table) -> None:
+async def test_a_french_recap_is_worded_in_french(table: Games) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     recap = await recap_for(table.store, game_id, words=words_for("fr"))
     assert recap.reason == "resigned"  # the service's own word, for the bot to word
@@ -21,7 +21,7 @@ async def test_a_french_recap_is_worded_in_french(table: Table) -> None:
     assert "Position finale : " in recap.replay_alt
 
 
-async def test_by_default_the_recap_is_in_english(table: Table) -> None:
+async def test_by_default_the_recap_is_in_english(table: Games) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     recap = await recap_for(table.store, game_id)
     assert recap.replay_alt.startswith("Animated replay of ")

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from bot.service.clock import FakeClock
+from bot.service.games import Games
 from bot.service.ratings import Ratings
 from bot.service.records import Records, message_link, streaks
-from bot.service.table import Table
 from bot.store import Store
 from bot.store.ratings import Outcome, RatingStore, ResultEntry, Standing
 from bot.store.schema import GLOBAL_SCOPE
@@ -73,7 +73,7 @@ async def test_leaderboard_refuses_bad_pages(store: Store) -> None:
 
 
 async def test_stats_totals_streaks_and_rating_history(
-    table: Table, ratings: Ratings, clock: FakeClock
+    table: Games, ratings: Ratings, clock: FakeClock
 ) -> None:
     # Alice: win, win, loss, win, win, win against Bob, then a draw with Carol.
     for winner in (ALICE, ALICE, BOB, ALICE, ALICE, ALICE):
@@ -96,7 +96,7 @@ async def test_stats_totals_streaks_and_rating_history(
 
 
 async def test_history_is_newest_first_with_opponent_and_message_link(
-    table: Table, ratings: Ratings, clock: FakeClock
+    table: Games, ratings: Ratings, clock: FakeClock
 ) -> None:
     first = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     await ratings.record_finished(first, now=NOW)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import DuelboardBot
+from bot.frontend.client import DuelboardBot
 from bot.service.ratings import Ratings
 from bot.service.views import Person
 from bot.store import Store
@@ -27,7 +27,7 @@ async def finished_checkers(
     bot: DuelboardBot, emulator: Emulator, first: User, second: User, winner: User
 ) -> int:
     """A rated checkers game between two members, finished and recorded; returns its id."""
-    table = bot.table
+    table = bot.games
     posted = await table.challenge(
         channel_id=emulator.general.id,
         guild_id=emulator.guild.id,

@@ -1,4 +1,4 @@
-"""Table test fixtures: the store's backends (SQLite file, PostgreSQL schema) and a table."""
+"""Games test fixtures: the store's backends (SQLite file, PostgreSQL schema) and a table."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from bot.service.clock import FakeClock
 from bot.service.dice import DiceSource, SeededDice
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import Person
 from bot.store import Store
 from tests.bot.store.conftest import backend, store, templates
@@ -58,17 +58,17 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def make_table(store: Store, clock: FakeClock) -> Callable[..., Table]:
+def make_table(store: Store, clock: FakeClock) -> Callable[..., Games]:
     """Build a table on the test's store; dice default to fixed, verifiable seeds."""
 
-    def build(dice: DiceSource | None = None) -> Table:
+    def build(dice: DiceSource | None = None) -> Games:
         source = dice if dice is not None else SeededDice(fixed_seeds())
-        return Table(store, bot=BOT, dice=source, clock=clock)
+        return Games(store, bot=BOT, dice=source, clock=clock)
 
     return build
 
 
 @pytest.fixture
-def table(make_table: Callable[..., Table]) -> Table:
+def table(make_table: Callable[..., Games]) -> Games:
     """A table with seeded dice."""
     return make_table()

@@ -7,13 +7,13 @@ from typing import Any
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult
 from engine.backgammon import Position, Side
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 
-Policy = Callable[[Table, ActionResult], Awaitable[ActionResult] | None]
+Policy = Callable[[Games, ActionResult], Awaitable[ActionResult] | None]
 MAX_ACTIONS = 5000
 
 
@@ -28,7 +28,7 @@ def bg13_level(position: Position, winner: Side) -> int:
 
 
 async def play_backgammon(
-    table: Table, result: ActionResult, policy: Policy | None = None
+    table: Games, result: ActionResult, policy: Policy | None = None
 ) -> list[ActionResult]:
     """Act for whoever is to act until the table closes; `policy` may override a decision.
 
@@ -65,7 +65,7 @@ async def play_backgammon(
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 
 
-async def play_checkers(table: Table, result: ActionResult) -> list[ActionResult]:
+async def play_checkers(table: Games, result: ActionResult) -> list[ActionResult]:
     """Move for whoever is to move (a legal move picked by the ply count) until the game ends."""
     history = [result]
     for count in range(MAX_ACTIONS):
@@ -87,7 +87,7 @@ async def play_checkers(table: Table, result: ActionResult) -> list[ActionResult
 
 
 async def start_game(
-    table: Table, kind: str, variant: str | None = None, **choices: Any
+    table: Games, kind: str, variant: str | None = None, **choices: Any
 ) -> ActionResult:
     """Alice challenges Bob, Bob accepts."""
     posted = await table.challenge(

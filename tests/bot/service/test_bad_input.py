@@ -25,8 +25,8 @@ from bot.service.errors import (
     NotAPlayerError,
     ServiceError,
 )
+from bot.service.games import Games
 from bot.service.limits import MAX_TEXT_LENGTH
-from bot.service.table import Table
 from bot.service.views import GameView
 from engine.backgammon import parse_play
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
@@ -42,7 +42,7 @@ SETTINGS = settings(
 
 
 @dataclass
-class Games:
+class Played:
     """An active backgammon game, an active checkers game and a finished one."""
 
     backgammon: GameView
@@ -51,7 +51,7 @@ class Games:
 
 
 @pytest.fixture
-async def games(table: Table) -> Games:
+async def games(table: Games) -> Played:
     """Three tables in three channels."""
     backgammon = (await start_game(table, "backgammon")).game
     checkers = await table.challenge(
@@ -63,10 +63,10 @@ async def games(table: Table) -> Games:
     )
     await table.accept(done.game.id, BOB)
     finished = (await table.resign(done.game.id, BOB.id)).game
-    return Games(backgammon, ck_game, finished)
+    return Played(backgammon, ck_game, finished)
 
 
-async def unchanged(table: Table, view: GameView) -> None:
+async def unchanged(table: Games, view: GameView) -> None:
     """The stored game is exactly as it was."""
     row = await table.store.get_game(view.id)
     assert row.version == view.version
@@ -77,7 +77,7 @@ async def unchanged(table: Table, view: GameView) -> None:
 @SETTINGS
 @given(text=TEXTS)
 async def test_random_backgammon_text_is_refused_and_changes_nothing(
-    table: Table, games: Games, text: str
+    table: Games, games: Played, text: str
 ) -> None:
     view = games.backgammon
     session = view.session
@@ -100,7 +100,7 @@ async def test_random_backgammon_text_is_refused_and_changes_nothing(
 @SETTINGS
 @given(text=TEXTS)
 async def test_random_checkers_text_is_refused_and_changes_nothing(
-    table: Table, games: Games, text: str
+    table: Games, games: Played, text: str
 ) -> None:
     view = games.checkers
     session = view.session
@@ -139,7 +139,7 @@ ACTIONS = [
     unknown_id=st.integers(min_value=10_000, max_value=2**62),
 )
 async def test_strangers_unknown_ids_and_finished_games_are_refused(
-    table: Table, games: Games, action: str, user_id: int, unknown_id: int
+    table: Games, games: Played, action: str, user_id: int, unknown_id: int
 ) -> None:
     assume(user_id not in (ALICE.id, BOB.id))
     args: tuple[str, ...] = ("22-18",) if action == "move" else ()
@@ -160,7 +160,7 @@ def refuse_parsing(*_args: object, **_kwargs: object) -> NoReturn:
 
 
 async def test_over_long_text_is_refused_before_it_is_read_and_changes_nothing(
-    table: Table, games: Games, monkeypatch: pytest.MonkeyPatch
+    table: Games, games: Played, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     megabyte = "13/7 8/7 " * 120_000
     monkeypatch.setattr("bot.service.backgammon.parse_play", refuse_parsing)
@@ -185,7 +185,7 @@ async def test_over_long_text_is_refused_before_it_is_read_and_changes_nothing(
     await unchanged(table, games.backgammon)
 
 
-async def test_text_up_to_the_bound_is_read(table: Table, games: Games) -> None:
+async def test_text_up_to_the_bound_is_read(table: Games, games: Played) -> None:
     view = games.checkers
     assert view.to_move_id is not None
     with pytest.raises((ValueError, ServiceError)) as refused:

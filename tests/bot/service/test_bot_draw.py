@@ -5,8 +5,8 @@ from __future__ import annotations
 import engine.checkers as ck
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.table import Table
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
 
@@ -27,7 +27,7 @@ async def test_the_bot_answers_a_draw_offer_for_its_own_colour(
 ) -> None:
     for starter, person_colour in (("challenger", ck.Color.BLACK), ("opponent", ck.Color.WHITE)):
         bot = Agreeable()
-        table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=bot)
+        table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=bot)
         # `english`: Black moves first (CK-2 for that variant), so the starter plays Black.
         result = await table.challenge(
             channel_id=CHANNEL,

@@ -13,8 +13,8 @@ from bot.service.bot_turns import BOT_FAILED, MAX_BOT_FAILURES, retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.table import Table
 from bot.service.views import Person
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
@@ -32,12 +32,12 @@ class BrokenComputer(SimplePlayer):
         raise RuntimeError("the computer's process died")
 
 
-def broken_table(store: Store, clock: FakeClock) -> Table:
+def broken_table(store: Store, clock: FakeClock) -> Games:
     """A fresh table (as after a restart) whose computer always fails."""
-    return Table(store, bot=BOT, dice=SeededDice(SEEDS), clock=clock, opponent=BrokenComputer())
+    return Games(store, bot=BOT, dice=SeededDice(SEEDS), clock=clock, opponent=BrokenComputer())
 
 
-async def stuck_game(table: Table, index: int) -> int:
+async def stuck_game(table: Games, index: int) -> int:
     """A checkers game against the bot, which opens and cannot: its turn is put off."""
     made = await table.challenge(
         channel_id=CHANNEL + 1 + index,
@@ -135,7 +135,7 @@ async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: Fa
     table = broken_table(store, clock)
     game_id = await stuck_game(table, 0)
     clock.advance(retry_delay(1))
-    healthy = Table(store, bot=BOT, dice=SeededDice([]), clock=clock, opponent=SimplePlayer())
+    healthy = Games(store, bot=BOT, dice=SeededDice([]), clock=clock, opponent=SimplePlayer())
     [replied] = await healthy.sweep()
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in replied.outcomes)
     person = PLAYERS  # the challenger of stuck game 0

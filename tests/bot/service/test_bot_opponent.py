@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable
 
 from bot.service import outcomes as out
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.table import Table
 from bot.service.views import ActionResult
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match, Phase
@@ -32,13 +32,13 @@ class SlowPlayer(SimplePlayer):
         return super().choose_play(match)
 
 
-def table_with(make_table: Callable[..., Table], opponent: SimplePlayer) -> Table:
+def table_with(make_table: Callable[..., Games], opponent: SimplePlayer) -> Games:
     table = make_table()
     table.opponent = opponent
     return table
 
 
-async def until_alice_moves(table: Table) -> ActionResult:
+async def until_alice_moves(table: Games) -> ActionResult:
     """A money game against the bot, up to Alice's first decision with dice in hand."""
     result = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=0
@@ -52,7 +52,7 @@ async def until_alice_moves(table: Table) -> ActionResult:
 
 
 async def test_bg14_the_bot_doubles_before_rolling_when_its_player_wants_to(
-    make_table: Callable[..., Table],
+    make_table: Callable[..., Games],
 ) -> None:
     table = table_with(make_table, DoublingPlayer())
     result = await until_alice_moves(table)
@@ -64,7 +64,7 @@ async def test_bg14_the_bot_doubles_before_rolling_when_its_player_wants_to(
     assert after.game.session.match.game.phase is Phase.DOUBLED  # type: ignore[union-attr]
 
 
-async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Table]) -> None:
+async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Games]) -> None:
     table = table_with(make_table, SlowPlayer())
     result = await until_alice_moves(table)
     match = result.game.session.match  # type: ignore[union-attr]

@@ -16,13 +16,13 @@ from bot.service.errors import (
     GameOverError,
     OptionError,
 )
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import Person
 from bot.store import GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
 
-async def test_directed_challenge_accepted_by_the_named_player(table: Table) -> None:
+async def test_directed_challenge_accepted_by_the_named_player(table: Games) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind="backgammon"
     )
@@ -54,7 +54,7 @@ async def test_directed_challenge_accepted_by_the_named_player(table: Table) -> 
         await table.accept(game.id, BOB)
 
 
-async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Table) -> None:
+async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Games) -> None:
     posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     assert posted.game.opponent_id is None
     with pytest.raises(ChallengeError, match="cannot be declined"):
@@ -69,7 +69,7 @@ async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Table)
     [BOT, Person(BOT.id, "Duelboard"), Person(707, "Another bot", is_bot=True)],
     ids=["the bot", "the bot's id", "another bot"],
 )
-async def test_no_bot_can_accept_an_open_rated_challenge(table: Table, bot: Person) -> None:
+async def test_no_bot_can_accept_an_open_rated_challenge(table: Games, bot: Person) -> None:
     posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
     assert posted.game.options.rated
     with pytest.raises(ChallengeError) as caught:
@@ -81,12 +81,12 @@ async def test_no_bot_can_accept_an_open_rated_challenge(table: Table, bot: Pers
     assert (await table.accept(posted.game.id, CAROL)).game.opponent_id == CAROL.id
 
 
-async def test_nobody_can_challenge_themselves(table: Table) -> None:
+async def test_nobody_can_challenge_themselves(table: Games) -> None:
     with pytest.raises(ChallengeError, match="cannot challenge yourself"):
         await table.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
 
 
-async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(table: Table) -> None:
+async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(table: Games) -> None:
     first = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     with pytest.raises(ChannelBusyError, match=f"game #{first.game.id}"):
         await table.challenge(channel_id=CHANNEL, challenger=CAROL, opponent=BOB, kind="checkers")
@@ -94,7 +94,7 @@ async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(table: T
     assert other.game.id != first.game.id
 
 
-async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(table: Table) -> None:
+async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(table: Games) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
     )
@@ -112,7 +112,7 @@ async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(table
     assert cancelled.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
 
 
-async def test_abort_on_a_challenge_withdraws_or_declines_it(table: Table) -> None:
+async def test_abort_on_a_challenge_withdraws_or_declines_it(table: Games) -> None:
     """/abort before acceptance: the challenger withdraws, the challenged player declines;
     anyone else is told why not, and the challenge stands."""
     posted = await table.challenge(
@@ -132,7 +132,7 @@ async def test_abort_on_a_challenge_withdraws_or_declines_it(table: Table) -> No
     assert await table.store.active_game_in_channel(CHANNEL) is None
 
 
-async def test_options_that_apply_are_kept(table: Table) -> None:
+async def test_options_that_apply_are_kept(table: Games) -> None:
     """Jacoby off in a money game, the Crawford rule in a match, who starts in Bad'Gammon; a
     game without the cube plays without the Jacoby rule (it would never let a gammon count)."""
     money = await table.challenge(
@@ -164,7 +164,7 @@ async def test_options_that_apply_are_kept(table: Table) -> None:
 
 
 async def test_unanswered_challenge_expires_after_15_minutes(
-    table: Table, clock: FakeClock
+    table: Games, clock: FakeClock
 ) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon"
@@ -179,7 +179,7 @@ async def test_unanswered_challenge_expires_after_15_minutes(
         await table.accept(posted.game.id, BOB)
 
 
-async def test_challenge_against_the_bot_starts_at_once(table: Table) -> None:
+async def test_challenge_against_the_bot_starts_at_once(table: Games) -> None:
     result = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers", starter="opponent"
     )
@@ -199,7 +199,7 @@ class Crash(Exception):
 
 @pytest.mark.parametrize("starter", ["challenger", "opponent"])
 async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, starter: str
+    table: Games, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, starter: str
 ) -> None:
     store = table.store
 
@@ -257,7 +257,7 @@ BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-async def test_bad_options_are_refused_and_nothing_is_created(table: Table) -> None:
+async def test_bad_options_are_refused_and_nothing_is_created(table: Games) -> None:
     for kind, choices, message in BAD_OPTIONS:
         with pytest.raises(OptionError, match=message):
             await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind=kind, **choices)

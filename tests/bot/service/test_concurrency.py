@@ -13,9 +13,9 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
 from bot.service.recorder import BOT_GRACE
-from bot.service.table import Table
 from bot.service.views import ActionResult
 from bot.store import Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
@@ -25,7 +25,7 @@ ATTEMPTS = 50
 
 
 async def press_together(
-    table: Table, game_id: int, press: Callable[[], Awaitable[ActionResult]]
+    table: Games, game_id: int, press: Callable[[], Awaitable[ActionResult]]
 ) -> tuple[list[ActionResult], list[BaseException]]:
     """Run `press` ATTEMPTS times at once; the applied results and the refusals."""
     before = await table.view(game_id)
@@ -47,7 +47,7 @@ def assert_clear_refusals(refused: list[BaseException]) -> None:
             assert "already made" in str(error)
 
 
-async def test_fifty_identical_moves_apply_once(table: Table) -> None:
+async def test_fifty_identical_moves_apply_once(table: Games) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     game_id = result.game.id
     applied, refused = await press_together(
@@ -58,7 +58,7 @@ async def test_fifty_identical_moves_apply_once(table: Table) -> None:
     assert_clear_refusals(refused)
 
 
-async def test_fifty_takes_apply_once(table: Table) -> None:
+async def test_fifty_takes_apply_once(table: Games) -> None:
     result = await start_game(table, "backgammon")
     game_id = result.game.id
     session = result.game.session
@@ -101,7 +101,7 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
     store: Store, clock: FakeClock
 ) -> None:
     held = HeldComputer()
-    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
+    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
     made = await table.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
@@ -115,7 +115,7 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
         assert await asyncio.to_thread(held.thinking.wait, WAIT_SECONDS)
         # Meanwhile the bot's grace is over for another process, whose sweeper replies first.
         later = FakeClock(clock.now() + BOT_GRACE)
-        sweeper = Table(store, bot=BOT, dice=SeededDice([]), clock=later)
+        sweeper = Games(store, bot=BOT, dice=SeededDice([]), clock=later)
         [swept] = await sweeper.sweep()
         assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in swept.outcomes)
     finally:

@@ -11,7 +11,7 @@ from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
@@ -23,7 +23,7 @@ def outcomes_of(history: list[ActionResult]) -> list[out.Outcome]:
     return [outcome for result in history for outcome in result.outcomes]
 
 
-async def check_closed_table(table: Table, history: list[ActionResult]) -> None:
+async def check_closed_table(table: Games, history: list[ActionResult]) -> None:
     """The end: seed revealed, every roll verified, and the event log replays to the state."""
     final = history[-1].game
     assert final.status is GameStatus.FINISHED
@@ -37,8 +37,8 @@ async def check_closed_table(table: Table, history: list[ActionResult]) -> None:
 pytestmark = pytest.mark.slow
 
 
-async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table: Table) -> None:
-    def doubling(table: Table, result: ActionResult) -> Awaitable[ActionResult] | None:
+async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table: Games) -> None:
+    def doubling(table: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
         # Each side turns the cube at its first chance while it shows less than 8.
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
@@ -66,7 +66,7 @@ async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table:
     await check_closed_table(table, history)
 
 
-async def test_money_game_without_cube(table: Table) -> None:
+async def test_money_game_without_cube(table: Games) -> None:
     result = await start_game(table, "backgammon", cube=False, jacoby=False)
 
     actor = result.game.to_move_id
@@ -85,13 +85,13 @@ async def test_money_game_without_cube(table: Table) -> None:
     await check_closed_table(table, history)
 
 
-async def test_five_point_match_with_a_crawford_game_bg16(table: Table) -> None:
+async def test_five_point_match_with_a_crawford_game_bg16(table: Games) -> None:
     result = await start_game(table, "backgammon", match_length=5)
     game_id = result.game.id
     crawford_games: set[int] = set()
     post_crawford_doubles: list[int] = []
 
-    def policy(table: Table, result: ActionResult) -> Awaitable[ActionResult] | None:
+    def policy(table: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
         match, actor = session.match, result.game.to_move_id
@@ -129,7 +129,7 @@ async def test_five_point_match_with_a_crawford_game_bg16(table: Table) -> None:
 
 
 @pytest.mark.parametrize("variant", sorted(ck.VARIANTS))
-async def test_checkers_variant_played_to_the_end(table: Table, variant: str) -> None:
+async def test_checkers_variant_played_to_the_end(table: Games, variant: str) -> None:
     history = await play_checkers(table, await start_game(table, "checkers", variant))
     told = outcomes_of(history)
     ended = [o for o in told if isinstance(o, out.GameEnded)]

@@ -25,7 +25,7 @@ from bot.service.errors import (
     OptionError,
     ServiceError,
 )
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import Store
 from engine.backgammon.matchplay import Match, Phase
@@ -35,9 +35,9 @@ COACH = ComputerCoach()  # one for the module: the evaluator is built once
 
 
 @pytest.fixture
-def table(store: Store, clock: FakeClock) -> Table:
+def table(store: Store, clock: FakeClock) -> Games:
     """A table with seeded dice, the simple bot player and the expert coach."""
-    return Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, coach=COACH)
+    return Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, coach=COACH)
 
 
 def match_of(result: ActionResult) -> Match:
@@ -46,7 +46,7 @@ def match_of(result: ActionResult) -> Match:
     return session.match
 
 
-async def hints_game(table: Table, kind: str, **options: object) -> tuple[ActionResult, int, int]:
+async def hints_game(table: Games, kind: str, **options: object) -> tuple[ActionResult, int, int]:
     """An accepted unrated game between Alice and Bob with hints on: the result, the player to
     move and the other player."""
     posted = await table.challenge(
@@ -80,7 +80,7 @@ def assert_ranked(suggestions: Sequence[Suggestion], legal: set[str]) -> None:
     assert suggestions[0].loss == 0
 
 
-async def refused(table: Table, store: Store, game_id: int, user_id: int) -> ServiceError:
+async def refused(table: Games, store: Store, game_id: int, user_id: int) -> ServiceError:
     """The refusal of a hint, checked to change nothing (no event, same version)."""
     before = await store.get_game(game_id)
     events = len(await store.events_for(game_id))
@@ -93,7 +93,7 @@ async def refused(table: Table, store: Store, game_id: int, user_id: int) -> Ser
 
 
 async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_on_the_table(
-    table: Table, store: Store
+    table: Games, store: Store
 ) -> None:
     result = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", against_bot=True, cube=False
@@ -118,7 +118,7 @@ async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_on_the_table
 
 
 async def test_asking_again_for_the_same_position_logs_no_second_hint(
-    table: Table, store: Store
+    table: Games, store: Store
 ) -> None:
     result, first, second = await hints_game(table, "checkers", starter="challenger")
     game_id = result.game.id
@@ -141,7 +141,7 @@ async def test_asking_again_for_the_same_position_logs_no_second_hint(
 
 
 async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
-    table: Table, store: Store
+    table: Games, store: Store
 ) -> None:
     result = await table.challenge(
         channel_id=CHANNEL,
@@ -162,7 +162,7 @@ async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
 
 
 async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_turn(
-    table: Table, store: Store
+    table: Games, store: Store
 ) -> None:
     result, first, second = await hints_game(table, "backgammon", cube=False)
     hint = await table.hint(result.game.id, first)
@@ -177,7 +177,7 @@ async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_
     assert_ranked(reply.advice.suggestions, legal)
 
 
-async def test_rated_games_and_games_without_hints_are_refused(table: Table, store: Store) -> None:
+async def test_rated_games_and_games_without_hints_are_refused(table: Games, store: Store) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", starter="challenger"
     )
@@ -199,7 +199,7 @@ async def test_rated_games_and_games_without_hints_are_refused(table: Table, sto
     assert error.code == "svc.hint.not_agreed"
 
 
-async def test_someone_not_seated_is_refused(table: Table, store: Store) -> None:
+async def test_someone_not_seated_is_refused(table: Games, store: Store) -> None:
     result = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
     )
@@ -208,7 +208,7 @@ async def test_someone_not_seated_is_refused(table: Table, store: Store) -> None
 
 
 async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
-    table: Table, store: Store
+    table: Games, store: Store
 ) -> None:
     result, first, second = await hints_game(table, "backgammon")
     play = match_of(result).game.legal_plays()[0].notation()
@@ -222,7 +222,7 @@ async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
     assert error.code == "svc.hint.answer_offer_first"
 
 
-async def test_no_hint_while_a_draw_offer_waits_for_an_answer(table: Table, store: Store) -> None:
+async def test_no_hint_while_a_draw_offer_waits_for_an_answer(table: Games, store: Store) -> None:
     result, first, _ = await hints_game(table, "checkers", starter="challenger")
     assert first == ALICE.id
     offered = await table.offer_draw(result.game.id, ALICE.id)
@@ -231,7 +231,7 @@ async def test_no_hint_while_a_draw_offer_waits_for_an_answer(table: Table, stor
     assert error.code == "svc.hint.answer_draw_first"
 
 
-async def test_no_hint_before_the_start_or_after_the_end(table: Table, store: Store) -> None:
+async def test_no_hint_before_the_start_or_after_the_end(table: Games, store: Store) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", rated=False
     )
@@ -244,7 +244,7 @@ async def test_no_hint_before_the_start_or_after_the_end(table: Table, store: St
 
 
 async def test_a_table_without_a_coach_refuses_hints(store: Store, clock: FakeClock) -> None:
-    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
+    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
     result = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
     )
@@ -253,7 +253,7 @@ async def test_a_table_without_a_coach_refuses_hints(store: Store, clock: FakeCl
 
 
 async def test_a_rated_challenge_with_hints_on_is_refused_and_nothing_is_created(
-    table: Table, store: Store
+    table: Games, store: Store
 ) -> None:
     with pytest.raises(OptionError, match="only in unrated games") as caught:
         await table.challenge(
@@ -263,7 +263,7 @@ async def test_a_rated_challenge_with_hints_on_is_refused_and_nothing_is_created
     assert await store.active_game_in_channel(CHANNEL) is None
 
 
-async def test_hints_on_against_the_bot_is_no_contradiction(table: Table, store: Store) -> None:
+async def test_hints_on_against_the_bot_is_no_contradiction(table: Games, store: Store) -> None:
     """The bot's games are never rated, whatever the challenge said."""
     result = await table.challenge(
         channel_id=CHANNEL,

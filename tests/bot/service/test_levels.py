@@ -11,9 +11,9 @@ from ai.levels import Level
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.errors import OptionError
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, LEVELS, GameOptions
-from bot.service.table import Table
 from bot.store import Store
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match
@@ -50,12 +50,12 @@ class Factory:
 
 
 @pytest.fixture
-def build(store: Store, clock: FakeClock) -> Callable[[Factory], Table]:
+def build(store: Store, clock: FakeClock) -> Callable[[Factory], Games]:
     """A table whose bot's players come from a factory."""
 
-    def make(factory: Factory) -> Table:
+    def make(factory: Factory) -> Games:
         dice = SeededDice(fixed_seeds())
-        return Table(store, bot=BOT, dice=dice, clock=clock, opponents=factory)
+        return Games(store, bot=BOT, dice=dice, clock=clock, opponents=factory)
 
     return make
 
@@ -67,7 +67,7 @@ def test_the_service_names_the_same_levels_as_the_computer() -> None:
 
 
 async def test_expert_is_stored_and_the_expert_player_makes_the_bots_moves(
-    build: Callable[[Factory], Table], store: Store
+    build: Callable[[Factory], Games], store: Store
 ) -> None:
     factory = Factory()
     table = build(factory)
@@ -91,7 +91,7 @@ async def test_expert_is_stored_and_the_expert_player_makes_the_bots_moves(
 
 
 async def test_a_game_against_the_bot_without_a_level_is_played_at_the_default(
-    build: Callable[[Factory], Table], store: Store
+    build: Callable[[Factory], Games], store: Store
 ) -> None:
     factory = Factory()
     table = build(factory)
@@ -107,7 +107,7 @@ async def test_a_game_against_the_bot_without_a_level_is_played_at_the_default(
 
 
 async def test_a_game_between_people_keeps_no_level(
-    build: Callable[[Factory], Table], store: Store
+    build: Callable[[Factory], Games], store: Store
 ) -> None:
     table = build(Factory())
     result = await table.challenge(
@@ -118,7 +118,7 @@ async def test_a_game_between_people_keeps_no_level(
 
 
 async def test_an_unknown_level_is_refused_and_nothing_is_created(
-    build: Callable[[Factory], Table], store: Store
+    build: Callable[[Factory], Games], store: Store
 ) -> None:
     table = build(Factory())
     with pytest.raises(OptionError, match="beginner, intermediate, expert") as refused:
@@ -130,7 +130,7 @@ async def test_an_unknown_level_is_refused_and_nothing_is_created(
 
 
 async def test_a_rematch_against_the_bot_keeps_the_level(
-    build: Callable[[Factory], Table], store: Store
+    build: Callable[[Factory], Games], store: Store
 ) -> None:
     factory = Factory()
     table = build(factory)
@@ -158,7 +158,7 @@ def test_options_stored_before_levels_and_hints_read_back_with_their_defaults() 
 
 
 async def test_an_old_game_against_the_bot_is_played_at_the_default_level(
-    build: Callable[[Factory], Table],
+    build: Callable[[Factory], Games],
 ) -> None:
     factory = Factory()
     table = build(factory)
@@ -167,13 +167,13 @@ async def test_an_old_game_against_the_bot_is_played_at_the_default_level(
 
 def test_one_opponent_or_a_factory_not_both(store: Store) -> None:
     with pytest.raises(ValueError, match="not both"):
-        Table(store, bot=BOT, opponent=SimplePlayer(), opponents=Factory())
+        Games(store, bot=BOT, opponent=SimplePlayer(), opponents=Factory())
 
 
 async def test_one_opponent_plays_every_level(store: Store, clock: FakeClock) -> None:
     """`opponent=` (the existing tests' way) still seats one player at every level."""
     player = LevelPlayer("any")
-    table = Table(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=player)
+    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=player)
     await table.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
@@ -186,7 +186,7 @@ async def test_one_opponent_plays_every_level(store: Store, clock: FakeClock) ->
 
 
 async def test_the_notice_is_told_for_backgammon_against_the_bot_only(
-    build: Callable[[Factory], Table],
+    build: Callable[[Factory], Games],
 ) -> None:
     notice = "Open Sage is not installed"
     table = build(Factory(notice))

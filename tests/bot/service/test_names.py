@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import NAME_LENGTH, Person, clean_name
 from bot.store import GameStatus
 from tests.bot.service.conftest import CHANNEL
@@ -27,7 +27,7 @@ NAMES = [
 
 @pytest.mark.parametrize(("index", "raw", "expected"), [(i, *case) for i, case in enumerate(NAMES)])
 async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
-    table: Table, index: int, raw: str, expected: str | None
+    table: Games, index: int, raw: str, expected: str | None
 ) -> None:
     challenger, opponent = Person(500 + index, raw), Person(600 + index, raw + raw)
     posted = await table.challenge(

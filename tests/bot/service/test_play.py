@@ -18,7 +18,7 @@ from bot.service.errors import (
     NotAPlayerError,
     NotYourTurnError,
 )
-from bot.service.table import Table
+from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
@@ -34,7 +34,7 @@ def other(result: ActionResult) -> int:
 
 
 async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes(
-    table: Table,
+    table: Games,
 ) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     game_id, version = result.game.id, result.game.version
@@ -48,7 +48,7 @@ async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes
     assert (await table.view(game_id)).version == version
 
 
-async def test_the_waiting_checkers_player_may_resign(table: Table) -> None:
+async def test_the_waiting_checkers_player_may_resign(table: Games) -> None:
     """With days per move, the player who is not to move is never trapped: they resign."""
     result = await start_game(table, "checkers", starter="challenger")
     assert result.game.to_move_id == ALICE.id
@@ -61,7 +61,7 @@ async def test_the_waiting_checkers_player_may_resign(table: Table) -> None:
 
 @pytest.mark.parametrize("resigner", ["offerer", "answerer"])
 async def test_either_checkers_player_may_resign_with_a_draw_on_offer(
-    table: Table, resigner: str
+    table: Games, resigner: str
 ) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     offered = await table.offer_draw(result.game.id, ALICE.id)
@@ -72,7 +72,7 @@ async def test_either_checkers_player_may_resign_with_a_draw_on_offer(
     assert isinstance(ended, out.GameEnded) and ended.loser_id == who
 
 
-async def test_bg15_the_waiting_side_may_offer_to_resign(table: Table) -> None:
+async def test_bg15_the_waiting_side_may_offer_to_resign(table: Games) -> None:
     """BG-15: a side may resign on the other's turn; the side on roll answers, then plays on."""
     result = await start_game(table, "backgammon")
     game_id, actor = result.game.id, result.game.to_move_id
@@ -88,7 +88,7 @@ async def test_bg15_the_waiting_side_may_offer_to_resign(table: Table) -> None:
     assert isinstance(ended, out.GameEnded) and ended.winner_id == actor
 
 
-async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(table: Table) -> None:
+async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(table: Games) -> None:
     result = await start_game(table, "backgammon")
     game_id = result.game.id
     while result.game.awaiting != "roll_or_double":  # play on until a side may double
@@ -106,7 +106,7 @@ async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(table
     assert (await table.view(game_id)).version == doubled.game.version
 
 
-async def test_actions_a_game_does_not_have_are_named_whoever_asks(table: Table) -> None:
+async def test_actions_a_game_does_not_have_are_named_whoever_asks(table: Games) -> None:
     """/draw in backgammon, /roll and /double in checkers: the same clear reason for both
     players, whoever is to act (not "it is not your turn")."""
     bg = await start_game(table, "backgammon")
@@ -123,7 +123,7 @@ async def test_actions_a_game_does_not_have_are_named_whoever_asks(table: Table)
     assert (await table.view(ck.game.id)).version == ck.game.version
 
 
-async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -> None:
+async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Games) -> None:
     # Money play, cube centred, Jacoby on: an accepted gammon resignation scores 1 (BG-16).
     result = await start_game(table, "backgammon")
     resigner = result.game.to_move_id
@@ -146,14 +146,14 @@ async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Table) -
     assert ended.seed is not None and ended.seed == accepted.game.seed
 
 
-async def test_the_seed_stays_secret_while_the_game_is_open(table: Table) -> None:
+async def test_the_seed_stays_secret_while_the_game_is_open(table: Games) -> None:
     result = await start_game(table, "backgammon")
     assert result.game.seed is None
     with pytest.raises(ActionNotAllowedError, match="revealed when the game ends"):
         await table.verify(result.game.id)
 
 
-async def test_bg14_double_take_and_drop(table: Table) -> None:
+async def test_bg14_double_take_and_drop(table: Games) -> None:
     result = await start_game(table, "backgammon")
     game_id = result.game.id
     # Move until someone may double (the side on roll, before rolling).
@@ -198,7 +198,7 @@ async def test_bg14_double_take_and_drop(table: Table) -> None:
     assert isinstance(ended, out.GameEnded) and (ended.winner_id, ended.points) == (taker, 2)
 
 
-async def test_ck12_draw_offer_declined_then_agreed(table: Table) -> None:
+async def test_ck12_draw_offer_declined_then_agreed(table: Games) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     game_id = result.game.id
     offered = await table.offer_draw(game_id, ALICE.id)
@@ -218,7 +218,7 @@ async def test_ck12_draw_offer_declined_then_agreed(table: Table) -> None:
     assert (await table.verify(game_id)).ok
 
 
-async def test_checkers_resignation_ends_the_game(table: Table) -> None:
+async def test_checkers_resignation_ends_the_game(table: Games) -> None:
     result = await start_game(table, "checkers", starter="opponent")
     assert result.game.to_move_id == BOB.id
     resigned = await table.resign(result.game.id, BOB.id)
@@ -229,7 +229,7 @@ async def test_checkers_resignation_ends_the_game(table: Table) -> None:
         await table.move(result.game.id, ALICE.id, "22-18")
 
 
-async def test_abort_only_before_both_sides_have_moved(table: Table) -> None:
+async def test_abort_only_before_both_sides_have_moved(table: Games) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     game_id = result.game.id
     moved = await table.move(game_id, ALICE.id, "22-18")
@@ -244,7 +244,7 @@ async def test_abort_only_before_both_sides_have_moved(table: Table) -> None:
         await table.abort(second.game.id, ALICE.id)
 
 
-async def test_rematch_swaps_colours(table: Table) -> None:
+async def test_rematch_swaps_colours(table: Games) -> None:
     result = await start_game(table, "backgammon", match_length=1, cube=False)
     history = await play_backgammon(table, result)
     first = history[-1].game
@@ -261,7 +261,7 @@ async def test_rematch_swaps_colours(table: Table) -> None:
         await table.rematch(accepted.game.id, ALICE.id)
 
 
-async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: Table) -> None:
+async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: Games) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     history = await play_checkers(table, result)
     offer = await table.rematch(history[-1].game.id, ALICE.id)
@@ -271,7 +271,7 @@ async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: 
     assert accepted.game.to_move_id == BOB.id  # Alice started the first game
 
 
-async def test_the_bot_plays_a_backgammon_match_to_the_end(table: Table) -> None:
+async def test_the_bot_plays_a_backgammon_match_to_the_end(table: Games) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=1
     )
@@ -292,7 +292,7 @@ async def test_opening_tie_rolls_again_under_the_next_number(make_table: Any) ->
 
 
 async def test_a_move_on_a_row_read_before_another_move_is_refused_and_changes_nothing(
-    table: Table,
+    table: Games,
 ) -> None:
     # The row a caller read (the desk reads the channel's game) is used as read; a move made
     # in between makes it stale, and the versioned record refuses the second move.
@@ -305,7 +305,7 @@ async def test_a_move_on_a_row_read_before_another_move_is_refused_and_changes_n
     assert len(await table.store.events_for(result.game.id)) == moved.game.version
 
 
-async def test_a_move_on_the_fresh_row_it_is_given_is_made(table: Table) -> None:
+async def test_a_move_on_the_fresh_row_it_is_given_is_made(table: Games) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     loaded = await table.store.get_game(result.game.id)
     moved = await table.move(result.game.id, ALICE.id, "22-18", loaded=loaded)

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.service.errors import OptionError
+from bot.service.games import Games
 from bot.service.options import GameOptions
 from bot.service.ratings import Ratings
-from bot.service.table import Table
 from bot.service.views import ActionResult, load_session
 from bot.store import GameStatus, Store
 from bot.store.ratings import RatingStore
@@ -29,7 +29,7 @@ def ratings(store: Store) -> Ratings:
     return Ratings(store, bot_id=BOT.id)
 
 
-async def accepted(table: Table, kind: str, **choices: Any) -> ActionResult:
+async def accepted(table: Games, kind: str, **choices: Any) -> ActionResult:
     """Alice challenges Bob in the guild's channel with `choices`, and Bob accepts."""
     posted = await table.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind=kind, **choices
@@ -37,7 +37,7 @@ async def accepted(table: Table, kind: str, **choices: Any) -> ActionResult:
     return await table.accept(posted.game.id, BOB)
 
 
-async def resigned(table: Table, result: ActionResult) -> tuple[int, int]:
+async def resigned(table: Games, result: ActionResult) -> tuple[int, int]:
     """The checkers player to move resigns (CK-12 ends the game); returns (game id, winner)."""
     view = result.game
     loser = view.to_move_id
@@ -50,7 +50,7 @@ async def resigned(table: Table, result: ActionResult) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("kind", ["backgammon", "checkers"])
-async def test_rated_choice_is_stored_in_the_game_options(table: Table, kind: str) -> None:
+async def test_rated_choice_is_stored_in_the_game_options(table: Games, kind: str) -> None:
     unrated = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, rated=False
     )
@@ -65,7 +65,7 @@ async def test_rated_choice_is_stored_in_the_game_options(table: Table, kind: st
     assert (await table.store.get_game(unrated.game.id)).options["rated"] is False
 
 
-async def test_a_game_against_the_bot_is_stored_unrated_whatever_was_asked(table: Table) -> None:
+async def test_a_game_against_the_bot_is_stored_unrated_whatever_was_asked(table: Games) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True, rated=True
     )
@@ -74,7 +74,7 @@ async def test_a_game_against_the_bot_is_stored_unrated_whatever_was_asked(table
 
 
 async def test_a_rated_value_that_is_not_on_or_off_is_refused_and_nothing_is_created(
-    table: Table,
+    table: Games,
 ) -> None:
     with pytest.raises(OptionError, match="rated is on or off"):
         await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers", rated="no")
@@ -90,7 +90,7 @@ def test_options_stored_before_the_rated_option_read_back_as_rated() -> None:
 
 
 async def test_an_unrated_finished_game_leaves_ratings_unchanged(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     game_id, _ = await resigned(table, await accepted(table, "checkers", rated=False))
     recorded = await ratings.record_finished(game_id, now=NOW)
@@ -109,7 +109,7 @@ async def test_an_unrated_finished_game_leaves_ratings_unchanged(
 
 
 async def test_an_unrated_backgammon_match_leaves_ratings_unchanged(
-    table: Table, ratings: Ratings
+    table: Games, ratings: Ratings
 ) -> None:
     result = await accepted(table, "backgammon", rated=False)
     game_id = result.game.id
@@ -125,7 +125,7 @@ async def test_an_unrated_backgammon_match_leaves_ratings_unchanged(
     assert await RatingStore(table.store).rating(GLOBAL_SCOPE, "backgammon", other) is None
 
 
-async def test_a_rated_finished_game_moves_both_ratings(table: Table, ratings: Ratings) -> None:
+async def test_a_rated_finished_game_moves_both_ratings(table: Games, ratings: Ratings) -> None:
     game_id, winner = await resigned(table, await accepted(table, "checkers", rated=True))
     loser = BOB.id if winner == ALICE.id else ALICE.id
     recorded = await ratings.record_finished(game_id, now=NOW)
@@ -140,7 +140,7 @@ async def test_a_rated_finished_game_moves_both_ratings(table: Table, ratings: R
         assert change is not None and change.before == START and change.delta > 0
 
 
-async def test_the_bot_is_never_rated_even_when_asked(table: Table, ratings: Ratings) -> None:
+async def test_the_bot_is_never_rated_even_when_asked(table: Games, ratings: Ratings) -> None:
     posted = await table.challenge(
         channel_id=CHANNEL,
         guild_id=GUILD,

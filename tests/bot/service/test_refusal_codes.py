@@ -16,7 +16,7 @@ from typing import ClassVar
 import pytest
 
 import bot.service
-from bot.errors import explain
+from bot.frontend.replies import explain
 from bot.i18n import CATALOGS, Localizer, placeholders
 from bot.service.backgammon import BackgammonSession
 from bot.service.errors import (
@@ -28,8 +28,8 @@ from bot.service.errors import (
     OptionError,
     ServiceError,
 )
+from bot.service.games import Games
 from bot.service.session import AWAITING
-from bot.service.table import Table
 from bot.store import GameStatus
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 from tests.bot.service.drive import start_game
@@ -150,7 +150,7 @@ def test_an_engine_refusal_passed_on_keeps_its_code_and_params() -> None:
 # Real refusals through the table, worded for French and German readers.
 
 
-async def test_challenging_yourself_is_refused_in_french(table: Table) -> None:
+async def test_challenging_yourself_is_refused_in_french(table: Games) -> None:
     with pytest.raises(ServiceError) as caught:
         await table.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
     text = explain(FR, caught.value)
@@ -158,7 +158,7 @@ async def test_challenging_yourself_is_refused_in_french(table: Table) -> None:
     assert "challenge" not in text
 
 
-async def test_out_of_turn_is_refused_in_german_with_the_game_number(table: Table) -> None:
+async def test_out_of_turn_is_refused_in_german_with_the_game_number(table: Games) -> None:
     result = await start_game(table, "checkers", starter="challenger")
     with pytest.raises(NotYourTurnError) as caught:
         await table.move(result.game.id, BOB.id, "11-15")
@@ -168,7 +168,7 @@ async def test_out_of_turn_is_refused_in_german_with_the_game_number(table: Tabl
     )
 
 
-async def test_moving_before_answering_a_double_is_refused_in_french(table: Table) -> None:
+async def test_moving_before_answering_a_double_is_refused_in_french(table: Games) -> None:
     result = await start_game(table, "backgammon")
     game_id = result.game.id
     session = result.game.session
@@ -188,7 +188,7 @@ async def test_moving_before_answering_a_double_is_refused_in_french(table: Tabl
 
 
 async def test_a_time_limit_out_of_range_is_refused_in_german_with_the_limit(
-    table: Table,
+    table: Games,
 ) -> None:
     with pytest.raises(OptionError) as caught:
         await table.challenge(
@@ -209,7 +209,7 @@ async def test_a_time_limit_out_of_range_is_refused_in_german_with_the_limit(
 
 
 async def test_an_engine_refusal_at_the_table_keeps_its_code_and_is_worded_in_german(
-    table: Table,
+    table: Games,
 ) -> None:
     result = await start_game(table, "backgammon", cube=False)
     game_id = result.game.id

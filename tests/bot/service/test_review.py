@@ -14,10 +14,10 @@ import pytest
 from ai.backgammon.analysis import decisions
 from bot.service.backgammon import BackgammonSession
 from bot.service.export.log import TableLog
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
 from bot.service.recap import review_for
 from bot.service.review import match_history, review_table
-from bot.service.table import Table
 from bot.service.views import ActionResult
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match, Phase
@@ -67,7 +67,7 @@ class AbsentReviewer(RecordingReviewer):
     available = False
 
 
-async def play_against_the_bot(table: Table, length: int) -> tuple[int, list[str]]:
+async def play_against_the_bot(table: Games, length: int) -> tuple[int, list[str]]:
     """Alice plays a match against a doubling bot; returns the game id and her real choices.
 
     She doubles on every fifth turn she may, takes the first double of each game and passes the
@@ -117,19 +117,19 @@ async def play_against_the_bot(table: Table, length: int) -> tuple[int, list[str
     raise AssertionError("the match did not end")
 
 
-async def log_of(table: Table, game_id: int) -> TableLog:
+async def log_of(table: Games, game_id: int) -> TableLog:
     row = await table.store.get_game(game_id)
     return TableLog.replay(row, await table.store.events_for(game_id))
 
 
 @pytest.fixture
-def bot_table(make_table: Callable[..., Table]) -> Table:
+def bot_table(make_table: Callable[..., Games]) -> Games:
     table = make_table()
     table.opponent = DoublingBot()
     return table
 
 
-async def test_the_log_holds_exactly_the_choices_alice_made(bot_table: Table) -> None:
+async def test_the_log_holds_exactly_the_choices_alice_made(bot_table: Games) -> None:
     game_id, choices = await play_against_the_bot(bot_table, length=3)
     log = await log_of(bot_table, game_id)
     seats = log.final.seats
@@ -142,7 +142,7 @@ async def test_the_log_holds_exactly_the_choices_alice_made(bot_table: Table) ->
     assert {"play", "double", "no double", "take", "pass"} <= set(choices)
 
 
-async def test_only_the_person_is_graded_at_the_bots_table(bot_table: Table) -> None:
+async def test_only_the_person_is_graded_at_the_bots_table(bot_table: Games) -> None:
     game_id, choices = await play_against_the_bot(bot_table, length=1)
     log = await log_of(bot_table, game_id)
     reviewer = RecordingReviewer()
@@ -156,7 +156,7 @@ async def test_only_the_person_is_graded_at_the_bots_table(bot_table: Table) -> 
     assert (player.user_id, player.report.decisions) == (ALICE.id, len(choices))
 
 
-async def test_both_people_are_graded_and_named_by_their_seats(table: Table) -> None:
+async def test_both_people_are_graded_and_named_by_their_seats(table: Games) -> None:
     played = await play_backgammon(table, await start_game(table, "backgammon", match_length=1))
     log = await log_of(table, played[-1].game.id)
     review = review_table(log, RecordingReviewer(), BOT.id)
@@ -170,7 +170,7 @@ async def test_both_people_are_graded_and_named_by_their_seats(table: Table) -> 
     assert {p.user_id for p in review.players} == {ALICE.id, BOB.id}
 
 
-async def test_without_open_sage_the_review_says_it_is_unavailable(bot_table: Table) -> None:
+async def test_without_open_sage_the_review_says_it_is_unavailable(bot_table: Games) -> None:
     game_id, _ = await play_against_the_bot(bot_table, length=1)
     reviewer = AbsentReviewer()
     review = review_table(await log_of(bot_table, game_id), reviewer, BOT.id)
@@ -178,14 +178,14 @@ async def test_without_open_sage_the_review_says_it_is_unavailable(bot_table: Ta
     assert reviewer.asked == []
 
 
-async def test_checkers_tables_are_not_reviewed(table: Table) -> None:
+async def test_checkers_tables_are_not_reviewed(table: Games) -> None:
     played = await play_checkers(table, await start_game(table, "checkers"))
     reviewer = RecordingReviewer()
     assert review_table(await log_of(table, played[-1].game.id), reviewer, BOT.id) is None
     assert reviewer.asked == []
 
 
-async def test_review_for_loads_the_table_and_reviews_it(bot_table: Table) -> None:
+async def test_review_for_loads_the_table_and_reviews_it(bot_table: Games) -> None:
     game_id, choices = await play_against_the_bot(bot_table, length=1)
     review = await review_for(bot_table.store, game_id, RecordingReviewer(), BOT.id)
     assert review is not None

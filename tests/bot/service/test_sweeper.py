@@ -11,8 +11,8 @@ from bot.service import outcomes as out
 from bot.service.bot_turns import retry_delay
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
+from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.table import Table
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
@@ -21,7 +21,7 @@ from tests.bot.store.conftest import Backend
 HOUR = timedelta(hours=1)
 
 
-async def test_reminder_at_three_quarters_then_win_on_time(table: Table, clock: FakeClock) -> None:
+async def test_reminder_at_three_quarters_then_win_on_time(table: Games, clock: FakeClock) -> None:
     result = await start_game(
         table, "checkers", starter="challenger", time_limit=timedelta(hours=1)
     )
@@ -48,7 +48,7 @@ async def test_reminder_at_three_quarters_then_win_on_time(table: Table, clock: 
     assert await table.replay(game_id) == (await table.store.get_game(game_id)).state
 
 
-async def test_each_move_restarts_the_clock(table: Table, clock: FakeClock) -> None:
+async def test_each_move_restarts_the_clock(table: Games, clock: FakeClock) -> None:
     result = await start_game(
         table, "checkers", starter="challenger", time_limit=timedelta(hours=1)
     )
@@ -62,13 +62,13 @@ async def test_each_move_restarts_the_clock(table: Table, clock: FakeClock) -> N
 
 async def test_deadlines_survive_a_restart(backend: Backend, clock: FakeClock) -> None:
     first = await backend.open()
-    table = Table(first, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
+    table = Games(first, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
     result = await start_game(table, "backgammon", time_limit=timedelta(minutes=5))
     await first.close()
     clock.advance(timedelta(minutes=5))
     second = await backend.open()
     try:
-        restarted = Table(second, bot=BOT, dice=SeededDice([]), clock=clock)
+        restarted = Games(second, bot=BOT, dice=SeededDice([]), clock=clock)
         swept = await restarted.sweep()
         assert [r.game.id for r in swept] == [result.game.id]
         assert isinstance(swept[0].outcomes[0], out.WonOnTime)
@@ -78,7 +78,7 @@ async def test_deadlines_survive_a_restart(backend: Backend, clock: FakeClock) -
 
 
 async def test_games_against_the_bot_wait_only_for_the_person(
-    table: Table, clock: FakeClock
+    table: Games, clock: FakeClock
 ) -> None:
     result = await table.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers"
@@ -100,7 +100,7 @@ class PowerCut(SimplePlayer):
 async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    crashing = Table(
+    crashing = Games(
         store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=PowerCut()
     )
     result = await crashing.challenge(
@@ -115,7 +115,7 @@ async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     assert "power cut" in caplog.text
     stalled = await store.get_game(result.game.id)
     assert stalled.to_move_id == BOT.id and stalled.turn_deadline == clock.now() + retry_delay(1)
-    restarted = Table(store, bot=BOT, dice=SeededDice([]), clock=clock)
+    restarted = Games(store, bot=BOT, dice=SeededDice([]), clock=clock)
     assert await restarted.sweep() == []
     clock.advance(retry_delay(1))
     swept = await restarted.sweep()

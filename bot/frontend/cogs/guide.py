@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,15 +10,12 @@ from discord.ext import commands
 
 import engine.backgammon as bg
 import engine.checkers as ck
-from bot.errors import Refusal
+from bot.frontend.replies import Refusal
+from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.i18n.translator import named_choices
-from bot.limits import MAX_CONTENT
 from bot.service.options import BACKGAMMON, CHECKERS, DEFAULT_VARIANT
-from bot.wording import checkers_summary, checkers_title, variant_name
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
+from bot.wording.limits import MAX_CONTENT
+from bot.wording.terms import checkers_summary, checkers_title, variant_name
 
 MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 Interaction = discord.Interaction[Any]
@@ -44,10 +41,6 @@ def rules_text(t: Localizer, game: str, variant: str | None) -> str:
 class Guide(commands.Cog):
     """Help and rules."""
 
-    def __init__(self, bot: DuelboardBot) -> None:
-        """Serve `bot`."""
-        self.bot = bot
-
     @app_commands.command(name="rules", description="Show the rules of a game and variant")
     @app_commands.describe(game="Which game", variant="Rules variant")
     @app_commands.choices(game=GAMES)
@@ -58,12 +51,8 @@ class Guide(commands.Cog):
         variant: app_commands.Range[str, 1, MAX_VARIANT_TEXT] | None = None,
     ) -> None:
         """Show the rules of a game and variant."""
-
-        async def work() -> None:
-            text = rules_text(Localizer(interaction.locale), game, variant)
-            await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
-
-        await self.bot.desk.guarded(interaction, work)
+        text = rules_text(Localizer(interaction.locale), game, variant)
+        await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
 
     @rules.autocomplete("variant")
     async def variant_choices(
@@ -79,8 +68,3 @@ class Guide(commands.Cog):
         """How to play with Duelboard."""
         t = Localizer(interaction.locale)
         await interaction.response.send_message(t("help.text"), ephemeral=True)
-
-
-async def setup(bot: DuelboardBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(Guide(bot))

@@ -8,27 +8,25 @@ says so.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import Refusal
+from bot.frontend.markup import escaped
+from bot.frontend.replies import Refusal
+from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.i18n.translator import named_choices
-from bot.limits import MAX_CONTENT
-from bot.present import escaped, timestamp
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.ratings import ladder_for
 from bot.service.recap import record_for
 from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
-from bot.store import GameRow, GameStatus
+from bot.store import GameRow, GameStatus, Store
 from bot.store.schema import GLOBAL_SCOPE
-from bot.wording import ladder_name
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
+from bot.wording.game import timestamp
+from bot.wording.limits import MAX_CONTENT
+from bot.wording.terms import ladder_name
 
 Interaction = discord.Interaction[Any]
 LADDERS = [
@@ -156,10 +154,10 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
 class RecordsCog(commands.Cog, name="Records"):
     """Leaderboards, stats, history and game records."""
 
-    def __init__(self, bot: DuelboardBot) -> None:
-        """Serve `bot`."""
-        self.bot = bot
-        self.records = Records(bot.store)
+    def __init__(self, store: Store) -> None:
+        """Read results and records from `store`."""
+        self.store = store
+        self.records = Records(store)
 
     @app_commands.command(name="leaderboard", description="Show the best-rated players")
     @app_commands.describe(
@@ -174,16 +172,12 @@ class RecordsCog(commands.Cog, name="Records"):
         page: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
         """A page of the ladder, with your own rank."""
-
-        async def work() -> None:
-            where = _scope(interaction, scope)
-            board = await self.records.leaderboard(
-                where, game, page=page, viewer_id=interaction.user.id
-            )
-            text = board_text(Localizer(interaction.locale), board)
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await self.bot.desk.guarded(interaction, work)
+        where = _scope(interaction, scope)
+        board = await self.records.leaderboard(
+            where, game, page=page, viewer_id=interaction.user.id
+        )
+        text = board_text(Localizer(interaction.locale), board)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="stats", description="Show a player's results and ratings")
     @app_commands.describe(player="Whose stats (you by default)", game="Only this ladder")
@@ -195,15 +189,11 @@ class RecordsCog(commands.Cog, name="Records"):
         game: str | None = None,
     ) -> None:
         """Games, wins, gammons, streaks, ratings and rating history."""
-
-        async def work() -> None:
-            who = player or interaction.user
-            where = _scope(interaction, None)
-            found = await self.records.stats(who.id, where, game)
-            text = stats_text(Localizer(interaction.locale), who.display_name, found)
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await self.bot.desk.guarded(interaction, work)
+        who = player or interaction.user
+        where = _scope(interaction, None)
+        found = await self.records.stats(who.id, where, game)
+        text = stats_text(Localizer(interaction.locale), who.display_name, found)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="history", description="Show a player's recent games")
     @app_commands.describe(player="Whose games (you by default)", page="Page number")
@@ -214,14 +204,10 @@ class RecordsCog(commands.Cog, name="Records"):
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         """Recent games with opponent, result and a link to the game."""
-
-        async def work() -> None:
-            who = player or interaction.user
-            entries = await self.records.history(who.id, page=page)
-            text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await self.bot.desk.guarded(interaction, work)
+        who = player or interaction.user
+        entries = await self.records.history(who.id, page=page)
+        text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="export", description="Download a game record (.mat or .pdn)")
     @app_commands.describe(game="The game number (your last finished game by default)")
@@ -230,29 +216,25 @@ class RecordsCog(commands.Cog, name="Records"):
     ) -> None:
         """The record file of a finished game of this server, or of one you played: Jellyfish
         .mat for backgammon, PDN for checkers."""
-
-        async def work() -> None:
-            t = Localizer(interaction.locale)
-            game_id = game
-            if game_id is None:
-                last = await self.records.history(interaction.user.id, per_page=1)
-                if not last:
-                    raise Refusal(t("records.export.none"))
-                game_id = last[0].entry.game_id
-            row = await self.bot.store.get_game(game_id)
-            if not may_export(row, interaction.guild_id, interaction.user.id):
-                reason = t("records.export.unavailable", game=game_id)
-                raise Refusal(t("error.refused", reason=reason))
-            record = await record_for(self.bot.store, game_id)
-            data = io.BytesIO(record.text.encode())
-            kind = record.filename.rsplit(".", 1)[-1]
-            await interaction.response.send_message(
-                t("records.export.done", game=game_id, kind=kind),
-                file=discord.File(data, filename=record.filename),
-                ephemeral=True,
-            )
-
-        await self.bot.desk.guarded(interaction, work)
+        t = Localizer(interaction.locale)
+        game_id = game
+        if game_id is None:
+            last = await self.records.history(interaction.user.id, per_page=1)
+            if not last:
+                raise Refusal(t("records.export.none"))
+            game_id = last[0].entry.game_id
+        row = await self.store.get_game(game_id)
+        if not may_export(row, interaction.guild_id, interaction.user.id):
+            reason = t("records.export.unavailable", game=game_id)
+            raise Refusal(t("error.refused", reason=reason))
+        record = await record_for(self.store, game_id)
+        data = io.BytesIO(record.text.encode())
+        kind = record.filename.rsplit(".", 1)[-1]
+        await interaction.response.send_message(
+            t("records.export.done", game=game_id, kind=kind),
+            file=discord.File(data, filename=record.filename),
+            ephemeral=True,
+        )
 
 
 def may_export(row: GameRow, guild_id: int | None, user_id: int) -> bool:
@@ -272,8 +254,3 @@ def _scope(interaction: Interaction, scope: str | None) -> int:
     if scope == "global" or interaction.guild_id is None:
         return GLOBAL_SCOPE
     return interaction.guild_id
-
-
-async def setup(bot: DuelboardBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(RecordsCog(bot))

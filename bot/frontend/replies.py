@@ -20,9 +20,9 @@ import discord
 from discord import app_commands
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
-from bot.limits import MAX_CONTENT, MAX_ECHO, MAX_REASON, clip
 from bot.service import errors as service_errors
 from bot.store import StoreBusyError
+from bot.wording.limits import MAX_CONTENT, MAX_ECHO, MAX_REASON, clip
 from engine.reason import RefusalError
 
 log = logging.getLogger("duelboard.errors")

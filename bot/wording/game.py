@@ -1,16 +1,14 @@
 """The words on a game message: header, what just happened, and who must do what now.
 
 Pure functions of the table's values and a `Localizer`; no Discord objects, so they are tested
-directly. Player names come in as a mapping from user id to display name, as the players wrote
-them; they go out escaped, so a name is never a mention or Markdown.
+directly. Player names come in as a mapping from user id to display name, already escaped by the
+front end (`bot.frontend.markup.shown`), so a name is never a mention or Markdown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-
-import discord
 
 from bot.i18n import Localizer
 from bot.service import outcomes as out
@@ -21,12 +19,13 @@ from bot.service.options import BACKGAMMON
 from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
-from bot.wording import checkers_title, duration, ending, variant_name, verify_details
+from bot.wording.terms import checkers_title, duration, ending, variant_name, verify_details
 from engine.backgammon.matchplay import Match, Phase
 from engine.checkers import VARIANTS as CHECKERS_VARIANTS
 from engine.checkers import Color
 
 MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
+# Display names by user id, ready for where they go (see `name_of`).
 Names = Mapping[int, str]
 
 
@@ -40,27 +39,12 @@ def timestamp(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
-def escaped(text: str) -> str:
-    """`text` as message text shows it literally: no Markdown, and no mention pings or renders.
-
-    A zero-width space after every `@` breaks `<@id>`, `<@&id>`, `@everyone` and `@here` alike
-    (`discord.utils.escape_mentions` leaves ids shorter than a snowflake, which still render).
-    """
-    return discord.utils.escape_markdown(text).replace("@", "@\u200b")
-
-
-def plain_name(names: Names, user_id: int | None) -> str:
-    """The display name of a user as they wrote it (their id when unknown), for the places
-    Discord interprets nothing: pictures, alt text, autocomplete choices."""
+def name_of(names: Names, user_id: int | None) -> str:
+    """The display name of a user (their id when unknown, `?` for nobody), as `names` carries
+    it: escaped by the front end for message text, as written for pictures and alt text."""
     if user_id is None:
         return "?"
     return names.get(user_id, str(user_id))
-
-
-def name_of(names: Names, user_id: int | None) -> str:
-    """The display name of a user for message text: a name such as `<@id>`, `@everyone` or
-    `**x**` shows as written and pings nobody."""
-    return escaped(plain_name(names, user_id))
 
 
 def points(t: Localizer, count: int) -> str:

@@ -1,18 +1,11 @@
-"""/hint: the best plays for the player to move, told privately in their language."""
+"""The words of /hint: the best plays for the player to move, in the reader's language."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import discord
-
 from bot.i18n import Localizer
-from bot.present import dice_text
 from bot.service.coach import EQUITY, LOSS, MEN, WIN, Hint, Suggestion
 from bot.service.options import BACKGAMMON
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
+from bot.wording.game import dice_text
 
 
 def number(t: Localizer, value: float, places: int) -> str:
@@ -54,17 +47,3 @@ def hint_text(t: Localizer, hint: Hint) -> str:
         lines.append(suggestion_line(t, rank, item, unit))
     lines.append(f"-# {t(f'coach.note.{unit}')}")
     return "\n".join(lines)
-
-
-async def answer_hint(bot: DuelboardBot, interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge privately, have the table's coach think, then fill the reply."""
-    desk = bot.desk
-
-    async def work() -> None:
-        await desk.defer_private(interaction)
-        row = await desk.channel_game(interaction)
-        hint = await bot.table.hint(row.id, interaction.user.id)
-        t = Localizer(interaction.locale)
-        await interaction.edit_original_response(content=hint_text(t, hint))
-
-    await desk.guarded(interaction, work)

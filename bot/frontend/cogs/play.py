@@ -3,25 +3,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import legal_choices
-from bot.desk import reader_locale
-from bot.hints import answer_hint
+from bot.frontend.actions import GameActions, reader_locale
+from bot.frontend.controls import Action, legal_choices
+from bot.frontend.messages import GameMessages
+from bot.frontend.private import private_board
+from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.i18n.translator import named_choices
-from bot.limits import MAX_CONTENT
-from bot.present import plain_name, verify_text
-from bot.private_board import private_board
+from bot.service.games import Games
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.views import ActionResult
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
+from bot.store import Store
+from bot.wording.game import name_of, verify_text
+from bot.wording.hints import hint_text
+from bot.wording.limits import MAX_CONTENT
 
 MAX_CHOICES = 25
 Interaction = discord.Interaction[Any]
@@ -45,9 +45,14 @@ def rank_choices(choices: list[str], typed: str) -> list[str]:
 class Play(commands.Cog):
     """Commands that act in the game of the channel they are typed in."""
 
-    def __init__(self, bot: DuelboardBot) -> None:
-        """Serve `bot`."""
-        self.bot = bot
+    def __init__(
+        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
+    ) -> None:
+        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
+        self.actions = actions
+        self.messages = messages
+        self.games = games
+        self.store = store
 
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
@@ -55,7 +60,7 @@ class Play(commands.Cog):
         self, interaction: Interaction, play: app_commands.Range[str, 1, MAX_TEXT_LENGTH]
     ) -> None:
         """Make your play or move in this channel's game."""
-        await self.bot.desk.move(interaction, play)
+        await self.actions.move(interaction, play)
 
     @move.autocomplete("play")
     async def play_choices(
@@ -64,16 +69,16 @@ class Play(commands.Cog):
         """The legal plays while it is your turn; otherwise whose turn it is."""
         t = Localizer(interaction.locale)
         channel_id = interaction.channel_id
-        store = self.bot.store
+        store = self.store
         row = None if channel_id is None else await store.active_game_in_channel(channel_id)
         if row is None:
             return [app_commands.Choice(name=t("hint.no_game"), value="?")]
-        view = await self.bot.table.view(row.id)
+        view = await self.games.view(row.id)
         if view.to_move_id != interaction.user.id:
-            names = await self.bot.desk.board.names(view)
+            names = await self.messages.names(view)
             hint = t(
                 "hint.wait",
-                player=plain_name(names, view.to_move_id),
+                player=name_of(names, view.to_move_id),
                 what=t(f"awaiting.{view.awaiting}") if view.awaiting else "-",
             )
             return [app_commands.Choice(name=hint[:100], value="?")]
@@ -87,12 +92,12 @@ class Play(commands.Cog):
     @app_commands.command(name="roll", description="Roll the dice (backgammon)")
     async def roll(self, interaction: Interaction) -> None:
         """Roll the dice (backgammon)."""
-        await self.bot.desk.command(interaction, "roll")
+        await self.actions.command(interaction, Action.ROLL)
 
     @app_commands.command(name="double", description="Offer a double (backgammon)")
     async def double(self, interaction: Interaction) -> None:
         """Offer a double (backgammon)."""
-        await self.bot.desk.command(interaction, "double")
+        await self.actions.command(interaction, Action.DOUBLE)
 
     @app_commands.command(
         name="resign", description="Resign: backgammon asks your opponent to accept the level"
@@ -102,21 +107,21 @@ class Play(commands.Cog):
     async def resign(self, interaction: Interaction, level: str | None = None) -> None:
         """Resign (after a confirmation); with a level, offer exactly that level."""
         if level is None:
-            await self.bot.desk.ask(interaction, "askresign")
+            await self.actions.ask(interaction, Action.ASK_RESIGN)
         else:
-            await self.bot.desk.command(interaction, "resign", level)
+            await self.actions.command(interaction, Action.RESIGN, level)
 
     @app_commands.command(name="draw", description="Offer a draw (checkers)")
     async def draw(self, interaction: Interaction) -> None:
         """Offer a draw (checkers)."""
-        await self.bot.desk.command(interaction, "draw")
+        await self.actions.command(interaction, Action.DRAW)
 
     @app_commands.command(
         name="abort", description="Call the game off before both sides have moved"
     )
     async def abort(self, interaction: Interaction) -> None:
         """Call the game off before both sides have moved."""
-        await self.bot.desk.command(interaction, "abort")
+        await self.actions.command(interaction, Action.ABORT)
 
     @app_commands.command(
         name="board",
@@ -131,30 +136,26 @@ class Play(commands.Cog):
         With `private`, only the user sees it, drawn from their side with the position to paste
         elsewhere; the game's message stays where it is.
         """
-        desk = self.bot.desk
-
-        async def work() -> None:
-            await desk.defer_private(interaction)
-            row = await desk.channel_game(interaction)
-            view = await self.bot.table.view(row.id)
-            if private:
-                parts = await private_board(
-                    desk.board, view, interaction.user.id, interaction.locale
-                )
-                await interaction.edit_original_response(
-                    content=parts.content, attachments=parts.files()
-                )
-                return
-            t = Localizer(reader_locale(interaction))
-            if row.message_id is not None:
-                channel = desk.board.channel(row.channel_id)
-                stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
-                await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
-            await desk.board.post(ActionResult(view, ()), reader_locale(interaction))
-            mine = Localizer(interaction.locale)
-            await interaction.edit_original_response(content=mine("reply.board_moved"))
-
-        await desk.guarded(interaction, work)
+        self.messages.remember(interaction.user)
+        await self.actions.defer_private(interaction)
+        row = await self.actions.channel_game(interaction)
+        view = await self.games.view(row.id)
+        if private:
+            parts = await private_board(
+                self.messages, view, interaction.user.id, interaction.locale
+            )
+            await interaction.edit_original_response(
+                content=parts.content, attachments=parts.files()
+            )
+            return
+        t = Localizer(reader_locale(interaction))
+        if row.message_id is not None:
+            channel = self.messages.channel(row.channel_id)
+            stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
+            await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
+        await self.messages.post(ActionResult(view, ()), reader_locale(interaction))
+        mine = Localizer(interaction.locale)
+        await interaction.edit_original_response(content=mine("reply.board_moved"))
 
     @app_commands.command(
         name="hint",
@@ -163,7 +164,11 @@ class Play(commands.Cog):
     )
     async def hint(self, interaction: Interaction) -> None:
         """Show the best plays for your turn, privately."""
-        await answer_hint(self.bot, interaction)
+        await self.actions.defer_private(interaction)
+        row = await self.actions.channel_game(interaction)
+        hint = await self.games.hint(row.id, interaction.user.id)
+        t = Localizer(interaction.locale)
+        await interaction.edit_original_response(content=hint_text(t, hint))
 
     @app_commands.command(
         name="verify",
@@ -172,19 +177,10 @@ class Play(commands.Cog):
     @app_commands.describe(game="The game number (shown on its board)")
     async def verify(self, interaction: Interaction, game: app_commands.Range[int, 1]) -> None:
         """Check every roll (checkers: the random draw) of a finished game against its seed."""
-
-        async def work() -> None:
-            t = Localizer(interaction.locale)
-            await self.bot.desk.defer_private(interaction)
-            report = await self.bot.table.verify(game)
-            view = await self.bot.table.view(game)
-            names = await self.bot.desk.board.names(view)
-            text = verify_text(t, view, report, names)
-            await interaction.edit_original_response(content=text[:MAX_CONTENT])
-
-        await self.bot.desk.guarded(interaction, work)
-
-
-async def setup(bot: DuelboardBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(Play(bot))
+        t = Localizer(interaction.locale)
+        await self.actions.defer_private(interaction)
+        report = await self.games.verify(game)
+        view = await self.games.view(game)
+        names = await self.messages.shown_names(view)
+        text = verify_text(t, view, report, names)
+        await interaction.edit_original_response(content=text[:MAX_CONTENT])

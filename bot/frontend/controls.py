@@ -2,17 +2,21 @@
 
 Every custom id carries the game id (`db:<game>:<action>[:<arg>]`, and `dbp:<game>:<version>`
 for the move menu), so a click needs nothing from memory: after a restart, `setup_hook`
-registers these classes again and old messages keep working. The callbacks hand straight to the
-bot's `Desk`, which checks who may act through the service.
+registers these classes again and old messages keep working. discord.py builds the item from
+the click with only the interaction in hand, so the callbacks hand it to the game actions of the
+client that received it (`Answering`), which checks who may act through the service. A refusal
+goes to `reply_error` (discord.py would only log an error raised by a control).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import Any, Protocol, cast
 
 import discord
 
+from bot.frontend.replies import Refusal, reply_error
 from bot.i18n import Localizer
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
@@ -20,16 +24,62 @@ from bot.service.views import GameView
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
 
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
-
 MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
 Style = discord.ButtonStyle
 
 
-def _desk(interaction: discord.Interaction[Any]) -> Any:
-    client: DuelboardBot = interaction.client
-    return client.desk
+class Action(StrEnum):
+    """What a button (or a command) asks for; the value rides in the button's custom id."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    CANCEL = "cancel"
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    ASK_DROP = "askdrop"  # shows the confirmation; DROP passes
+    DROP = "drop"
+    ASK_RESIGN = "askresign"  # shows the confirmation; RESIGN resigns
+    RESIGN = "resign"
+    DRAW = "draw"
+    YES = "yes"  # accepts the resignation or draw on offer
+    NO = "no"
+    ABORT = "abort"
+    REMATCH = "rematch"
+
+
+class ControlHandler(Protocol):
+    """Who answers a click: the game actions."""
+
+    async def on_button(
+        self, interaction: discord.Interaction[Any], game_id: int, action: Action, arg: str | None
+    ) -> None:
+        """A game button was pressed."""
+
+    async def on_pick(
+        self, interaction: discord.Interaction[Any], game_id: int, value: str
+    ) -> None:
+        """A move was picked in the menu."""
+
+
+class Answering(Protocol):
+    """The client that received a click: it holds the game actions."""
+
+    actions: ControlHandler
+
+
+def _handler(interaction: discord.Interaction[Any]) -> ControlHandler:
+    return cast(Answering, interaction.client).actions
+
+
+def _action(interaction: discord.Interaction[Any], text: str) -> Action:
+    """The action a custom id names; a forged or retired one is refused by name."""
+    try:
+        return Action(text)
+    except ValueError:
+        t = Localizer(interaction.locale)
+        reason = t("refusal.bot.unknown_button", action=text)
+        raise Refusal(t("error.refused", reason=reason)) from None
 
 
 class GameButton(
@@ -65,8 +115,12 @@ class GameButton(
         return cls(int(match["game"]), match["action"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the desk."""
-        await _desk(interaction).on_button(interaction, self.game_id, self.action, self.arg)
+        """Hand the click to the game actions; a refusal is answered privately."""
+        try:
+            action = _action(interaction, self.action)
+            await _handler(interaction).on_button(interaction, self.game_id, action, self.arg)
+        except Exception as error:  # every error is answered; unknown ones are logged
+            await reply_error(interaction, error)
 
 
 class MoveMenu(
@@ -105,11 +159,15 @@ class MoveMenu(
         """Play the picked move."""
         data: Any = interaction.data or {}
         values = list(data.get("values", []))
-        await _desk(interaction).on_pick(interaction, self.game_id, values[0] if values else "")
+        picked = values[0] if values else ""
+        try:
+            await _handler(interaction).on_pick(interaction, self.game_id, picked)
+        except Exception as error:  # every error is answered; unknown ones are logged
+            await reply_error(interaction, error)
 
 
 def _button(
-    t: Localizer, game: int, action: str, key: str, style: Style, arg: str | None = None
+    t: Localizer, game: int, action: Action, key: str, style: Style, arg: str | None = None
 ) -> GameButton:
     return GameButton(game, action, arg, label=t(key), style=style)
 
@@ -134,12 +192,12 @@ def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
     game = view.id
     items: list[discord.ui.Item[Any]] = []
     if view.status is GameStatus.PENDING:
-        items.append(_button(t, game, "accept", "btn.accept", Style.success))
+        items.append(_button(t, game, Action.ACCEPT, "btn.accept", Style.success))
         if view.opponent_id is not None:
-            items.append(_button(t, game, "decline", "btn.decline", Style.danger))
-        items.append(_button(t, game, "cancel", "btn.cancel", Style.secondary))
+            items.append(_button(t, game, Action.DECLINE, "btn.decline", Style.danger))
+        items.append(_button(t, game, Action.CANCEL, "btn.cancel", Style.secondary))
     elif view.status is GameStatus.FINISHED:
-        items.append(_button(t, game, "rematch", "btn.rematch", Style.primary))
+        items.append(_button(t, game, Action.REMATCH, "btn.rematch", Style.primary))
     elif view.status is GameStatus.ACTIVE:
         items.extend(_playing_items(t, view))
     if not items:
@@ -161,34 +219,34 @@ def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
         items.append(MoveMenu(game, view.version, options, placeholder))
     if isinstance(session, CheckersSession):
         if session.draw_offered_by is not None:
-            items.append(_button(t, game, "yes", "btn.yes", Style.success))
-            items.append(_button(t, game, "no", "btn.no", Style.danger))
+            items.append(_button(t, game, Action.YES, "btn.yes", Style.success))
+            items.append(_button(t, game, Action.NO, "btn.no", Style.danger))
             return items
-        items.append(_button(t, game, "draw", "btn.draw", Style.secondary))
-        items.append(_button(t, game, "askresign", "btn.resign", Style.danger))
+        items.append(_button(t, game, Action.DRAW, "btn.draw", Style.secondary))
+        items.append(_button(t, game, Action.ASK_RESIGN, "btn.resign", Style.danger))
         return items
     assert isinstance(session, BackgammonSession) and session.match is not None
     phase = session.match.game.phase
     if phase is Phase.ROLLING:
-        items.append(_button(t, game, "roll", "btn.roll", Style.primary))
+        items.append(_button(t, game, Action.ROLL, "btn.roll", Style.primary))
         if session.may_double():
-            items.append(_button(t, game, "double", "btn.double", Style.secondary))
+            items.append(_button(t, game, Action.DOUBLE, "btn.double", Style.secondary))
     elif phase is Phase.DOUBLED:
-        items.append(_button(t, game, "take", "btn.take", Style.success))
-        items.append(_button(t, game, "askdrop", "btn.pass", Style.danger))
+        items.append(_button(t, game, Action.TAKE, "btn.take", Style.success))
+        items.append(_button(t, game, Action.ASK_DROP, "btn.pass", Style.danger))
         return items
     elif phase is Phase.RESIGNING:
-        items.append(_button(t, game, "yes", "btn.yes", Style.success))
-        items.append(_button(t, game, "no", "btn.no", Style.danger))
+        items.append(_button(t, game, Action.YES, "btn.yes", Style.success))
+        items.append(_button(t, game, Action.NO, "btn.no", Style.danger))
         return items
-    items.append(_button(t, game, "askresign", "btn.resign", Style.danger))
+    items.append(_button(t, game, Action.ASK_RESIGN, "btn.resign", Style.danger))
     return items
 
 
 def confirm_drop(t: Localizer, game: int) -> discord.ui.View:
     """The confirmation shown before passing a double."""
     controls = discord.ui.View(timeout=None)
-    controls.add_item(_button(t, game, "drop", "btn.confirm_pass", Style.danger))
+    controls.add_item(_button(t, game, Action.DROP, "btn.confirm_pass", Style.danger))
     return controls
 
 
@@ -196,11 +254,13 @@ def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
     """The confirmation shown before resigning: the levels in backgammon, one button in checkers."""
     controls = discord.ui.View(timeout=None)
     if isinstance(view.session, CheckersSession):
-        controls.add_item(_button(t, view.id, "resign", "btn.confirm_resign", Style.danger, "1"))
+        controls.add_item(
+            _button(t, view.id, Action.RESIGN, "btn.confirm_resign", Style.danger, "1")
+        )
         return controls
     for level in (1, 2, 3):
         label = t(f"btn.resign_level.{level}")
         controls.add_item(
-            GameButton(view.id, "resign", str(level), label=label, style=Style.danger)
+            GameButton(view.id, Action.RESIGN, str(level), label=label, style=Style.danger)
         )
     return controls

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import present
-from bot.board import Board, MessageParts
-from bot.errors import Refusal
+from bot.frontend.messages import GameMessages, MessageParts
+from bot.frontend.replies import Refusal
 from bot.i18n import Localizer
 from bot.pictures import draw
 from bot.service.backgammon import BackgammonSession
 from bot.service.views import GameView
+from bot.wording import game as game_words
 
 
-async def private_board(board: Board, view: GameView, user_id: int, locale: object) -> MessageParts:
+async def private_board(
+    messages: GameMessages, view: GameView, user_id: int, locale: object
+) -> MessageParts:
     """The private view of `view` for `user_id`: from their seat if they play, else as everyone
     sees it. A challenge not yet accepted has no board to show."""
     t = Localizer(locale)
@@ -24,9 +26,9 @@ async def private_board(board: Board, view: GameView, user_id: int, locale: obje
     if seats is None:
         raise Refusal(t("board.private.no_board", game=view.id))
     seat = seats.index(user_id) if user_id in seats else None
-    names = await board.names(view)
-    pair = (present.plain_name(names, seats[0]), present.plain_name(names, seats[1]))
-    look = await board.look(view, locale, reader=seat)
+    names = await messages.names(view)
+    pair = (game_words.name_of(names, seats[0]), game_words.name_of(names, seats[1]))
+    look = await messages.look(view, locale, reader=seat)
     picture = await asyncio.to_thread(draw, session, pair, look)
     lines = [t("board.private.yours" if seat is not None else "board.private.public", game=view.id)]
     if isinstance(session, BackgammonSession):

@@ -1,8 +1,9 @@
-"""The Discord bot: its command tree, persistent controls, the table it plays at, and the clock.
+"""The Discord client: its command tree, persistent controls, the service it plays through,
+and the clock.
 
-Cogs are every module of `bot.cogs` (a colleague's `records.py` joins by being there). The table
-is built in `setup_hook`, once the bot knows its own user; dice, clock and opponent can be
-injected, which is how the end-to-end tests script games.
+Everything is built in `setup_hook`, once the bot knows its own user, each part from the parts
+it uses: the service (`Games`), the game messages, the game actions, then the cogs. Dice, clock
+and opponents can be injected (`PlayParts`), which is how the end-to-end tests script games.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import pkgutil
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,18 +19,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import bot.cogs
 from bot import pictures
-from bot.components import GameButton, MoveMenu
-from bot.desk import Desk
-from bot.errors import reply_error
-from bot.i18n.translator import CatalogTranslator
+from bot.frontend.actions import GameActions
+from bot.frontend.cogs import cogs
+from bot.frontend.controls import GameButton, MoveMenu
+from bot.frontend.messages import GameMessages
+from bot.frontend.replies import reply_error
+from bot.frontend.translator import CatalogTranslator
 from bot.service.clock import Clock
 from bot.service.coach import Coach
 from bot.service.dice import DiceSource
+from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
-from bot.service.table import Table
 from bot.service.views import Person
 from bot.store import Store
 
@@ -53,11 +54,6 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-def extensions() -> list[str]:
-    """Every cog module, sorted so the load order is stable."""
-    return sorted(f"bot.cogs.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
-
-
 class DuelboardTree(app_commands.CommandTree[Any]):
     """The command tree; refusals from any command are answered in one place."""
 
@@ -69,8 +65,8 @@ class DuelboardTree(app_commands.CommandTree[Any]):
 
 
 @dataclass(frozen=True, slots=True)
-class TableParts:
-    """What the table is built with; None means the real thing (crypto dice, system clock...)."""
+class PlayParts:
+    """What the service plays with; None means the real thing (crypto dice, system clock...)."""
 
     dice: DiceSource | None = None
     clock: Clock | None = None
@@ -83,13 +79,15 @@ class TableParts:
 class DuelboardBot(commands.Bot):
     """Duelboard on Discord."""
 
-    table: Table
+    games: Games
+    messages: GameMessages
+    actions: GameActions
 
     def __init__(
         self,
         store: Store,
         *,
-        parts: TableParts | None = None,
+        parts: PlayParts | None = None,
         dev_guild_id: int | None = None,
         sweep_interval: float | None = SWEEP_INTERVAL,
         settle: bool = False,
@@ -111,31 +109,22 @@ class DuelboardBot(commands.Bot):
             **options,
         )
         self.store = store
-        self.parts = parts or TableParts()
+        self.parts = parts or PlayParts()
         self.dev_guild_id = dev_guild_id
         self.sweep_interval = sweep_interval
         self.settle = settle
-        self.desk = Desk(self)
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Build the table, load cogs, re-register persistent controls, sync, start the clock."""
+        """Build everything for the bot's own user; register the persistent controls; sync;
+        start the clock."""
         assert self.user is not None
         me = Person(self.user.id, self.user.display_name, True)
-        self.table = Table(
-            self.store,
-            bot=me,
-            dice=self.parts.dice,
-            clock=self.parts.clock,
-            opponent=self.parts.opponent,
-            opponents=self.parts.opponents,
-            coach=self.parts.coach,
-        )
-        await self.store.upsert_player(me.id, me.name, now=self.table.clock.now(), is_bot=True)
+        for cog in self.assemble(me):
+            await self.add_cog(cog)
+        await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
         await asyncio.to_thread(pictures.warm_up)
-        self.add_dynamic_items(GameButton, MoveMenu)
-        for extension in extensions():
-            await self.load_extension(extension)
+        self.add_dynamic_items(GameButton, MoveMenu)  # their clicks go to `self.actions`
         await self.tree.set_translator(CatalogTranslator())
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
@@ -148,11 +137,27 @@ class DuelboardBot(commands.Bot):
         if self.settle:
             settle_heap()
 
+    def assemble(self, me: Person) -> list[commands.Cog]:
+        """Build the service, the game messages and the game actions for the bot's own user
+        `me`, each from what it uses; returns the cogs, built from them too."""
+        self.games = Games(
+            self.store,
+            bot=me,
+            dice=self.parts.dice,
+            clock=self.parts.clock,
+            opponent=self.parts.opponent,
+            opponents=self.parts.opponents,
+            coach=self.parts.coach,
+        )
+        self.messages = GameMessages(self, self.games, self.store, self.parts.reviewer)
+        self.actions = GameActions(self.games, self.messages, self.store)
+        return cogs(self.actions, self.messages, self.games, self.store)
+
     async def _sweep_forever(self, interval: float) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.desk.sweep()
+                await self.actions.sweep()
             except Exception:  # a failed sweep must not stop the clock; the next one retries
                 log.exception("sweeping deadlines failed")
             await asyncio.sleep(interval)

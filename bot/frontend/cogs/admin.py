@@ -3,30 +3,30 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.challenges import (
+from bot.frontend.actions import GameActions
+from bot.frontend.cogs.challenges import (
     SETTING_GAMES,
     SETTING_RATED,
     SETTING_THREADS,
     SETTING_TIME,
     TimeText,
 )
-from bot.errors import Refusal
+from bot.frontend.messages import GameMessages
+from bot.frontend.replies import Refusal
 from bot.i18n import Localizer
 from bot.pictures import THEME_SETTING
-from bot.present import game_name
 from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
+from bot.service.games import Games
 from bot.service.options import KINDS
-from bot.store import JsonValue
-from bot.wording import duration
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
+from bot.store import JsonValue, Store
+from bot.wording.game import game_name
+from bot.wording.terms import duration
 
 Interaction = discord.Interaction[Any]
 ALLOWED = [
@@ -40,9 +40,14 @@ THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light"
 class Admin(commands.Cog):
     """Server settings."""
 
-    def __init__(self, bot: DuelboardBot) -> None:
-        """Serve `bot`."""
-        self.bot = bot
+    def __init__(
+        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
+    ) -> None:
+        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
+        self.actions = actions
+        self.messages = messages
+        self.games = games
+        self.store = store
 
     @app_commands.command(
         name="settings", description="Server settings for games (Manage Server only)"
@@ -68,33 +73,29 @@ class Admin(commands.Cog):
         theme: str | None = None,
     ) -> None:
         """Change the server's defaults; with no option, show them."""
-
-        async def work() -> None:
-            t = Localizer(interaction.locale)
-            guild_id = interaction.guild_id
-            if guild_id is None:
-                raise Refusal(t("error.permission"))
-            await self.bot.desk.defer_private(interaction)
-            now = self.bot.table.clock.now()
-            changes: dict[str, JsonValue] = {}
-            if time is not None:
-                changes[SETTING_TIME] = int(parse_time_limit(time).total_seconds())
-            if threads is not None:
-                changes[SETTING_THREADS] = threads
-            if rated is not None:
-                changes[SETTING_RATED] = rated
-            if games is not None:
-                changes[SETTING_GAMES] = list(KINDS) if games == "both" else [games]
-            if theme is not None:
-                changes[THEME_SETTING] = theme
-            for key, value in changes.items():
-                await self.bot.store.set_guild_setting(guild_id, key, value, now=now)
-            if theme is not None:
-                self.bot.desk.board.forget_theme(guild_id)
-            stored = await self.bot.store.guild_settings(guild_id)
-            await interaction.edit_original_response(content=settings_text(t, stored))
-
-        await self.bot.desk.guarded(interaction, work)
+        t = Localizer(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise Refusal(t("error.permission"))
+        await self.actions.defer_private(interaction)
+        now = self.games.clock.now()
+        changes: dict[str, JsonValue] = {}
+        if time is not None:
+            changes[SETTING_TIME] = int(parse_time_limit(time).total_seconds())
+        if threads is not None:
+            changes[SETTING_THREADS] = threads
+        if rated is not None:
+            changes[SETTING_RATED] = rated
+        if games is not None:
+            changes[SETTING_GAMES] = list(KINDS) if games == "both" else [games]
+        if theme is not None:
+            changes[THEME_SETTING] = theme
+        for key, value in changes.items():
+            await self.store.set_guild_setting(guild_id, key, value, now=now)
+        if theme is not None:
+            self.messages.forget_theme(guild_id)
+        stored = await self.store.guild_settings(guild_id)
+        await interaction.edit_original_response(content=settings_text(t, stored))
 
 
 def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
@@ -118,8 +119,3 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
         games=", ".join(game_name(t, str(game)) for game in allowed),
         theme=t(f"name.choice.{theme if theme == 'dark' else 'light'}"),
     )
-
-
-async def setup(bot: DuelboardBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(Admin(bot))

@@ -58,7 +58,7 @@ from engine.checkers import Color
 HINT = "hint"  # the event kind logging who asked for a hint
 
 
-class Table:
+class Games:
     """The table every game is played at; one per process, shared by all channels."""
 
     def __init__(

@@ -15,26 +15,26 @@ import logging
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot import components, present
-from bot.analysis import fit, review_lines
+from bot.frontend import controls
+from bot.frontend.markup import shown
+from bot.frontend.recent import Recent
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, draw, time_left, words_for
-from bot.recent import Recent
 from bot.service import outcomes as out
+from bot.service.games import Games
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
 from bot.service.recap import recap_for, review_for
-from bot.service.table import Table
+from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GameStatus, Store
 from bot.store.ratings import AlreadyRecordedError
+from bot.wording import game as game_words
+from bot.wording.analysis import fit, review_lines
 from render import LIGHT, THEMES, Theme
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
 
 log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
@@ -104,12 +104,23 @@ class Update:
         return message_id is not None and message_id == self.where.message_id
 
 
-class Board:
+class GameMessages:
     """Builds, posts and edits game messages; one per bot."""
 
-    def __init__(self, bot: DuelboardBot) -> None:
-        """Serve `bot`, whose table and store exist once it has logged in."""
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        games: Games,
+        store: Store,
+        reviewer: Reviewer | None = None,
+    ) -> None:
+        """Show `games` through `client`; `store` has names and where each game is shown;
+        `reviewer` (if any) adds the analysis to backgammon recaps."""
+        self.client = client
+        self.games = games
+        self.store = store
+        self.reviewer = reviewer
+        self.ratings = Ratings(store, bot_id=games.bot.id)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
@@ -120,21 +131,6 @@ class Board:
         # Every board is drawn in its server's theme: read once a minute per server, not on every
         # move (another process's /settings shows within that minute; this one's at once).
         self._themes: Recent[int, tuple[float, Theme]] = Recent(CACHED_GAMES)
-
-    @property
-    def table(self) -> Table:
-        """The game table."""
-        return self.bot.table
-
-    @property
-    def store(self) -> Store:
-        """The store (lookups: names, which message shows a game)."""
-        return self.bot.store
-
-    @property
-    def ratings(self) -> Ratings:
-        """Results and ratings of finished tables."""
-        return Ratings(self.store, bot_id=self.table.bot.id)
 
     async def names(self, view: GameView) -> dict[int, str]:
         """Display names of everyone at the table (cached; the store keeps the latest)."""
@@ -150,6 +146,10 @@ class Board:
             found[user_id] = name
         return found
 
+    async def shown_names(self, view: GameView) -> dict[int, str]:
+        """The names for message text: escaped, so none is Markdown or a mention."""
+        return shown(await self.names(view))
+
     def remember(self, user: discord.abc.User) -> None:
         """Keep the name a user now shows."""
         self._names[user.id] = user.display_name
@@ -162,23 +162,23 @@ class Board:
         names = await self.names(view)
         closed = next((o for o in outcomes if isinstance(o, CHALLENGE_CLOSED)), None)
         if closed is not None:
-            return MessageParts(present.closed_challenge_text(t, view, closed), None, None)
+            return MessageParts(game_words.closed_challenge_text(t, view, closed), None, None)
         if view.status is GameStatus.PENDING:
             posted = next((o for o in outcomes if isinstance(o, out.ChallengePosted)), None)
             expires = posted.expires_at if posted else view.turn_deadline
-            text = present.challenge_text(t, view, names, expires)
+            text = game_words.challenge_text(t, view, shown(names), expires)
             stake = await self._stake(view)
             if stake is not None:
-                text += "\n" + present.stake_text(t, view, stake)
+                text += "\n" + game_words.stake_text(t, view, stake)
             challenged = () if view.opponent_id is None else (view.opponent_id,)
-            return MessageParts(text, None, components.game_controls(t, view), challenged)
+            return MessageParts(text, None, controls.game_controls(t, view), challenged)
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
-        pair = (present.plain_name(names, seats[0]), present.plain_name(names, seats[1]))
+        pair = (game_words.name_of(names, seats[0]), game_words.name_of(names, seats[1]))
         # The picture's words in the message's language: one message, read by everyone.
         picture = await asyncio.to_thread(draw, view.session, pair, await self.look(view, locale))
-        builtin = self.table.notice_for(view) is not None  # Open Sage missing: say so
-        text = present.game_text(t, view, outcomes, names, builtin)
-        return MessageParts(text, picture, components.game_controls(t, view))
+        builtin = self.games.notice_for(view) is not None  # Open Sage missing: say so
+        text = game_words.game_text(t, view, outcomes, shown(names), builtin)
+        return MessageParts(text, picture, controls.game_controls(t, view))
 
     async def look(self, view: GameView, locale: object, reader: int | None = None) -> Look:
         """How the game's board is drawn: in its server's theme, with the clock of the person
@@ -186,8 +186,8 @@ class Board:
         where = await self._where(view.id)
         waiting = view.to_move_id
         clock = None
-        if waiting is not None and waiting != self.table.bot.id:
-            clock = time_left(view.turn_deadline, self.table.clock.now())
+        if waiting is not None and waiting != self.games.bot.id:
+            clock = time_left(view.turn_deadline, self.games.clock.now())
         return Look(locale, await self.theme(where.guild_id), clock, reader)
 
     async def theme(self, guild_id: int | None) -> Theme:
@@ -218,14 +218,14 @@ class Board:
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         """Where to send or edit a game's message (a partial channel if not cached)."""
-        channel = self.bot.get_channel(channel_id)
+        channel = self.client.get_channel(channel_id)
         if isinstance(channel, discord.abc.Messageable):
             return channel
-        return self.bot.get_partial_messageable(channel_id)
+        return self.client.get_partial_messageable(channel_id)
 
     def guild_locale(self, guild_id: int | None) -> object:
         """The language a game's public messages use: its server's."""
-        guild = self.bot.get_guild(guild_id) if guild_id else None
+        guild = self.client.get_guild(guild_id) if guild_id else None
         return guild.preferred_locale if guild is not None else "en-US"
 
     async def _where(self, game_id: int) -> Where:
@@ -264,7 +264,7 @@ class Board:
         if where.message_id is not None:
             board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
             waiting = result.game.to_move_id
-            if waiting is not None and waiting not in (actor_id, self.table.bot.id):
+            if waiting is not None and waiting not in (actor_id, self.games.bot.id):
                 work.append(self._ping(channel, board, game_id, waiting, language))
         if closed:
             work.append(self._unping(channel, game_id))
@@ -297,7 +297,9 @@ class Board:
     ) -> None:
         """Notify the player to act."""
         t = Localizer(locale)
-        text = t("ping.turn", mention=present.mention(user_id), game=game_id, link=board.jump_url)
+        text = t(
+            "ping.turn", mention=game_words.mention(user_id), game=game_id, link=board.jump_url
+        )
         await self.call(channel, game_id, user_id, text)
 
     async def call(
@@ -332,7 +334,7 @@ class Board:
     ) -> None:
         """Record the result (ratings move if rated) and post the replay and the record file."""
         try:
-            recorded = await self.ratings.record_finished(view.id, now=self.table.clock.now())
+            recorded = await self.ratings.record_finished(view.id, now=self.games.clock.now())
         except (NotRateableError, AlreadyRecordedError):
             recorded = None  # another process recorded it; the recap goes without the change
         t = Localizer(locale)
@@ -343,7 +345,7 @@ class Board:
             words=words_for(locale),
             theme=await self.theme((await self._where(view.id)).guild_id),
         )
-        names = await self.names(view)
+        names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
         if recorded is not None and recorded.rated:
             scope = scopes_for((await self._where(view.id)).guild_id)[0]
@@ -353,7 +355,7 @@ class Board:
                 lines.append(
                     t(
                         "recap.rating",
-                        player=present.name_of(names, change.user_id),
+                        player=game_words.name_of(names, change.user_id),
                         before=round(change.before),
                         after=round(change.after),
                         delta=f"{change.delta:+d}",
@@ -368,7 +370,7 @@ class Board:
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
         posted = await channel.send("\n".join(lines), files=files)
-        if self.bot.parts.reviewer is not None and view.kind == "backgammon":
+        if self.reviewer is not None and view.kind == "backgammon":
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
@@ -377,14 +379,14 @@ class Board:
         self, recap: discord.Message, lines: list[str], view: GameView, locale: object
     ) -> None:
         """Add the analysis to the posted recap once it is done (seconds for a long match)."""
-        reviewer = self.bot.parts.reviewer
+        reviewer = self.reviewer
         assert reviewer is not None
         try:
-            review = await review_for(self.store, view.id, reviewer, self.table.bot.id)
+            review = await review_for(self.store, view.id, reviewer, self.games.bot.id)
             if review is None:
                 return
             t = Localizer(locale)
-            analysis = review_lines(t, review, await self.names(view))
+            analysis = review_lines(t, review, await self.shown_names(view))
             await recap.edit(content=fit(lines, analysis))
         except Exception:  # the recap stands without its analysis; the log says why
             log.exception("reviewing game #%s failed", view.id)

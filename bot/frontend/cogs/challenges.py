@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.desk import person, reader_locale
-from bot.errors import Refusal
+from bot.frontend.actions import GameActions, person, reader_locale
+from bot.frontend.messages import GameMessages
+from bot.frontend.replies import Refusal
+from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.i18n.translator import named_choices
-from bot.present import game_name
 from bot.service.clock import parse_time_limit
+from bot.service.games import Games
 from bot.service.options import BACKGAMMON, CHECKERS, KINDS, LEVELS, MAX_POINTS, STARTERS
-
-if TYPE_CHECKING:
-    from bot.app import DuelboardBot
+from bot.store import Store
+from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
 BACKGAMMON_VARIANTS = named_choices(("standard", "five_limit", "badgammon"))
@@ -52,9 +52,14 @@ SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
 class Challenges(commands.Cog):
     """Posting challenges."""
 
-    def __init__(self, bot: DuelboardBot) -> None:
-        """Serve `bot`."""
-        self.bot = bot
+    def __init__(
+        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
+    ) -> None:
+        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
+        self.actions = actions
+        self.messages = messages
+        self.games = games
+        self.store = store
 
     @app_commands.command(
         name="backgammon", description="Challenge someone (or the bot) to backgammon"
@@ -144,61 +149,54 @@ class Challenges(commands.Cog):
         hints: bool,
         **choices: Any,
     ) -> None:
-        desk = self.bot.desk
         t = Localizer(interaction.locale)
 
-        async def work() -> None:
-            settings = {}
-            if interaction.guild_id is not None:
-                settings = await self.bot.store.guild_settings(interaction.guild_id)
-            allowed = settings.get(SETTING_GAMES) or list(KINDS)
-            if isinstance(allowed, list) and kind not in allowed:
-                raise Refusal(t("reply.game_off", game=game_name(t, kind)))
-            if time is not None:
-                choices["time_limit"] = parse_time_limit(time)
-            elif isinstance(settings.get(SETTING_TIME), int):
-                choices["time_limit"] = timedelta(seconds=int(settings[SETTING_TIME]))  # type: ignore[arg-type]
-            default_rated = settings.get(SETTING_RATED)
-            if rated is not None:
-                choices["rated"] = rated
-            elif hints:
-                choices["rated"] = False  # hints on asks for an unrated game
-            elif isinstance(default_rated, bool):
-                choices["rated"] = default_rated
-            if hints:
-                choices["hints"] = True
-            if level is not None:
-                choices["level"] = level  # the table keeps it only against the bot
-            bot_user = self.bot.user
-            against_bot = (
-                bot_user is not None and opponent is not None and opponent.id == bot_user.id
-            )
-            rival = None if opponent is None or against_bot else person(opponent)
-            if opponent is not None:
-                desk.board.remember(opponent)
-            await desk.defer_private(interaction)
-            channel_id = interaction.channel_id or 0
-            if settings.get(SETTING_THREADS) is True:
-                channel_id = await self._thread(interaction, kind)
-            result = await self.bot.table.challenge(
-                channel_id=channel_id,
-                challenger=person(interaction.user),
-                kind=kind,
-                variant=variant,
-                opponent=rival,
-                against_bot=against_bot,
-                guild_id=interaction.guild_id,
-                **choices,
-            )
-            message = await desk.board.post(result, reader_locale(interaction))
-            reply = t("reply.posted", link=message.jump_url)
-            if against_bot and rated:
-                reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
-            if level is not None and not against_bot:
-                reply += "\n" + t("coach.level_ignored")
-            await interaction.edit_original_response(content=reply)
-
-        await desk.guarded(interaction, work)
+        settings = {}
+        if interaction.guild_id is not None:
+            settings = await self.store.guild_settings(interaction.guild_id)
+        allowed = settings.get(SETTING_GAMES) or list(KINDS)
+        if isinstance(allowed, list) and kind not in allowed:
+            raise Refusal(t("reply.game_off", game=game_name(t, kind)))
+        if time is not None:
+            choices["time_limit"] = parse_time_limit(time)
+        elif isinstance(settings.get(SETTING_TIME), int):
+            choices["time_limit"] = timedelta(seconds=int(settings[SETTING_TIME]))  # type: ignore[arg-type]
+        default_rated = settings.get(SETTING_RATED)
+        if rated is not None:
+            choices["rated"] = rated
+        elif hints:
+            choices["rated"] = False  # hints on asks for an unrated game
+        elif isinstance(default_rated, bool):
+            choices["rated"] = default_rated
+        if hints:
+            choices["hints"] = True
+        if level is not None:
+            choices["level"] = level  # the table keeps it only against the bot
+        against_bot = opponent is not None and opponent.id == self.games.bot.id
+        rival = None if opponent is None or against_bot else person(opponent)
+        if opponent is not None:
+            self.messages.remember(opponent)
+        await self.actions.defer_private(interaction)
+        channel_id = interaction.channel_id or 0
+        if settings.get(SETTING_THREADS) is True:
+            channel_id = await self._thread(interaction, kind)
+        result = await self.games.challenge(
+            channel_id=channel_id,
+            challenger=person(interaction.user),
+            kind=kind,
+            variant=variant,
+            opponent=rival,
+            against_bot=against_bot,
+            guild_id=interaction.guild_id,
+            **choices,
+        )
+        message = await self.messages.post(result, reader_locale(interaction))
+        reply = t("reply.posted", link=message.jump_url)
+        if against_bot and rated:
+            reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
+        if level is not None and not against_bot:
+            reply += "\n" + t("coach.level_ignored")
+        await interaction.edit_original_response(content=reply)
 
     async def _thread(self, interaction: Interaction, kind: str) -> int:
         """Open a public thread for the game (the server's setting) and return its id."""
@@ -209,8 +207,3 @@ class Challenges(commands.Cog):
         name = f"{game_name(t, kind)}: {interaction.user.display_name}"
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         return thread.id
-
-
-async def setup(bot: DuelboardBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(Challenges(bot))

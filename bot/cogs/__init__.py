@@ -1,1 +1,0 @@
-"""Slash commands, one cog per area; every module here is loaded as an extension at start."""

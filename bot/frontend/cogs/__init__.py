@@ -1,0 +1,28 @@
+"""Slash commands, one cog per area, each built with what it uses."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.frontend.actions import GameActions
+from bot.frontend.cogs.admin import Admin
+from bot.frontend.cogs.challenges import Challenges
+from bot.frontend.cogs.guide import Guide
+from bot.frontend.cogs.play import Play
+from bot.frontend.cogs.records import RecordsCog
+from bot.frontend.messages import GameMessages
+from bot.service.games import Games
+from bot.store import Store
+
+
+def cogs(
+    actions: GameActions, messages: GameMessages, games: Games, store: Store
+) -> list[commands.Cog]:
+    """Every cog of the bot (a new one is added here)."""
+    return [
+        Admin(actions, messages, games, store),
+        Challenges(actions, messages, games, store),
+        Guide(),
+        Play(actions, messages, games, store),
+        RecordsCog(store),
+    ]
