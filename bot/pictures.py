@@ -25,7 +25,7 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import AnySession
 from engine.backgammon import Position, Side
-from engine.backgammon.cube import LEVEL_NAMES
+from engine.backgammon.cube import Level
 from engine.backgammon.matchplay import Ending, Phase
 from engine.checkers import VARIANTS, Color, EndReason
 from render import (
@@ -89,7 +89,7 @@ def _words(language: str) -> Words:
     }
     templates |= {name: texts.plurals[f"picture.{name}"] for name in PLURAL_FIELDS}
     templates |= {
-        name: tuple(texts.messages[f"picture.{name}.{level}"] for level in LEVEL_NAMES)
+        name: tuple(texts.messages[f"picture.{name}.{level}"] for level in Level)
         for name in LEVEL_FIELDS
     }
     endings = {reason.name.lower(): t(f"ending.{reason.name.lower()}") for reason in EndReason}

@@ -22,7 +22,7 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.views import GameView
 from bot.store import GameStatus
-from engine.backgammon.matchplay import Phase
+from engine.backgammon.matchplay import Level, Phase
 
 MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
 Style = discord.ButtonStyle
@@ -258,7 +258,7 @@ def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
             _button(t, view.id, Action.RESIGN, "btn.confirm_resign", Style.danger, "1")
         )
         return controls
-    for level in (1, 2, 3):
+    for level in Level:
         label = t(f"btn.resign_level.{level}")
         controls.add_item(
             GameButton(view.id, Action.RESIGN, str(level), label=label, style=Style.danger)

@@ -29,12 +29,12 @@ from bot.service.session import (
     timeout_run,
 )
 from engine.backgammon import Move, OpeningRoll, Play, Side, parse_play
-from engine.backgammon.cube import LEVEL_NAMES
+from engine.backgammon.cube import LEVEL_NAMES, Level
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
 ACTIONS = frozenset({"roll", "move", "double", "take", "drop", "resign", "accept", "decline"})
-_LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
+_LEVELS = {level.name.lower(): level for level in Level}  # single, gammon, backgammon
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +221,7 @@ class BackgammonSession:
             passer = self.id_of(other(on_roll))
             return after, [out.DoublePassed(ctx.game_id, passer), *after._ended(self, ctx)]
         if op == "resign":
-            level = int(step["level"])
+            level = Level(int(step["level"]))
             after = replace(self, match=match.offer_resignation(level, Side(int(step["by"]))))
             resigner = self.id_of(int(step["by"]))
             return after, [out.ResignationOffered(ctx.game_id, resigner, level)]
@@ -445,14 +445,14 @@ def _play_of(moves: Any) -> Play:
     return Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in moves))
 
 
-def resign_level(argument: str | int | None) -> int:
-    """1, 2 or 3 from a number or the words single/gammon/backgammon (default: single)."""
+def resign_level(argument: str | int | None) -> Level:
+    """A level from its number (1, 2, 3) or name (single, gammon, backgammon); default single."""
     if argument is None:
-        return 1
+        return Level.SINGLE
     if isinstance(argument, str):
         level = _LEVELS.get(argument.strip().lower())
         if level is not None:
             return level
     if isinstance(argument, int) and not isinstance(argument, bool) and argument in LEVEL_NAMES:
-        return argument
+        return Level(argument)
     raise ActionNotAllowedError("svc.bg.resign_level", level=repr(argument))

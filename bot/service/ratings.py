@@ -33,6 +33,7 @@ from bot.store.ratings import (
     Standing,
 )
 from bot.store.schema import GLOBAL_SCOPE
+from engine.backgammon.cube import Level
 
 RATED_OPTION = "rated"
 
@@ -140,9 +141,9 @@ def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list
         if ended.winner_id is None or ended.loser_id is None:
             continue
         tally[ended.winner_id][0] += ended.points
-        if game.kind == BACKGAMMON and ended.level in (2, 3):
+        if ended.level in (Level.GAMMON, Level.BACKGAMMON):
             # index 1/2: gammons/backgammons won; 3/4: lost
-            column = 1 if ended.level == 2 else 2
+            column = 1 if ended.level == Level.GAMMON else 2
             tally[ended.winner_id][column] += 1
             tally[ended.loser_id][column + 2] += 1
     entries = []

@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
 from engine.backgammon.errors import REFUSALS
 from engine.backgammon.position import Side
 from engine.reason import Reason
 
 MAX_CUBE = 64
-# BG-13: 1 single game, 2 gammon, 3 backgammon.
-SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
-LEVEL_NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+
+
+class Level(IntEnum):
+    """What a game is won at, and what a resignation offers (BG-13, BG-15): the value is the
+    multiple of the cube."""
+
+    SINGLE = 1
+    GAMMON = 2
+    BACKGAMMON = 3
+
+
+LEVEL_NAMES = {Level.SINGLE: "single game", Level.GAMMON: "gammon", Level.BACKGAMMON: "backgammon"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,5 +76,5 @@ class Cube:
         if level not in LEVEL_NAMES:
             raise ValueError(f"a game is won at level 1, 2 or 3, not {level!r}")
         if jacoby and self.centred:
-            level = SINGLE
+            level = Level.SINGLE
         return level * self.value

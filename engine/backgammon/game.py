@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from engine.backgammon.cube import LEVEL_NAMES, SINGLE, Cube
+from engine.backgammon.cube import LEVEL_NAMES, Cube, Level
 from engine.backgammon.errors import GameActionError as GameActionError
 from engine.backgammon.errors import IllegalMoveError
 from engine.backgammon.play import Play
@@ -72,7 +72,7 @@ class GameResult:
     """Who won a finished game, at which level, and its points before any match cap."""
 
     winner: Side
-    level: int  # 1 single, 2 gammon, 3 backgammon (BG-13)
+    level: Level
     points: int
     ending: Ending
 
@@ -137,14 +137,15 @@ class Game:
         if self.ending is Ending.DROPPED:
             # BG-14: the side that passes loses at the value before the double.
             winner = self.position.turn
-            return GameResult(winner, SINGLE, self.cube.points(SINGLE, jacoby=jacoby), self.ending)
+            single = Level.SINGLE
+            return GameResult(winner, single, self.cube.points(single, jacoby=jacoby), self.ending)
         if self.ending is Ending.RESIGNED and self.resigned_by is not None:
-            winner, level = self.resigned_by.opponent, self.resignation
+            winner, level = self.resigned_by.opponent, Level(self.resignation)
         else:
             found = self.position.winner()
             if found is None:
                 raise AssertionError("a played-out game always has a winner")
-            winner, level = found, self.position.game_value(found)
+            winner, level = found, Level(self.position.game_value(found))
         return GameResult(winner, level, self.cube.points(level, jacoby=jacoby), self.ending)
 
     def legal_plays(self) -> tuple[Play, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.backgammon.cube import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, Cube
+from engine.backgammon.cube import MAX_CUBE, Cube, Level
 from engine.backgammon.errors import GameActionError
 from engine.backgammon.game import (
     MAX_MATCH_LENGTH,
@@ -22,17 +22,15 @@ from engine.backgammon.match_id import (
 )
 
 __all__ = [
-    "BACKGAMMON",
-    "GAMMON",
     "MAX_CUBE",
     "MAX_MATCH_LENGTH",
-    "SINGLE",
     "Cube",
     "Ending",
     "Game",
     "GameActionError",
     "GameResult",
     "GameState",
+    "Level",
     "Match",
     "MatchIdError",
     "MatchKey",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.backgammon.cube import BACKGAMMON, GAMMON, MAX_CUBE, SINGLE, Cube
+from engine.backgammon.cube import MAX_CUBE, Cube, Level
 from engine.backgammon.position import Side
 
 
@@ -57,12 +57,12 @@ def test_bg14_impossible_cubes_are_refused(value: int, owner: Side | None) -> No
 @pytest.mark.parametrize(
     ("level", "cube", "points"),
     [
-        (SINGLE, Cube(), 1),
-        (GAMMON, Cube(), 2),
-        (BACKGAMMON, Cube(), 3),
-        (SINGLE, Cube(4, Side.WHITE), 4),
-        (GAMMON, Cube(4, Side.WHITE), 8),
-        (BACKGAMMON, Cube(64, Side.BLACK), 192),
+        (Level.SINGLE, Cube(), 1),
+        (Level.GAMMON, Cube(), 2),
+        (Level.BACKGAMMON, Cube(), 3),
+        (Level.SINGLE, Cube(4, Side.WHITE), 4),
+        (Level.GAMMON, Cube(4, Side.WHITE), 8),
+        (Level.BACKGAMMON, Cube(64, Side.BLACK), 192),
     ],
 )
 def test_bg13_points_are_level_times_cube(level: int, cube: Cube, points: int) -> None:
@@ -72,10 +72,10 @@ def test_bg13_points_are_level_times_cube(level: int, cube: Cube, points: int) -
 @pytest.mark.parametrize(
     ("level", "cube", "points"),
     [
-        (GAMMON, Cube(), 1),  # centred: the gammon counts as a single game
-        (BACKGAMMON, Cube(), 1),
-        (GAMMON, Cube(2, Side.BLACK), 4),  # once turned, gammons count in full
-        (BACKGAMMON, Cube(2, Side.WHITE), 6),
+        (Level.GAMMON, Cube(), 1),  # centred: the gammon counts as a single game
+        (Level.BACKGAMMON, Cube(), 1),
+        (Level.GAMMON, Cube(2, Side.BLACK), 4),  # once turned, gammons count in full
+        (Level.BACKGAMMON, Cube(2, Side.WHITE), 6),
     ],
 )
 def test_bg16_jacoby_gammons_count_only_after_the_cube_is_turned(
