@@ -22,10 +22,10 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
-from bot.service.options import BACKGAMMON
 from bot.service.views import ActionResult, Person
 from bot.store import GameRow, Store
 from bot.wording import game as game_words
+from bot.wording.kinds import WORDS
 
 T = TypeVar("T")
 # Seconds an action may run before the bot acknowledges it; Discord allows 3 for the first reply.
@@ -190,11 +190,9 @@ class GameActions:
             dialog = controls.confirm_drop(t, game_id)
             await interaction.edit_original_response(content=t("reply.confirm_pass"), view=dialog)
             return
-        key = "reply.confirm_resign"
-        if view.kind != BACKGAMMON:
-            key = "reply.confirm_resign_checkers"
+        question = WORDS[view.kind].confirm_resign(t)
         dialog = controls.confirm_resign(t, view)
-        await interaction.edit_original_response(content=t(key), view=dialog)
+        await interaction.edit_original_response(content=question, view=dialog)
 
     async def on_button(
         self, interaction: discord.Interaction[Any], game_id: int, action: Action, arg: str | None

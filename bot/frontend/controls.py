@@ -6,12 +6,17 @@ registers these classes again and old messages keep working. discord.py builds t
 the click with only the interaction in hand, so the callbacks hand it to the game actions of the
 client that received it (`Answering`), which checks who may act through the service. A refusal
 goes to `reply_error` (discord.py would only log an error raised by a control).
+
+The buttons that differ from one game to another are its `KindControls`, registered in
+`CONTROLS`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Protocol, cast
 
 import discord
@@ -20,8 +25,9 @@ from bot.frontend.replies import Refusal, reply_error
 from bot.i18n import Localizer
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
+from bot.service.session import Session
 from bot.service.views import GameView
-from bot.store import GameStatus
+from bot.store import GameKind, GameStatus
 from engine.backgammon.matchplay import Level, Phase
 
 MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
@@ -174,17 +180,9 @@ def _button(
 
 def legal_choices(view: GameView) -> list[str]:
     """The notations of the legal plays or moves the actor may choose now (empty if none)."""
-    session = view.session
     if not view.status.is_open or view.to_move_id is None:
         return []
-    if isinstance(session, CheckersSession):
-        if session.game is None or session.draw_offered_by is not None:
-            return []
-        return [move.pdn() for move in session.game.position.legal_moves()]
-    match = session.match
-    if match is None or match.game.phase is not Phase.MOVING:
-        return []
-    return [play.notation() for play in match.game.legal_plays()]
+    return view.session.legal_choices()
 
 
 def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
@@ -210,36 +208,13 @@ def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
 
 def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
     game = view.id
-    session = view.session
     items: list[discord.ui.Item[Any]] = []
     choices = legal_choices(view)
     if 1 < len(choices) <= MAX_MENU_OPTIONS:
         options = [discord.SelectOption(label=choice, value=choice) for choice in choices]
         placeholder = t("select.placeholder", count=len(choices))
         items.append(MoveMenu(game, view.version, options, placeholder))
-    if isinstance(session, CheckersSession):
-        if session.draw_offered_by is not None:
-            items.append(_button(t, game, Action.YES, "btn.yes", Style.success))
-            items.append(_button(t, game, Action.NO, "btn.no", Style.danger))
-            return items
-        items.append(_button(t, game, Action.DRAW, "btn.draw", Style.secondary))
-        items.append(_button(t, game, Action.ASK_RESIGN, "btn.resign", Style.danger))
-        return items
-    assert isinstance(session, BackgammonSession) and session.match is not None
-    phase = session.match.game.phase
-    if phase is Phase.ROLLING:
-        items.append(_button(t, game, Action.ROLL, "btn.roll", Style.primary))
-        if session.may_double():
-            items.append(_button(t, game, Action.DOUBLE, "btn.double", Style.secondary))
-    elif phase is Phase.DOUBLED:
-        items.append(_button(t, game, Action.TAKE, "btn.take", Style.success))
-        items.append(_button(t, game, Action.ASK_DROP, "btn.pass", Style.danger))
-        return items
-    elif phase is Phase.RESIGNING:
-        items.append(_button(t, game, Action.YES, "btn.yes", Style.success))
-        items.append(_button(t, game, Action.NO, "btn.no", Style.danger))
-        return items
-    items.append(_button(t, game, Action.ASK_RESIGN, "btn.resign", Style.danger))
+    items.extend(CONTROLS[view.kind].playing(t, game, view.session))
     return items
 
 
@@ -253,14 +228,83 @@ def confirm_drop(t: Localizer, game: int) -> discord.ui.View:
 def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
     """The confirmation shown before resigning: the levels in backgammon, one button in checkers."""
     controls = discord.ui.View(timeout=None)
-    if isinstance(view.session, CheckersSession):
-        controls.add_item(
-            _button(t, view.id, Action.RESIGN, "btn.confirm_resign", Style.danger, "1")
-        )
-        return controls
-    for level in Level:
-        label = t(f"btn.resign_level.{level}")
-        controls.add_item(
-            GameButton(view.id, Action.RESIGN, str(level), label=label, style=Style.danger)
-        )
+    for button in CONTROLS[view.kind].resign_buttons(t, view.id):
+        controls.add_item(button)
     return controls
+
+
+class KindControls(Protocol):
+    """The buttons one game has that another has not."""
+
+    def playing(self, t: Localizer, game: int, session: Session) -> list[discord.ui.Item[Any]]:
+        """The buttons of the moment while the game is played (the move menu aside)."""
+        ...
+
+    def resign_buttons(self, t: Localizer, game: int) -> list[GameButton]:
+        """The buttons that confirm a resignation."""
+        ...
+
+
+class BackgammonControls:
+    """Roll and double, take and pass, and resigning at a level."""
+
+    def playing(self, t: Localizer, game: int, session: Session) -> list[discord.ui.Item[Any]]:
+        """Roll (and double when allowed); take or pass; accept or decline a resignation."""
+        assert isinstance(session, BackgammonSession) and session.match is not None
+        phase = session.match.game.phase
+        if phase is Phase.DOUBLED:
+            return [
+                _button(t, game, Action.TAKE, "btn.take", Style.success),
+                _button(t, game, Action.ASK_DROP, "btn.pass", Style.danger),
+            ]
+        if phase is Phase.RESIGNING:
+            return [
+                _button(t, game, Action.YES, "btn.yes", Style.success),
+                _button(t, game, Action.NO, "btn.no", Style.danger),
+            ]
+        items: list[discord.ui.Item[Any]] = []
+        if phase is Phase.ROLLING:
+            items.append(_button(t, game, Action.ROLL, "btn.roll", Style.primary))
+            if session.may_double():
+                items.append(_button(t, game, Action.DOUBLE, "btn.double", Style.secondary))
+        items.append(_button(t, game, Action.ASK_RESIGN, "btn.resign", Style.danger))
+        return items
+
+    def resign_buttons(self, t: Localizer, game: int) -> list[GameButton]:
+        """One button per level: a single game, a gammon, a backgammon."""
+        return [
+            GameButton(
+                game,
+                Action.RESIGN,
+                str(level),
+                label=t(f"btn.resign_level.{level}"),
+                style=Style.danger,
+            )
+            for level in Level
+        ]
+
+
+class CheckersControls:
+    """Offering a draw, and answering one."""
+
+    def playing(self, t: Localizer, game: int, session: Session) -> list[discord.ui.Item[Any]]:
+        """Offer a draw or resign; with a draw on offer, accept or decline it."""
+        assert isinstance(session, CheckersSession)
+        if session.draw_offered_by is not None:
+            return [
+                _button(t, game, Action.YES, "btn.yes", Style.success),
+                _button(t, game, Action.NO, "btn.no", Style.danger),
+            ]
+        return [
+            _button(t, game, Action.DRAW, "btn.draw", Style.secondary),
+            _button(t, game, Action.ASK_RESIGN, "btn.resign", Style.danger),
+        ]
+
+    def resign_buttons(self, t: Localizer, game: int) -> list[GameButton]:
+        """One button: a checkers game is simply resigned."""
+        return [_button(t, game, Action.RESIGN, "btn.confirm_resign", Style.danger, "1")]
+
+
+CONTROLS: Mapping[GameKind, KindControls] = MappingProxyType(
+    {GameKind.BACKGAMMON: BackgammonControls(), GameKind.CHECKERS: CheckersControls()}
+)

@@ -26,6 +26,7 @@ from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, draw, time_left, words_for
 from bot.service import outcomes as out
 from bot.service.games import Games
+from bot.service.kinds import rules_for
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
 from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
@@ -34,6 +35,7 @@ from bot.store import GameStatus, Store
 from bot.store.ratings import AlreadyRecordedError
 from bot.wording import game as game_words
 from bot.wording.analysis import fit, review_lines
+from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
 
 log = logging.getLogger("duelboard")
@@ -173,7 +175,7 @@ class GameMessages:
             challenged = () if view.opponent_id is None else (view.opponent_id,)
             return MessageParts(text, None, controls.game_controls(t, view), challenged)
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
-        pair = (game_words.name_of(names, seats[0]), game_words.name_of(names, seats[1]))
+        pair = (name_of(names, seats[0]), name_of(names, seats[1]))
         # The picture's words in the message's language: one message, read by everyone.
         picture = await asyncio.to_thread(draw, view.session, pair, await self.look(view, locale))
         builtin = self.games.notice_for(view) is not None  # Open Sage missing: say so
@@ -355,7 +357,7 @@ class GameMessages:
                 lines.append(
                     t(
                         "recap.rating",
-                        player=game_words.name_of(names, change.user_id),
+                        player=name_of(names, change.user_id),
                         before=round(change.before),
                         after=round(change.after),
                         delta=f"{change.delta:+d}",
@@ -370,7 +372,7 @@ class GameMessages:
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
         posted = await channel.send("\n".join(lines), files=files)
-        if self.reviewer is not None and view.kind == "backgammon":
+        if self.reviewer is not None and rules_for(view.kind).review is not None:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)

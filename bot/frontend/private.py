@@ -10,9 +10,9 @@ from bot.frontend.messages import GameMessages, MessageParts
 from bot.frontend.replies import Refusal
 from bot.i18n import Localizer
 from bot.pictures import draw
-from bot.service.backgammon import BackgammonSession
 from bot.service.views import GameView
-from bot.wording import game as game_words
+from bot.wording.kinds import WORDS
+from bot.wording.terms import name_of
 
 
 async def private_board(
@@ -27,16 +27,9 @@ async def private_board(
         raise Refusal(t("board.private.no_board", game=view.id))
     seat = seats.index(user_id) if user_id in seats else None
     names = await messages.names(view)
-    pair = (game_words.name_of(names, seats[0]), game_words.name_of(names, seats[1]))
+    pair = (name_of(names, seats[0]), name_of(names, seats[1]))
     look = await messages.look(view, locale, reader=seat)
     picture = await asyncio.to_thread(draw, session, pair, look)
     lines = [t("board.private.yours" if seat is not None else "board.private.public", game=view.id)]
-    if isinstance(session, BackgammonSession):
-        if session.match is not None:
-            position_id = session.match.game.position.position_id()
-            lines.append(
-                t("board.private.gnubg", position_id=position_id, match_id=session.match.match_id())
-            )
-    elif session.game is not None:
-        lines.append(t("board.private.fen", fen=session.game.position.to_fen()))
+    lines.extend(WORDS[view.kind].position(t, session))
     return MessageParts("\n".join(lines), picture, None)

@@ -17,9 +17,11 @@ from typing import Any
 from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError, MoveFirstError
 from bot.service.opponent import Opponent
-from bot.service.options import BACKGAMMON, GameOptions
+from bot.service.options import GameOptions
 from bot.service.session import (
+    Awaiting,
     Context,
+    Op,
     Roller,
     Run,
     Step,
@@ -28,12 +30,13 @@ from bot.service.session import (
     other,
     timeout_run,
 )
+from bot.store import GameKind
 from engine.backgammon import Move, OpeningRoll, Play, Side, parse_play
 from engine.backgammon.cube import LEVEL_NAMES, Level
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
-ACTIONS = frozenset({"roll", "move", "double", "take", "drop", "resign", "accept", "decline"})
+OPS = frozenset({Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.DROP, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
 _LEVELS = {level.name.lower(): level for level in Level}  # single, gammon, backgammon
 
 
@@ -77,18 +80,34 @@ class BackgammonSession:
         side = self.match.game.to_act
         return None if side is None else int(side)
 
-    def awaiting(self) -> str:
-        """What the actor must do, one of `session.AWAITING`."""
+    def awaiting(self) -> Awaiting:
+        """What the actor must do."""
         if self.match is None or self.over:
-            return "nothing"
+            return Awaiting.NOTHING
         phase = self.match.game.phase
         if phase is Phase.ROLLING:
-            return "roll_or_double" if self.may_double() else "roll"
+            return Awaiting.ROLL_OR_DOUBLE if self.may_double() else Awaiting.ROLL
         return {
-            Phase.MOVING: "move",
-            Phase.DOUBLED: "answer_double",
-            Phase.RESIGNING: "answer_resignation",
-        }.get(phase, "opening")
+            Phase.MOVING: Awaiting.MOVE,
+            Phase.DOUBLED: Awaiting.ANSWER_DOUBLE,
+            Phase.RESIGNING: Awaiting.ANSWER_RESIGNATION,
+        }.get(phase, Awaiting.OPENING)
+
+    def legal_choices(self) -> list[str]:
+        """The legal plays of the dice rolled, while the side on roll is to move."""
+        if self.over or self.match is None or self.match.game.phase is not Phase.MOVING:
+            return []
+        return [play.notation() for play in self.match.game.legal_plays()]
+
+    def dice(self) -> tuple[int, int] | None:
+        """The dice on the board (rolled and not yet played)."""
+        return None if self.match is None else self.match.game.dice
+
+    def score(self) -> tuple[int, int] | None:
+        """The match score; None for a money game."""
+        if self.match is None or not self.options.match_length:
+            return None
+        return self.match.score
 
     def may_double(self) -> bool:
         """Whether the side on roll may turn the cube now (BG-14, Crawford in BG-16)."""
@@ -101,20 +120,20 @@ class BackgammonSession:
             and game.cube.double_problem(game.position.turn) is None
         )
 
-    def check_action(self, action: str) -> None:
-        """Refuse a draw offer (every backgammon game has a winner) or an unknown action."""
-        if action == "offer_draw":
+    def check_action(self, op: Op) -> None:
+        """Refuse a draw offer (every backgammon game has a winner) or an op it does not have."""
+        if op == Op.OFFER_DRAW:
             raise ActionNotAllowedError("svc.bg.no_draw")
-        if action not in ACTIONS:
-            raise ActionNotAllowedError("svc.bg.not_an_action", action=action)
+        if op not in OPS:
+            raise ActionNotAllowedError("svc.bg.not_an_action", action=op)
 
-    def out_of_turn(self, action: str) -> bool:
+    def out_of_turn(self, op: Op) -> bool:
         """A side may offer to resign on the other's turn too (BG-15), while they roll or move.
 
         Not while a double or a resignation waits for an answer: the waiting side could not
         answer that itself, so it is still the other side's turn.
         """
-        if action != "resign" or self.match is None:
+        if op != Op.RESIGN or self.match is None:
             return False
         return self.match.game.phase in (Phase.ROLLING, Phase.MOVING)
 
@@ -146,7 +165,7 @@ class BackgammonSession:
         """JSON: the options, seats, the engine's match text and the session counters."""
         return json.dumps(
             {
-                "kind": BACKGAMMON,
+                "kind": GameKind.BACKGAMMON,
                 "variant": self.options.variant,
                 "options": self.options.to_json(),
                 "seats": None if self.seats is None else list(self.seats),
@@ -168,14 +187,14 @@ class BackgammonSession:
         seats = data["seats"]
         last = data.get("last_play")  # absent from tables stored before it was kept
         return cls(
-            options=GameOptions.from_json(BACKGAMMON, data["variant"], data["options"]),
+            options=GameOptions.from_json(GameKind.BACKGAMMON, data["variant"], data["options"]),
             seats=None if seats is None else (seats[0], seats[1]),
             match=None if data["match"] is None else Match.from_text(data["match"]),
             rolls=data["rolls"],
             moved=(bool(data["moved"][0]), bool(data["moved"][1])),
             stopped=data["stopped"],
             stopped_winner=data["stopped_winner"],
-            last_play=None if last is None else _play_of(last),
+            last_play=None if last is None else play_of(last),
         )
 
     # Steps (the reducer)
@@ -265,7 +284,7 @@ class BackgammonSession:
         match = self._require_match()
         mover = int(match.game.position.turn)
         dice = match.game.dice
-        play = _play_of(step["moves"])
+        play = play_of(step["moves"])
         moved = list(self.moved)
         moved[mover] = True
         after = replace(self, match=match.move(play), moved=(moved[0], moved[1]), last_play=play)
@@ -337,15 +356,15 @@ class BackgammonSession:
         return run
 
     def act(
-        self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
+        self, seat: int, op: Op, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
-        """Perform `action` for `seat` (the actor, or a side resigning), then what follows."""
+        """Do `op` for `seat` (the actor, or a side resigning), then what follows."""
         game = self._require_match().game
         run: Run[Any] = Run(self, ctx)
         try:
-            if action == "roll":
+            if op == Op.ROLL:
                 run.do(self._roll_step(roller))
-            elif action == "move":
+            elif op == Op.MOVE:
                 if not isinstance(argument, str):
                     raise ActionNotAllowedError("svc.bg.say_play")
                 if game.phase is not Phase.MOVING or game.dice is None:
@@ -353,12 +372,12 @@ class BackgammonSession:
                 variant = self.options.match_options().variant
                 play = parse_play(game.position, game.dice, argument, variant)
                 run.do(_move_step(play, forced=False))
-            elif action in ("double", "take", "drop", "accept", "decline"):
-                run.do({"op": action})
-            elif action == "resign":
+            elif op in (Op.DOUBLE, Op.TAKE, Op.DROP, Op.ACCEPT, Op.DECLINE):
+                run.do({"op": str(op)})
+            elif op == Op.RESIGN:
                 run.do({"op": "resign", "level": resign_level(argument), "by": seat})
             else:
-                raise ActionNotAllowedError("svc.bg.not_an_action", action=action)
+                raise ActionNotAllowedError("svc.bg.not_an_action", action=op)
         except GameActionError as error:
             raise ActionNotAllowedError.passed_on(error) from None
         run.session.settle(run, roller)
@@ -440,7 +459,7 @@ def _moves_json(play: Play) -> list[Any]:
     return [[m.source, m.target, m.hit] for m in play.moves]
 
 
-def _play_of(moves: Any) -> Play:
+def play_of(moves: Any) -> Play:
     """The play `_moves_json` wrote."""
     return Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in moves))
 

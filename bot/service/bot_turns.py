@@ -18,15 +18,13 @@ from typing import Any
 from bot.service.dice import DiceSource, roller
 from bot.service.errors import ConflictError
 from bot.service.opponent import Opponent
-from bot.service.recorder import BOT_GRACE, Recorder
+from bot.service.recorder import BOT_GRACE, EventKind, Recorder
 from bot.service.session import Context, Run, call_off_run
 from bot.service.views import ActionResult, GameView, load_session
 from bot.store import GameEvent, GameRow
 
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
 MAX_BOT_FAILURES = 6  # the retries between take 2 + 4 + 8 + 16 + 32 minutes: about an hour
-BOT_FAILED = "bot_failed"  # the event kind of one failure; its payload's "failures" counts them
-CALLED_OFF = "called_off"
 
 log = logging.getLogger("duelboard.table")
 
@@ -38,7 +36,7 @@ def retry_delay(failures: int) -> timedelta:
 
 def failures_before(last: GameEvent | None) -> int:
     """How many times in a row the bot has failed, read from the game's last event."""
-    if last is None or last.kind != BOT_FAILED:
+    if last is None or last.kind != EventKind.BOT_FAILED:
         return 0
     count = last.payload.get("failures")
     return count if isinstance(count, int) else 0
@@ -79,7 +77,7 @@ class BotTurns:
             if not run.steps:
                 break  # nothing the bot can do here; never write an empty turn
             try:
-                step_result = await self.recorder.commit(row, run, "bot", bot_id)
+                step_result = await self.recorder.commit(row, run, EventKind.BOT, bot_id)
             except ConflictError:
                 # Another table made this reply first: go on from the game as it now stands.
                 view = GameView.of(await self.store.get_game(view.id))
@@ -101,12 +99,12 @@ class BotTurns:
             if failures >= MAX_BOT_FAILURES:
                 log.error("the bot failed %s times in game #%s: called off", failures, row.id)
                 run = call_off_run(load_session(row.state), Context.of(row))
-                return await self.recorder.commit(row, run, CALLED_OFF, None)
+                return await self.recorder.commit(row, run, EventKind.CALLED_OFF, None)
             now = self.recorder.clock.now()
             stored = await self.store.record(
                 row.id,
                 row.version,
-                BOT_FAILED,
+                EventKind.BOT_FAILED,
                 {"steps": [], "failures": failures},
                 row.state,
                 now=now,

@@ -16,10 +16,12 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
-from bot.service.options import CHECKERS, GameOptions
+from bot.service.options import GameOptions
 from bot.service.session import (
     WHITE_SEAT,
+    Awaiting,
     Context,
+    Op,
     Roller,
     Run,
     Step,
@@ -28,9 +30,10 @@ from bot.service.session import (
     other,
     timeout_run,
 )
+from bot.store import GameKind
 
 MAX_FORCED_PLIES = 200
-ACTIONS = frozenset({"move", "offer_draw", "resign", "accept", "decline"})
+OPS = frozenset({Op.MOVE, Op.OFFER_DRAW, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}
 _COLOUR_OF = {seat: colour for colour, seat in _SEAT_OF.items()}
 
@@ -71,26 +74,40 @@ class CheckersSession:
             return other(self.draw_offered_by)
         return _SEAT_OF[self.game.position.turn]
 
-    def awaiting(self) -> str:
-        """What the actor must do, one of `session.AWAITING`."""
+    def awaiting(self) -> Awaiting:
+        """What the actor must do."""
         if self.game is None or self.over:
-            return "nothing"
+            return Awaiting.NOTHING
         if self.draw_offered_by is not None:
-            return "answer_draw"
-        return "move"
+            return Awaiting.ANSWER_DRAW
+        return Awaiting.MOVE
 
-    def check_action(self, action: str) -> None:
-        """Refuse the dice and the cube (/roll, /double are backgammon's) or an unknown action."""
-        if action == "roll":
+    def legal_choices(self) -> list[str]:
+        """The legal moves of the side to move, unless a draw offer waits for an answer."""
+        if self.over or self.game is None or self.draw_offered_by is not None:
+            return []
+        return [move.pdn() for move in self.game.position.legal_moves()]
+
+    def dice(self) -> None:
+        """Checkers has no dice."""
+        return None
+
+    def score(self) -> None:
+        """A checkers table is one game, never a match."""
+        return None
+
+    def check_action(self, op: Op) -> None:
+        """Refuse the dice and the cube (/roll, /double are backgammon's) or an op it lacks."""
+        if op == Op.ROLL:
             raise ActionNotAllowedError("svc.ck.no_dice")
-        if action in ("double", "take", "drop"):
+        if op in (Op.DOUBLE, Op.TAKE, Op.DROP):
             raise ActionNotAllowedError("svc.ck.no_cube")
-        if action not in ACTIONS:
-            raise ActionNotAllowedError("svc.ck.not_an_action", action=action)
+        if op not in OPS:
+            raise ActionNotAllowedError("svc.ck.not_an_action", action=op)
 
-    def out_of_turn(self, action: str) -> bool:
+    def out_of_turn(self, op: Op) -> bool:
         """Either player may resign at any time: with days per move, waiting must not trap."""
-        return action == "resign"
+        return op == Op.RESIGN
 
     def can_abort(self) -> bool:
         """Before both sides have moved."""
@@ -118,7 +135,7 @@ class CheckersSession:
         game = self.game
         return json.dumps(
             {
-                "kind": CHECKERS,
+                "kind": GameKind.CHECKERS,
                 "variant": self.options.variant,
                 "options": self.options.to_json(),
                 "seats": None if self.seats is None else list(self.seats),
@@ -140,7 +157,7 @@ class CheckersSession:
     def from_text(cls, text: str) -> CheckersSession:
         """Read what `to_text` wrote."""
         data = json.loads(text)
-        options = GameOptions.from_json(CHECKERS, data["variant"], data["options"])
+        options = GameOptions.from_json(GameKind.CHECKERS, data["variant"], data["options"])
         game = None
         if data["positions"] is not None:
             variant = ck.VARIANTS[options.variant]
@@ -286,26 +303,26 @@ class CheckersSession:
         return run
 
     def act(
-        self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
+        self, seat: int, op: Op, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
-        """Perform `action` for `seat` (the actor, or a player resigning), then forced moves."""
+        """Do `op` for `seat` (the actor, or a player resigning), then forced moves."""
         game = self._require_game()
         run: Run[Any] = Run(self, ctx)
         pending = self.draw_offered_by is not None
-        if action == "resign":  # also with a draw on offer: resigning answers everything
+        if op == Op.RESIGN:  # also with a draw on offer: resigning answers everything
             run.do({"op": "resign", "winner": other(seat)})
-        elif action in ("accept", "decline"):
-            run.do({"op": action})
+        elif op in (Op.ACCEPT, Op.DECLINE):
+            run.do({"op": str(op)})
         elif pending:
             raise ActionNotAllowedError("svc.ck.answer_draw_first")
-        elif action == "move":
+        elif op == Op.MOVE:
             if not isinstance(argument, str):
                 raise ActionNotAllowedError("svc.ck.say_move")
             run.do(_move_step(ck.parse_move(game.position, argument), forced=False))
-        elif action == "offer_draw":
+        elif op == Op.OFFER_DRAW:
             run.do({"op": "offer_draw", "by": seat})
         else:
-            raise ActionNotAllowedError("svc.ck.not_an_action", action=action)
+            raise ActionNotAllowedError("svc.ck.not_an_action", action=op)
         run.session.settle(run)
         return run
 

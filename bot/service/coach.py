@@ -6,22 +6,13 @@ in plain data shaped as below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import engine.checkers as ck
-from bot.service.backgammon import BackgammonSession
-from bot.service.checkers import CheckersSession
-from bot.service.errors import (
-    ActionNotAllowedError,
-    GameOverError,
-    NotAPlayerError,
-    NotYourTurnError,
-)
-from bot.service.views import GameView
-from bot.store import GameStatus
-from engine.backgammon.matchplay import Match, Phase
+from bot.store import GameKind
+from engine.backgammon.matchplay import Match
 
 HINT_COUNT = 3  # the top plays a /hint shows
 
@@ -87,55 +78,7 @@ class Hint:
     """A hint given at a table: which game, for whom, the dice (backgammon) and the advice."""
 
     game_id: int
-    kind: str
+    kind: GameKind
     user_id: int
     dice: tuple[int, int] | None
     advice: Advice
-
-
-def advice_for(
-    view: GameView, user_id: int, bot_id: int, coach: Coach, count: int = HINT_COUNT
-) -> Callable[[], Advice]:
-    """The coach's work for a hint to `user_id` now (run it in a worker thread).
-
-    Refuses, changing nothing: a game that has not started or is over, someone not seated,
-    a game where hints are not allowed, a player who is not to move, and a moment with no
-    play to choose (dice not rolled, an offer to answer).
-    """
-    if view.status is GameStatus.PENDING:
-        raise ActionNotAllowedError("svc.not_started", game=view.id)
-    if not view.status.is_open:
-        raise GameOverError(view.id, view.status.value)
-    session = view.session
-    seats = session.seats
-    if seats is None or user_id not in seats:
-        raise NotAPlayerError(view.id, user_id)
-    if bot_id not in seats:
-        if view.options.rated:
-            raise ActionNotAllowedError("svc.hint.rated", game=view.id)
-        if not view.options.hints:
-            raise ActionNotAllowedError("svc.hint.not_agreed", game=view.id)
-    if session.actor() != seats.index(user_id):
-        raise NotYourTurnError(view.id, session.awaiting())
-    if isinstance(session, BackgammonSession):
-        return _backgammon(session, coach, count)
-    return _checkers(session, coach, count)
-
-
-def _backgammon(session: BackgammonSession, coach: Coach, count: int) -> Callable[[], Advice]:
-    match = session.match
-    assert match is not None  # the game is open and the player is to act
-    phase = match.game.phase
-    if phase is Phase.ROLLING:
-        raise ActionNotAllowedError("svc.hint.roll_first")
-    if phase is not Phase.MOVING:
-        raise ActionNotAllowedError("svc.hint.answer_offer_first")
-    return lambda: coach.backgammon_advice(match, count)
-
-
-def _checkers(session: CheckersSession, coach: Coach, count: int) -> Callable[[], Advice]:
-    game = session.game
-    assert game is not None  # the game is open and the player is to act
-    if session.draw_offered_by is not None:
-        raise ActionNotAllowedError("svc.hint.answer_draw_first")
-    return lambda: coach.checkers_advice(game, count)

@@ -16,10 +16,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import dice as dice_module
-from bot.service.backgammon import BackgammonSession
 from bot.service.bot_turns import BotTurns
 from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock
-from bot.service.coach import HINT_COUNT, Coach, Hint, advice_for
+from bot.service.coach import HINT_COUNT, Coach, Hint
 from bot.service.dice import CryptoDice, DiceSource, VerifyReport, roller
 from bot.service.errors import (
     ActionNotAllowedError,
@@ -30,17 +29,19 @@ from bot.service.errors import (
     NotAPlayerError,
     NotYourTurnError,
 )
+from bot.service.hints import advice_for
+from bot.service.kinds import options_for, rules_for
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.opponent import Opponent, Opponents, SimplePlayer
-from bot.service.options import BACKGAMMON, DEFAULT_LEVEL, GameOptions
+from bot.service.options import DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,
     ChallengeCancelled,
     ChallengeDeclined,
     ChallengePosted,
 )
-from bot.service.recorder import Recorder
-from bot.service.session import Context, Run, Session
+from bot.service.recorder import EventKind, Recorder
+from bot.service.session import Context, Op, Run
 from bot.service.sweeper import Sweeper
 from bot.service.views import (
     ActionResult,
@@ -52,10 +53,6 @@ from bot.service.views import (
     steps_of,
 )
 from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
-from engine.checkers import VARIANTS as CHECKERS_VARIANTS
-from engine.checkers import Color
-
-HINT = "hint"  # the event kind logging who asked for a hint
 
 
 class Games:
@@ -108,13 +105,14 @@ class Games:
     ) -> ActionResult:
         """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
 
-        `choices` are the game options (`GameOptions.create`): match_length, cube, jacoby,
+        `kind` is a `GameKind` (or its text: an unknown game is refused). `choices` are the
+        game options (`GameOptions.create`): match_length, cube, jacoby,
         crawford, time_limit (a timedelta), rated, starter, challenger_colour, level (the
         computer's, kept only against the bot), hints.
         """
         if against_bot or (opponent is not None and opponent.id == self.bot.id):
             choices["rated"] = False  # never rated, so hints on is no contradiction here
-        options = GameOptions.create(kind, variant, **choices)
+        options = options_for(kind, variant, **choices)
         return await self._post(options, channel_id, guild_id, challenger, opponent, against_bot)
 
     async def _post(
@@ -209,7 +207,7 @@ class Games:
             dice_commitment=commitment,
             dice_secret=seed,
             first_event=FirstEvent(
-                "accepted", {"steps": steps}, start.session.to_text(), self.bot.id
+                EventKind.ACCEPTED, {"steps": steps}, start.session.to_text(), self.bot.id
             ),
             **self._recorder.turn(start.session, now),
         )
@@ -235,7 +233,9 @@ class Games:
         session = load_session(row.state)
         run = session.start(row.challenger_id, user.id, self._roller(row), Context.of(row))
         run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
-        result = await self._recorder.commit(row, run, "accepted", user.id, opponent_id=user.id)
+        result = await self._recorder.commit(
+            row, run, EventKind.ACCEPTED, user.id, opponent_id=user.id
+        )
         return await self._bot.play(result)
 
     async def decline(self, game_id: int, user_id: int) -> ActionResult:
@@ -246,7 +246,11 @@ class Games:
         if user_id != row.opponent_id:
             raise ChallengeError("svc.challenge.decline_not_yours", game=game_id)
         return await self._recorder.close_challenge(
-            row, "declined", user_id, GameStatus.CANCELLED, ChallengeDeclined(game_id, user_id)
+            row,
+            EventKind.DECLINED,
+            user_id,
+            GameStatus.CANCELLED,
+            ChallengeDeclined(game_id, user_id),
         )
 
     async def cancel(self, game_id: int, user_id: int) -> ActionResult:
@@ -255,7 +259,11 @@ class Games:
         if user_id != row.challenger_id:
             raise ChallengeError("svc.challenge.cancel_not_yours", game=game_id)
         return await self._recorder.close_challenge(
-            row, "cancelled", user_id, GameStatus.CANCELLED, ChallengeCancelled(game_id, user_id)
+            row,
+            EventKind.CANCELLED,
+            user_id,
+            GameStatus.CANCELLED,
+            ChallengeCancelled(game_id, user_id),
         )
 
     async def rematch(self, game_id: int, user_id: int) -> ActionResult:
@@ -267,7 +275,10 @@ class Games:
         if user_id not in session.seats:
             raise NotAPlayerError(game_id, user_id)
         other_id = session.seats[1] if session.seats[0] == user_id else session.seats[0]
-        options = _swapped(session.options, user_id, session.seats)
+        # The other colour (seat 1 plays Black), and whatever else the game's rules swap.
+        colour = "black" if session.seats[0] == user_id else "white"
+        swapped = replace(session.options, challenger_colour=colour)
+        options = rules_for(row.kind).rematch(swapped, user_id, session.seats)
         me, them = await self._person(user_id), await self._person(other_id)
         return await self._post(options, row.channel_id, row.guild_id, me, them, False, game_id)
 
@@ -275,7 +286,7 @@ class Games:
 
     async def roll(self, game_id: int, user_id: int) -> ActionResult:
         """Roll the dice instead of doubling (backgammon)."""
-        return await self._act(game_id, user_id, "roll")
+        return await self._act(game_id, user_id, Op.ROLL)
 
     async def move(
         self, game_id: int, user_id: int, text: str, *, loaded: GameRow | None = None
@@ -284,19 +295,19 @@ class Games:
 
         `loaded` is the game's row when the caller has just read it (it is not read again).
         """
-        return await self._act(game_id, user_id, "move", text, loaded)
+        return await self._act(game_id, user_id, Op.MOVE, text, loaded)
 
     async def double(self, game_id: int, user_id: int) -> ActionResult:
         """Offer a double (backgammon, BG-14)."""
-        return await self._act(game_id, user_id, "double")
+        return await self._act(game_id, user_id, Op.DOUBLE)
 
     async def take(self, game_id: int, user_id: int) -> ActionResult:
         """Take the double on offer."""
-        return await self._act(game_id, user_id, "take")
+        return await self._act(game_id, user_id, Op.TAKE)
 
     async def drop(self, game_id: int, user_id: int) -> ActionResult:
         """Pass the double on offer (the game is lost at the current cube value)."""
-        return await self._act(game_id, user_id, "drop")
+        return await self._act(game_id, user_id, Op.DROP)
 
     async def resign(
         self, game_id: int, user_id: int, level: str | int | None = None
@@ -305,19 +316,19 @@ class Games:
 
         Either player may, also on the other's turn (backgammon: while the other rolls or moves).
         """
-        return await self._act(game_id, user_id, "resign", level)
+        return await self._act(game_id, user_id, Op.RESIGN, level)
 
     async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
         """Offer a draw (checkers, CK-12)."""
-        return await self._act(game_id, user_id, "offer_draw")
+        return await self._act(game_id, user_id, Op.OFFER_DRAW)
 
     async def accept_offer(self, game_id: int, user_id: int) -> ActionResult:
         """Accept the resignation or draw on offer."""
-        return await self._act(game_id, user_id, "accept")
+        return await self._act(game_id, user_id, Op.ACCEPT)
 
     async def decline_offer(self, game_id: int, user_id: int) -> ActionResult:
         """Decline the resignation or draw on offer; play goes on."""
-        return await self._act(game_id, user_id, "decline")
+        return await self._act(game_id, user_id, Op.DECLINE)
 
     async def abort(self, game_id: int, user_id: int) -> ActionResult:
         """Call the game off before both sides have moved; either player may.
@@ -330,7 +341,7 @@ class Games:
             if user_id == row.challenger_id:
                 return await self.cancel(game_id, user_id)
             return await self.decline(game_id, user_id)
-        return await self._act(game_id, user_id, "abort", loaded=row)
+        return await self._act(game_id, user_id, Op.ABORT, loaded=row)
 
     async def view(self, game_id: int) -> GameView:
         """The game as it stands."""
@@ -353,22 +364,18 @@ class Games:
         advice = await asyncio.to_thread(advise)
         plays: list[JsonValue] = [s.notation for s in advice.suggestions]
         last = await self.store.last_event(row.id)
-        if last is None or last.kind != HINT or last.actor_id != user_id:
+        if last is None or last.kind != EventKind.HINT or last.actor_id != user_id:
             with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
                 await self.store.record(
                     row.id,
                     row.version,
-                    HINT,
+                    EventKind.HINT,
                     {"steps": [], "plays": plays},
                     row.state,
                     now=self.clock.now(),
                     actor_id=user_id,
                 )
-        session = view.session
-        dice = None
-        if isinstance(session, BackgammonSession) and session.match is not None:
-            dice = session.match.game.dice
-        return Hint(game_id, view.kind, user_id, dice, advice)
+        return Hint(game_id, view.kind, user_id, view.session.dice(), advice)
 
     # Clocks
 
@@ -402,13 +409,13 @@ class Games:
         self,
         game_id: int,
         user_id: int,
-        action: str,
+        op: Op,
         argument: str | int | None = None,
         loaded: GameRow | None = None,
     ) -> ActionResult:
         if isinstance(argument, str) and len(argument) > MAX_TEXT_LENGTH:
             # Refused before anything is read or parsed: no text can keep the event loop busy.
-            if action == "move":
+            if op is Op.MOVE:
                 raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
             raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
         # A row read a moment ago is as good as a new read: the versioned record refuses it
@@ -420,22 +427,22 @@ class Games:
             raise ActionNotAllowedError("svc.not_started", game=game_id)
         if not row.status.is_open:
             raise GameOverError(game_id, row.status.value)
-        session: Session = load_session(row.state)
+        session = load_session(row.state)
         seats = session.seats
         if seats is None or user_id not in seats:
             raise NotAPlayerError(game_id, user_id)
         seat = seats.index(user_id)
         ctx = Context.of(row)
-        if action == "abort":
+        if op is Op.ABORT:
             if not session.can_abort():
                 raise ActionNotAllowedError("svc.abort_too_late")
             run = session.abort(ctx, seat)
         else:
-            session.check_action(action)
-            if session.actor() != seat and not session.out_of_turn(action):
+            session.check_action(op)
+            if session.actor() != seat and not session.out_of_turn(op):
                 raise NotYourTurnError(game_id, session.awaiting())
-            run = session.act(seat, action, argument, self._roller(row), ctx)
-        result = await self._recorder.commit(row, run, action, user_id)
+            run = session.act(seat, op, argument, self._roller(row), ctx)
+        result = await self._recorder.commit(row, run, op, user_id)
         return await self._bot.play(result)
 
     def opponent_for(self, level: str | None) -> Opponent:
@@ -445,8 +452,11 @@ class Games:
         return self.opponents(level or DEFAULT_LEVEL)
 
     def notice_for(self, view: GameView) -> str | None:
-        """Why the bot plays this backgammon table below its level, if it does (else None)."""
-        if view.kind != BACKGAMMON or view.seats is None or self.bot.id not in view.seats:
+        """Why the bot plays this table below its level, if it does (else None): only in a game
+        whose rules say the bot's notice concerns it."""
+        if not rules_for(view.kind).opponent_notice:
+            return None
+        if view.seats is None or self.bot.id not in view.seats:
             return None
         return self.opponent_for(view.options.level).notice
 
@@ -473,14 +483,3 @@ def _posted(row: GameRow, expires: datetime, rematch_of: int | None) -> Challeng
     return ChallengePosted(
         row.id, row.kind, row.variant, row.challenger_id, row.opponent_id, expires, rematch_of
     )
-
-
-def _swapped(options: GameOptions, challenger: int, seats: tuple[int, int]) -> GameOptions:
-    """Rematch options for `challenger`: the other colour, and (checkers) the other starter."""
-    colour = "black" if seats[0] == challenger else "white"
-    if options.kind == BACKGAMMON:
-        return replace(options, challenger_colour=colour)
-    first = CHECKERS_VARIANTS[options.variant].first_to_move
-    started = seats[0 if first is Color.WHITE else 1]
-    starter = "opponent" if started == challenger else "challenger"
-    return replace(options, challenger_colour=colour, starter=starter)

@@ -1,23 +1,26 @@
-"""The options a challenge carries, checked once, with a JSON form for the store."""
+"""The options a challenge carries, checked once, with a JSON form for the store.
+
+What the options may be for one game kind (its variants, which options apply) is that kind's
+`OptionRules`, found through `bot.service.kinds`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import engine.backgammon as bg
-import engine.checkers as ck
 from bot.service.clock import TimeLimitError, check_time_limit
 from bot.service.errors import OptionError
-from bot.store import JsonValue
-from engine.backgammon import OpeningRoll
+from bot.store import GameKind, JsonValue
 from engine.backgammon.matchplay import MatchOptions
 
-BACKGAMMON, CHECKERS = "backgammon", "checkers"
-KINDS = (BACKGAMMON, CHECKERS)
-DEFAULT_VARIANT = {BACKGAMMON: "standard", CHECKERS: "box"}
+OPTION_NAMES = frozenset(
+    {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
+    | {"rated", "challenger_colour", "level", "hints"}
+)
 STARTERS = ("challenger", "opponent", "random")
 COLOURS = ("white", "black")
 # The computer's strengths (the `ai` package's levels; the service only names them).
@@ -26,6 +29,34 @@ DEFAULT_LEVEL = "intermediate"
 # The longest match a table offers: /backgammon's `points` option and the refusal both say it
 # (the engine could go to 64, but a 64-point match over chat is not a game anyone finishes).
 MAX_POINTS = 25
+
+
+class OptionRules(Protocol):
+    """What one game kind says about the options of its challenges."""
+
+    @property
+    def kind(self) -> GameKind:
+        """The game these rules are for."""
+        ...
+
+    @property
+    def variants(self) -> Sequence[str]:
+        """Its variants, in the order players are offered them."""
+        ...
+
+    @property
+    def default_variant(self) -> str:
+        """The variant of a challenge that names none."""
+        ...
+
+    def chooses_starter(self, variant: str) -> bool:
+        """Whether who moves first is chosen up front (`starter`) rather than by the game."""
+        ...
+
+    def check_options(self, options: GameOptions, asked: Collection[str]) -> None:
+        """Refuse (`OptionError`) what does not apply to this game: a match length, the cube
+        rules, whatever the option `asked` for would silently not do here."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +73,7 @@ class GameOptions:
     challenger's side (a rematch swaps it). The cube options apply to backgammon only.
     """
 
-    kind: str
+    kind: GameKind
     variant: str
     match_length: int = 0
     cube: bool = True
@@ -56,15 +87,11 @@ class GameOptions:
     hints: bool = False
 
     @classmethod
-    def create(cls, kind: str, variant: str | None = None, **choices: Any) -> GameOptions:
-        """Checked options for `kind`; unknown names or values raise `OptionError`."""
-        if kind not in KINDS:
-            raise OptionError("svc.option.unknown_game", kind=repr(kind), choices=", ".join(KINDS))
-        names = {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
-        names |= {"rated", "challenger_colour", "level", "hints"}
-        unknown = sorted(set(choices) - names)
+    def create(cls, rules: OptionRules, variant: str | None = None, **choices: Any) -> GameOptions:
+        """Checked options for a game with `rules`; unknown names or values raise `OptionError`."""
+        unknown = sorted(set(choices) - OPTION_NAMES)
         if unknown:
-            known = ", ".join(sorted(names))
+            known = ", ".join(sorted(OPTION_NAMES))
             raise OptionError("svc.option.unknown_option", name=repr(unknown[0]), choices=known)
         if choices.get("time_limit", 0) is None:
             del choices["time_limit"]
@@ -73,40 +100,21 @@ class GameOptions:
             # The Jacoby rule counts gammons once the cube is turned: without a cube it would
             # never let one count, so a game without the cube plays without it.
             choices.setdefault("jacoby", False)
-        options = cls(kind, DEFAULT_VARIANT[kind] if variant is None else variant, **choices)
-        options.check()
-        options._check_asked(asked)
+        default = rules.default_variant
+        options = cls(rules.kind, default if variant is None else variant, **choices)
+        options.check(rules, asked)
         return options
 
-    @property
-    def chooses_starter(self) -> bool:
-        """Whether who moves first is chosen up front (checkers CK-2, Bad'Gammon BG-2), rather
-        than by backgammon's opening roll."""
-        if self.kind != BACKGAMMON:
-            return True
-        return bg.VARIANTS[self.variant].opening_roll is OpeningRoll.STARTER_ROLLS_BOTH
-
-    def _check_asked(self, asked: Collection[str]) -> None:
-        """Refuse an option asked for where it does not apply: it would silently do nothing."""
-        money = self.kind == BACKGAMMON and not self.match_length
-        if "jacoby" in asked and not money:
-            raise OptionError("svc.option.jacoby_money_only")
-        if "jacoby" in asked and self.jacoby and not self.cube:
-            raise OptionError("svc.option.jacoby_needs_cube")
-        if "crawford" in asked and (self.kind != BACKGAMMON or money):
-            raise OptionError("svc.option.crawford_match_only")
-        if "starter" in asked and not self.chooses_starter:
-            raise OptionError("svc.option.starter_by_opening_roll")
-
-    def check(self) -> None:
-        """Raise `OptionError` naming the first option that is not allowed."""
-        variants = bg.VARIANTS if self.kind == BACKGAMMON else ck.VARIANTS
-        if self.variant not in variants:
+    def check(self, rules: OptionRules, asked: Collection[str] = ()) -> None:
+        """Raise `OptionError` naming the first option that is not allowed under `rules`; an
+        option `asked` for where it does not apply is refused too (it would silently do
+        nothing)."""
+        if self.variant not in rules.variants:
             raise OptionError(
                 "svc.option.unknown_variant",
                 kind=self.kind,
                 variant=repr(self.variant),
-                choices=", ".join(variants),
+                choices=", ".join(rules.variants),
             )
         for name in ("cube", "jacoby", "crawford", "rated", "hints"):
             if not isinstance(getattr(self, name), bool):
@@ -116,8 +124,7 @@ class GameOptions:
         length = self.match_length
         if isinstance(length, bool) or not isinstance(length, int):
             raise OptionError("svc.option.length_not_whole", value=repr(length))
-        if self.kind == CHECKERS and length:
-            raise OptionError("svc.option.checkers_length")
+        rules.check_options(self, asked)
         if not 0 <= length <= MAX_POINTS:
             raise OptionError("svc.option.length_range", most=MAX_POINTS, value=length)
         if self.starter not in STARTERS:
@@ -135,6 +142,8 @@ class GameOptions:
             check_time_limit(self.time_limit)
         except TimeLimitError as error:
             raise OptionError.passed_on(error) from None
+        if "starter" in asked and not rules.chooses_starter(self.variant):
+            raise OptionError("svc.option.starter_by_opening_roll")
 
     def swapped(self) -> GameOptions:
         """The same options with the colours exchanged (for a rematch by the other player)."""
@@ -157,7 +166,7 @@ class GameOptions:
         }
 
     @classmethod
-    def from_json(cls, kind: str, variant: str, data: Any) -> GameOptions:
+    def from_json(cls, kind: GameKind, variant: str, data: Any) -> GameOptions:
         """Read options back from the store's JSON.
 
         Tables stored before an option existed get its default: rated, no level (the computer's
@@ -165,7 +174,7 @@ class GameOptions:
         """
         values = dict(data)
         values["time_limit"] = timedelta(seconds=int(values["time_limit"]))
-        return cls(kind, variant, **values)
+        return cls(GameKind(kind), variant, **values)
 
     def match_options(self) -> MatchOptions:
         """The engine's match options for a backgammon table."""

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.errors import ServiceError
-from bot.service.export.log import TableLog
 from bot.service.glicko2 import (
     BASE_DEVIATION,
     BASE_RATING,
@@ -23,8 +22,9 @@ from bot.service.glicko2 import (
     stake,
     update,
 )
-from bot.service.options import BACKGAMMON, CHECKERS
-from bot.store import GameRow, GameStatus, Store
+from bot.service.kinds import KINDS
+from bot.service.log import TableLog
+from bot.store import GameKind, GameRow, GameStatus, Store
 from bot.store.ratings import (
     Outcome,
     RatingChangeRow,
@@ -43,12 +43,11 @@ class NotRateableError(ServiceError):
 
 
 def ladder_for(kind: str, variant: str) -> str:
-    """The ladder a table's result counts on: backgammon, or checkers per variant."""
-    if kind == BACKGAMMON:
-        return BACKGAMMON
-    if kind == CHECKERS:
-        return f"{CHECKERS}:{variant}"
-    raise ValueError(f"no ladder for game kind {kind!r}")
+    """The ladder a table's result counts on, as its game's rules say (backgammon, or checkers
+    per variant)."""
+    if kind not in KINDS:
+        raise ValueError(f"no ladder for game kind {kind!r}")
+    return KINDS[GameKind(kind)].ladder(variant)
 
 
 def scopes_for(guild_id: int | None) -> tuple[int, ...]:
@@ -217,7 +216,7 @@ class Ratings:
             tuple(change_of(row) for row in rows),
         )
 
-    async def rating(self, user_id: int, kind: str, variant: str, scope: int) -> Rating:
+    async def rating(self, user_id: int, kind: GameKind, variant: str, scope: int) -> Rating:
         """A player's rating on the table's ladder in a scope (the starting rating if unrated)."""
         row = await self.ratings.rating(scope, ladder_for(kind, variant), user_id)
         return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
@@ -226,7 +225,7 @@ class Ratings:
         self,
         challenger_id: int,
         opponent_id: int,
-        kind: str,
+        kind: GameKind,
         variant: str,
         guild_id: int | None,
     ) -> Stake:

@@ -10,30 +10,15 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any
 
-import engine.checkers as ck
 from bot.service import outcomes as out
-from bot.service.backgammon import BackgammonSession
-from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
-from bot.service.export.log import TableLog
-from bot.service.export.mat import match_text
-from bot.service.export.pdn import game_text, move_text
+from bot.service.kinds import rules_for
+from bot.service.log import TableLog
 from bot.service.ratings import RecordedResult
-from bot.service.review import Reviewer, TableReview, review_table
+from bot.service.review import Reviewer, TableReview
 from bot.store import Store
-from engine.backgammon import Move, Play, Position
-from render import (
-    ENGLISH,
-    LIGHT,
-    Theme,
-    Words,
-    backgammon_replay_scenes,
-    checkers_replay_scenes,
-    describe_replay,
-    replay_gif,
-)
+from render import ENGLISH, LIGHT, Theme, Words, describe_replay, replay_gif
 
 MAX_FRAMES = 80  # a GIF of a long game shows its last moves; the record keeps the whole game
 
@@ -68,28 +53,6 @@ def _final_outcome(log: TableLog) -> out.GameEnded:
     return ended[-1]
 
 
-def _backgammon_last_game(log: TableLog) -> tuple[Position, list[tuple[tuple[int, int], Play]]]:
-    """The start position and (dice, play) turns of the table's last game."""
-    start: Position | None = None
-    turns: list[tuple[tuple[int, int], Play]] = []
-    before: Any = log.start
-    for logged in log.steps:
-        if any(isinstance(o, out.GameStarted) for o in logged.outcomes):
-            start, turns = None, []
-        if logged.step["op"] == "move":
-            game = before.match.game
-            if start is None:
-                start = game.position
-            play = Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in logged.step["moves"]))
-            turns.append((game.dice, play))
-        before = logged.session
-    if start is None:
-        session = log.final
-        assert isinstance(session, BackgammonSession) and session.match is not None
-        start = session.match.game.position
-    return start, turns
-
-
 def build_recap(
     log: TableLog,
     names: tuple[str, str],
@@ -104,41 +67,29 @@ def build_recap(
     `theme` (the server's, as its boards).
     """
     ended = _final_outcome(log)
-    session = log.final
     game = log.game
-    if isinstance(session, BackgammonSession) and session.match is not None:
-        match = session.match
-        start, turns = _backgammon_last_game(log)
-        skipped = max(0, len(turns) - MAX_FRAMES)
-        for _, play in turns[:skipped]:
-            start = start.apply(play)
-        scenes: list[Any] = backgammon_replay_scenes(
-            start, turns[skipped:], names=names, words=words
-        )
-        record = RecordFile(f"duelboard-{game.id}.mat", match_text(log, names))
-        score: tuple[int, int] | None = match.score if session.options.match_length else None
-    elif isinstance(session, CheckersSession) and session.game is not None:
-        moves = [move_text(s.step) for s in log.steps if s.step["op"] == "move"]
-        whole = ck.Game.replay(session.options.variant, moves)
-        skipped = max(0, len(whole.moves) - MAX_FRAMES)
-        replayed = ck.Game.replay(
-            session.options.variant, whole.moves[skipped:], start=whole.positions[skipped]
-        )
-        scenes = checkers_replay_scenes(replayed, names=names, words=words)
-        record = RecordFile(f"duelboard-{game.id}.pdn", game_text(log, names))
-        score = None
-    else:
+    if log.final.seats is None:
         raise ValueError(f"game #{game.id} never started: there is nothing to recap")
+    rules = rules_for(game.kind)
+    scenes = rules.replay_scenes(log, names, words, MAX_FRAMES)
     return Recap(
         game_id=game.id,
         winner_id=ended.winner_id,
         loser_id=ended.loser_id,
-        score=score,
+        score=log.final.score(),
         reason=ended.reason,
         replay_gif=replay_gif(scenes, theme=theme),
         replay_alt=describe_replay(scenes),
-        record=record,
+        record=_record(log, names),
         rating=rating,
+    )
+
+
+def _record(log: TableLog, names: tuple[str, str]) -> RecordFile:
+    """The record file of a table, in its game's format."""
+    rules = rules_for(log.game.kind)
+    return RecordFile(
+        f"duelboard-{log.game.id}.{rules.record_suffix}", rules.record_text(log, names)
     )
 
 
@@ -174,18 +125,20 @@ async def recap_for(
 async def review_for(
     store: Store, game_id: int, reviewer: Reviewer, bot_id: int
 ) -> TableReview | None:
-    """Review the people (not `bot_id`) at a finished backgammon table, in a worker thread.
+    """Review the people (not `bot_id`) at a finished table, in a worker thread; None for a
+    game without a review.
 
     Slower than the recap (seconds for a long match), so it is shown once done, not awaited
     before the final board.
     """
     log, _ = await _load(store, game_id)
-    return await asyncio.to_thread(review_table, log, reviewer, bot_id)
+    review = rules_for(log.game.kind).review
+    if review is None:
+        return None
+    return await asyncio.to_thread(review, log, reviewer, bot_id)
 
 
 async def record_for(store: Store, game_id: int) -> RecordFile:
     """The record file of a table (`.mat` or `.pdn`), for `/export`; the seed only once closed."""
     log, names = await _load(store, game_id)
-    if isinstance(log.start, BackgammonSession):
-        return RecordFile(f"duelboard-{game_id}.mat", match_text(log, names))
-    return RecordFile(f"duelboard-{game_id}.pdn", game_text(log, names))
+    return _record(log, names)

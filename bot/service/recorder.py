@@ -4,17 +4,36 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from bot.service.clock import Clock, turn_clock
 from bot.service.outcomes import ComputerFailed, GameAborted, GameEnded, MatchEnded, Outcome
-from bot.service.session import Run
-from bot.service.views import ActionResult, AnySession, GameView
+from bot.service.session import Op, Run, Session
+from bot.service.views import ActionResult, GameView
 from bot.store import GameRow, GameStatus, JsonValue, Store
 
 # The bot replies at once; its turn still gets a deadline, so that a reply lost to a crash or a
 # restart (the person's action committed, the bot's not yet) is picked up by the sweeper.
 BOT_GRACE = timedelta(minutes=1)
+
+
+class EventKind(StrEnum):
+    """The events of a table's log besides a player's `Op` (whose value names its event).
+
+    Stored: never change a value.
+    """
+
+    ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+    TIMEOUT = "timeout"  # the player to act ran out of time
+    REMINDER = "reminder"  # the player to act was reminded (no steps)
+    BOT = "bot"  # the bot's own turn
+    BOT_FAILED = "bot_failed"  # the bot could not act; the payload counts the failures
+    CALLED_OFF = "called_off"  # the bot failed too often: no result
+    HINT = "hint"  # who asked for a hint, and what they were shown (no steps)
 
 
 class Recorder:
@@ -30,15 +49,15 @@ class Recorder:
         self,
         row: GameRow,
         run: Run[Any],
-        kind: str,
+        kind: Op | EventKind,
         actor_id: int | None,
         *,
         now: datetime | None = None,
         opponent_id: int | None = None,
     ) -> ActionResult:
-        """Record the run's steps as one event against the version that was loaded."""
+        """Record the run's steps as one event of `kind` against the version that was loaded."""
         moment = self.clock.now() if now is None else now
-        session: AnySession = run.session
+        session: Session = run.session
         changes: dict[str, Any] = {}
         if opponent_id is not None:
             changes["opponent_id"] = opponent_id
@@ -70,7 +89,7 @@ class Recorder:
             outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
         return ActionResult(GameView.of(stored, session), tuple(outcomes))
 
-    def turn(self, session: AnySession, moment: datetime) -> dict[str, Any]:
+    def turn(self, session: Session, moment: datetime) -> dict[str, Any]:
         """Whose turn it is from `moment` and its clock (the bot's: a grace period), as the
         game's columns; nothing while nobody is to act."""
         actor = session.actor()
@@ -89,7 +108,7 @@ class Recorder:
     async def close_challenge(
         self,
         row: GameRow,
-        kind: str,
+        kind: EventKind,
         actor_id: int | None,
         status: GameStatus,
         outcome: Outcome,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.service.backgammon import BackgammonSession
-from bot.service.export.log import TableLog
+from bot.service.session import Log
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match
 
@@ -125,7 +125,7 @@ class TableReview:
     games: int = 1  # games played at the table (the mistakes name their game when more than one)
 
 
-def match_history(log: TableLog) -> list[Match]:
+def match_history(log: Log) -> list[Match]:
     """The match values a backgammon table passed through, one per step that changed it."""
     history: list[Match] = []
     for logged in log.steps:
@@ -137,7 +137,7 @@ def match_history(log: TableLog) -> list[Match]:
     return history
 
 
-def review_table(log: TableLog, reviewer: Reviewer, bot_id: int) -> TableReview | None:
+def review_table(log: Log, reviewer: Reviewer, bot_id: int) -> TableReview | None:
     """Review the people at a finished backgammon table (None for a checkers table).
 
     CPU-bound: run it in a worker thread.

@@ -11,13 +11,15 @@ Replaying the event log through `apply` therefore gives the stored state exactly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
-from bot.service.outcomes import Outcome
+from bot.service.options import GameOptions
+from bot.service.outcomes import GameEnded, Outcome
 from bot.store import GameRow, JsonValue
 
 Step = dict[str, JsonValue]
@@ -25,17 +27,42 @@ Roller = Callable[[int], tuple[int, int]]
 """Gives the two dice of roll number n of this game (bound to its seed by the table)."""
 
 WHITE_SEAT, BLACK_SEAT = 0, 1
-# What a session can wait for (`Session.awaiting`): stable words, worded by the bot's catalog.
-AWAITING = (
-    "roll",
-    "roll_or_double",
-    "move",
-    "answer_double",
-    "answer_resignation",
-    "answer_draw",
-    "opening",
-    "nothing",
-)
+
+
+class Op(StrEnum):
+    """What a seated player does at a table: the service dispatches on it, and the value is the
+    kind of the event the action is logged as (stored: never change one)."""
+
+    ROLL = "roll"
+    MOVE = "move"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    RESIGN = "resign"
+    OFFER_DRAW = "offer_draw"
+    ACCEPT = "accept"  # the resignation or the draw on offer
+    DECLINE = "decline"
+    ABORT = "abort"
+
+
+class Awaiting(StrEnum):
+    """What a session waits for from the player to act (`Session.awaiting`); the value names
+    its texts in the catalogs (`awaiting.*`, `svc.not_your_turn.*`, `svc.move_first.*`)."""
+
+    ROLL = "roll"
+    ROLL_OR_DOUBLE = "roll_or_double"
+    MOVE = "move"
+    ANSWER_DOUBLE = "answer_double"
+    ANSWER_RESIGNATION = "answer_resignation"
+    ANSWER_DRAW = "answer_draw"
+    OPENING = "opening"
+    NOTHING = "nothing"
+
+    @property
+    def rolls(self) -> bool:
+        """True when the dice are to be rolled (or the cube turned) before anyone moves."""
+        return self in (Awaiting.ROLL, Awaiting.ROLL_OR_DOUBLE)
+
 
 S = TypeVar("S", bound="Session")
 T = TypeVar("T", bound="Session")
@@ -43,6 +70,11 @@ T = TypeVar("T", bound="Session")
 
 class Session(Protocol):
     """The part of a game kind's session the table relies on."""
+
+    @property
+    def options(self) -> GameOptions:
+        """What the challenge chose (its `kind` says which game this is)."""
+        ...
 
     @property
     def seats(self) -> tuple[int, int] | None:
@@ -54,6 +86,17 @@ class Session(Protocol):
         """True once the table is finished (or aborted): no more actions."""
         ...
 
+    @property
+    def stopped(self) -> str | None:
+        """How play stopped outside the game's own rules: "time", "aborted" (or "resigned"
+        where a resignation needs no answer); None otherwise."""
+        ...
+
+    @property
+    def stopped_winner(self) -> int | None:
+        """The seat that won when play stopped that way (None for an abort)."""
+        ...
+
     def to_text(self) -> str:
         """The JSON text the store keeps."""
         ...
@@ -62,8 +105,21 @@ class Session(Protocol):
         """The seat that must act now, or None when the table is over."""
         ...
 
-    def awaiting(self) -> str:
-        """What the actor must do, one of `AWAITING` ("roll_or_double", "move", …)."""
+    def awaiting(self) -> Awaiting:
+        """What the actor must do."""
+        ...
+
+    def legal_choices(self) -> list[str]:
+        """The plays or moves the actor may choose now, in standard notation (none while the
+        table waits for anything else)."""
+        ...
+
+    def dice(self) -> tuple[int, int] | None:
+        """The dice rolled for the player to move (None before the roll, or without dice)."""
+        ...
+
+    def score(self) -> tuple[int, int] | None:
+        """White's and Black's points when the table is a match (None otherwise)."""
         ...
 
     def apply(self: S, step: Mapping[str, Any], ctx: Context) -> tuple[S, list[Outcome]]:
@@ -75,7 +131,7 @@ class Session(Protocol):
         ...
 
     def act(
-        self, seat: int, action: str, argument: str | int | None, roller: Roller, ctx: Context
+        self, seat: int, op: Op, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
         """Validate and perform one player action, plus what the table then does by itself."""
         ...
@@ -84,15 +140,15 @@ class Session(Protocol):
         """The bot's decision when it is the actor, plus what the table then does by itself."""
         ...
 
-    def check_action(self, action: str) -> None:
-        """Refuse, saying why, an action this kind of game does not have (a draw in backgammon).
+    def check_action(self, op: Op) -> None:
+        """Refuse, saying why, an op this kind of game does not have (a draw in backgammon).
 
         The table asks before whose turn it is, so the refusal is the same for both players.
         """
         ...
 
-    def out_of_turn(self, action: str) -> bool:
-        """True when a seated player who is not the actor may take `action` now (resigning)."""
+    def out_of_turn(self, op: Op) -> bool:
+        """True when a seated player who is not the actor may do `op` now (resigning)."""
         ...
 
     def can_abort(self) -> bool:
@@ -123,6 +179,44 @@ class Context:
     def of(cls, row: GameRow) -> Context:
         """The context of a stored game."""
         return cls(row.id, row.dice_commitment or "")
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedStep:
+    """One step of a table: the step record, the session after it, and its outcomes."""
+
+    step: dict[str, Any]
+    session: Session
+    outcomes: tuple[Outcome, ...]
+
+
+class Log(Protocol):
+    """A table's history step by step, as the records and reviews of each kind read it
+    (`bot.service.log.TableLog` replays it from the store)."""
+
+    @property
+    def game(self) -> GameRow:
+        """The table's stored row."""
+        ...
+
+    @property
+    def start(self) -> Session:
+        """The session of the challenge, before any step."""
+        ...
+
+    @property
+    def steps(self) -> Sequence[LoggedStep]:
+        """Every step, in order."""
+        ...
+
+    @property
+    def final(self) -> Session:
+        """The session after the last step."""
+        ...
+
+    def games_ended(self) -> list[GameEnded]:
+        """One `GameEnded` per game played at the table."""
+        ...
 
 
 @dataclass

@@ -13,7 +13,7 @@ from datetime import datetime
 from bot.service.bot_turns import BotTurns
 from bot.service.errors import ConflictError, ServiceError
 from bot.service.outcomes import ChallengeExpired, ReminderDue
-from bot.service.recorder import Recorder
+from bot.service.recorder import EventKind, Recorder
 from bot.service.session import Context
 from bot.service.views import ActionResult, GameView, load_session
 from bot.store import GameRow, GameStatus
@@ -53,14 +53,14 @@ class Sweeper:
         """What a due deadline does; None when nothing changed that players would see."""
         if row.status is GameStatus.PENDING:
             return await self.recorder.close_challenge(
-                row, "expired", None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
+                row, EventKind.EXPIRED, None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
             )
         if row.to_move_id == self.recorder.bot_id:
             played = await self.bot.play(ActionResult(GameView.of(row), ()))
             return played if played.outcomes else None  # a retry put off is nothing to show
         session = load_session(row.state)
         run = session.timeout(Context.of(row))
-        return await self.recorder.commit(row, run, "timeout", None, now=now)
+        return await self.recorder.commit(row, run, EventKind.TIMEOUT, None, now=now)
 
     async def _remind(self, row: GameRow, now: datetime) -> ActionResult | None:
         """Tell the player to move that three quarters of the time are gone (once)."""
@@ -70,7 +70,7 @@ class Sweeper:
             stored = await self.store.record(
                 row.id,
                 row.version,
-                "reminder",
+                EventKind.REMINDER,
                 {"steps": []},
                 row.state,
                 now=now,

@@ -6,17 +6,13 @@ import json
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeAlias
+from typing import Any
 
-from bot.service.backgammon import BackgammonSession
-from bot.service.checkers import CheckersSession
-from bot.service.options import BACKGAMMON, GameOptions
+from bot.service.kinds import rules_for
+from bot.service.options import GameOptions
 from bot.service.outcomes import Outcome
-from bot.service.session import Context
-from bot.store import GameEvent, GameRow, GameStatus
-
-AnySession: TypeAlias = BackgammonSession | CheckersSession
-
+from bot.service.session import Awaiting, Context, Session
+from bot.store import GameEvent, GameKind, GameRow, GameStatus
 
 NAME_LENGTH = 32  # Discord's longest display name (and username)
 _DROPPED = frozenset({"Cc", "Zl", "Zp"})  # control characters, line and paragraph breaks
@@ -57,7 +53,7 @@ class GameView:
     """
 
     id: int
-    kind: str
+    kind: GameKind
     variant: str
     status: GameStatus
     version: int
@@ -66,15 +62,15 @@ class GameView:
     opponent_id: int | None
     seats: tuple[int, int] | None
     to_move_id: int | None
-    awaiting: str | None
+    awaiting: Awaiting | None
     turn_deadline: datetime | None
     reminder_at: datetime | None
     commitment: str | None
     seed: str | None
-    session: AnySession
+    session: Session
 
     @classmethod
-    def of(cls, row: GameRow, session: AnySession | None = None) -> GameView:
+    def of(cls, row: GameRow, session: Session | None = None) -> GameView:
         """The view of a stored game (`session`: the row's state, already read, if at hand)."""
         if session is None:
             session = load_session(row.state)
@@ -107,19 +103,14 @@ class ActionResult:
     outcomes: tuple[Outcome, ...]
 
 
-def pending_session(options: GameOptions) -> AnySession:
+def pending_session(options: GameOptions) -> Session:
     """The session of a challenge not yet accepted."""
-    if options.kind == BACKGAMMON:
-        return BackgammonSession.pending(options)
-    return CheckersSession.pending(options)
+    return rules_for(options.kind).pending(options)
 
 
-def load_session(text: str) -> AnySession:
+def load_session(text: str) -> Session:
     """The session a stored state text describes (the JSON names its kind)."""
-    kind = json.loads(text)["kind"]
-    if kind == BACKGAMMON:
-        return BackgammonSession.from_text(text)
-    return CheckersSession.from_text(text)
+    return rules_for(json.loads(text)["kind"]).load(text)
 
 
 def steps_of(event: GameEvent) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from bot.store.rows import GameStatus, JsonValue, Keep
+from bot.store.rows import GameKind, GameStatus, JsonValue, Keep
 
 _LABEL = re.compile(r"[a-z][a-z0-9_]*")
 _SETTING_KEY = re.compile(r"[a-z][a-z0-9_.]*")
@@ -32,13 +32,14 @@ def optional_snowflake(name: str, value: object) -> int | None:
 
 
 def label(name: str, value: object) -> str:
-    """A short lower-case name such as a game kind, a variant or an event kind."""
+    """A short lower-case name such as a game kind, a variant or an event kind (a `StrEnum`
+    member comes back as its plain text)."""
     if not isinstance(value, str) or len(value) > LABEL_LENGTH or not _LABEL.fullmatch(value):
         raise ValueError(
             f"{name} must be 1-{LABEL_LENGTH} lower-case letters, digits or underscores "
             f"starting with a letter, not {value!r}"
         )
-    return value
+    return str(value)
 
 
 def setting_key(value: object) -> str:
@@ -91,6 +92,15 @@ def version(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
     return value
+
+
+def game_kind(value: object) -> GameKind:
+    """One of the game kinds, given as the enum or its text."""
+    text = label("kind", value)
+    if text in GameKind.__members__.values():
+        return GameKind(text)
+    names = ", ".join(member.value for member in GameKind)
+    raise ValueError(f"kind must be one of {names}, not {value!r}")
 
 
 def game_status(value: object) -> GameStatus:

@@ -10,7 +10,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store.errors import ConflictError, GameNotFoundError, PlayerNotFoundError
-from bot.store.rows import GameEvent, GameRow, GameStatus
+from bot.store.rows import GameEvent, GameKind, GameRow, GameStatus
 from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players
 
 # Spelled exactly as the partial indexes' predicate: with bound parameters instead, neither
@@ -94,5 +94,6 @@ async def read_last_event(connection: AsyncConnection, game_id: int) -> GameEven
 def game_from_row(row: Row[Any]) -> GameRow:
     """A `games` row as a GameRow."""
     values = dict(row._mapping)
+    values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
     return GameRow(**values)

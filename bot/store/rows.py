@@ -1,4 +1,5 @@
-"""The values the store hands out: games, events and players as frozen rows, plus status names."""
+"""The values the store hands out: games, events and players as frozen rows, plus the names of
+game kinds and statuses."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from typing import Final, TypeAlias
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 """Plain JSON (lists, string-keyed dicts, finite numbers); payloads and options are made of it."""
+
+
+class GameKind(enum.StrEnum):
+    """Which game a table plays; the value is what the store keeps (never change one)."""
+
+    BACKGAMMON = "backgammon"
+    CHECKERS = "checkers"
 
 
 class GameStatus(enum.StrEnum):
@@ -46,7 +54,7 @@ class GameRow:
     id: int
     guild_id: int | None
     channel_id: int
-    kind: str
+    kind: GameKind
     variant: str
     options: Mapping[str, JsonValue]
     status: GameStatus

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from bot.i18n import Localizer
 from bot.service.review import Mistake, TableReview
-from bot.wording import game as game_words
 from bot.wording.limits import MAX_CONTENT
+from bot.wording.terms import name_of
 
 
 def review_lines(t: Localizer, review: TableReview, names: Mapping[int, str]) -> list[str]:
@@ -22,7 +22,7 @@ def review_lines(t: Localizer, review: TableReview, names: Mapping[int, str]) ->
         lines.append(
             t(
                 "review.player",
-                player=game_words.name_of(names, player.user_id),
+                player=name_of(names, player.user_id),
                 rate=f"{report.error_rate:.1f}",
                 decisions=report.decisions,
                 doubtful=report.doubtful,

@@ -7,26 +7,20 @@ front end (`bot.frontend.markup.shown`), so a name is never a mention or Markdow
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.i18n import Localizer
 from bot.service import outcomes as out
-from bot.service.backgammon import BackgammonSession
-from bot.service.checkers import CheckersSession
 from bot.service.dice import VerifyReport
-from bot.service.options import BACKGAMMON
+from bot.service.kinds import rules_for
 from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
-from bot.wording.terms import checkers_title, duration, ending, variant_name, verify_details
-from engine.backgammon.matchplay import Match, Phase
-from engine.checkers import VARIANTS as CHECKERS_VARIANTS
-from engine.checkers import Color
+from bot.wording.kinds import WORDS
+from bot.wording.terms import Names, dice_text, duration, ending, name_of, variant_name
 
 MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
-# Display names by user id, ready for where they go (see `name_of`).
-Names = Mapping[int, str]
 
 
 def mention(user_id: int) -> str:
@@ -39,22 +33,9 @@ def timestamp(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
-def name_of(names: Names, user_id: int | None) -> str:
-    """The display name of a user (their id when unknown, `?` for nobody), as `names` carries
-    it: escaped by the front end for message text, as written for pictures and alt text."""
-    if user_id is None:
-        return "?"
-    return names.get(user_id, str(user_id))
-
-
 def points(t: Localizer, count: int) -> str:
     """ "1 point" / "3 points" in the reader's language."""
     return t.plural("points", count)
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    """Dice as players write them: 6-1."""
-    return "-".join(str(die) for die in dice)
 
 
 def game_name(t: Localizer, kind: str) -> str:
@@ -65,26 +46,14 @@ def game_name(t: Localizer, kind: str) -> str:
 def draws_lot(view: GameView) -> bool:
     """Whether the game's secret seed decides anything: every backgammon roll, or the random
     draw of who starts a checkers game (a checkers game with a chosen starter has no chance)."""
-    return view.kind == BACKGAMMON or view.options.starter == "random"
+    return rules_for(view.kind).rolls_dice or view.options.starter == "random"
 
 
 def options_text(t: Localizer, view: GameView) -> str:
     """The options a challenge carries, in a few words, with the rules they bring."""
     options = view.options
-    parts = [variant_name(t, view.kind, view.variant)]
-    if options.kind == BACKGAMMON:
-        length = options.match_length
-        if length:
-            parts.append(t("option.points", points=length))
-            if options.cube and options.crawford:
-                parts.append(t("option.crawford"))
-        else:
-            parts.append(t("option.money"))
-            if options.cube:
-                parts.append(t("option.jacoby" if options.jacoby else "option.no_jacoby"))
-        if not options.cube:
-            parts.append(t("option.cube_off"))
-    if options.chooses_starter:
+    parts = [variant_name(t, view.kind, view.variant), *WORDS[view.kind].option_parts(t, options)]
+    if rules_for(view.kind).chooses_starter(options.variant):
         parts.append(t(f"option.first.{options.starter}"))
     parts.append(t("option.time", time=duration(t, options.time_limit)))
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
@@ -238,41 +207,19 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
         # Only a table against the bot has a level; the bot is always the one challenged.
         bot = name_of(names, view.opponent_id)
         names = {**names, view.opponent_id: t(f"coach.bot.{level}", name=bot)}
-    variant = variant_name(t, view.kind, view.variant)
-    if view.kind != BACKGAMMON and view.variant in CHECKERS_VARIANTS:
-        variant = checkers_title(t, CHECKERS_VARIANTS[view.variant])
+    words = WORDS[view.kind]
     lines = [
         t(
             "game.header",
             kind=game_name(t, view.kind),
-            variant=variant,
+            variant=words.title(t, view.variant),
             game=view.id,
             white=name_of(names, seats[0]),
             black=name_of(names, seats[1]),
         )
     ]
-    session = view.session
-    if isinstance(session, BackgammonSession) and session.match is not None:
-        lines.append(_stakes_line(t, view, session.match))
-        if not view.options.cube:
-            lines.append(t("game.no_cube"))
+    lines.extend(words.stakes(t, view))
     return "\n".join(lines)
-
-
-def _stakes_line(t: Localizer, view: GameView, match: Match) -> str:
-    """Match score and the Crawford rule, or a money game and the Jacoby rule (BG-16)."""
-    options = view.options
-    if not options.match_length:
-        if not options.cube:
-            return t("game.money")
-        return t("game.money") + " · " + t("game.jacoby" if options.jacoby else "game.no_jacoby")
-    score = match.score
-    line = t("game.match", length=options.match_length, white_score=score[0], black_score=score[1])
-    if match.game.crawford:
-        return line + " · " + t("game.crawford")
-    if options.cube and options.crawford:
-        return line + " · " + t("game.crawford_rule")
-    return line
 
 
 def status_line(t: Localizer, view: GameView, names: Names) -> str | None:
@@ -280,38 +227,7 @@ def status_line(t: Localizer, view: GameView, names: Names) -> str | None:
     actor = view.to_move_id
     if not view.status.is_open or actor is None:
         return None
-    who = mention(actor)
-    session = view.session
-    if isinstance(session, CheckersSession):
-        offered = session.draw_offered_by
-        if offered is not None and session.seats is not None:
-            return t(
-                "status.draw_offer", mention=who, player=name_of(names, session.seats[offered])
-            )
-        return t("status.move_checkers", mention=who)
-    match = session.match
-    if match is None or session.seats is None:
-        return None
-    game = match.game
-    turn = session.seats[int(game.position.turn)]
-    if game.phase is Phase.DOUBLED:
-        return t(
-            "status.take_or_pass",
-            mention=who,
-            player=name_of(names, turn),
-            cube=game.cube.value * 2,
-        )
-    if game.phase is Phase.RESIGNING and game.resigned_by is not None:
-        resigner = session.seats[int(game.resigned_by)]
-        return t(
-            f"status.resign_offer.{game.resignation}",
-            mention=who,
-            player=name_of(names, resigner),
-        )
-    if game.phase is Phase.MOVING and game.dice is not None:
-        return t("status.move", mention=who, dice=dice_text(game.dice))
-    key = "status.roll_or_double" if session.may_double() else "status.roll"
-    return t(key, mention=who)
+    return WORDS[view.kind].status(t, view, names, mention(actor))
 
 
 def game_text(
@@ -332,7 +248,7 @@ def game_text(
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))
     status = status_line(t, view, names)
-    rolls_dice = view.kind == BACKGAMMON
+    rolls_dice = rules_for(view.kind).rolls_dice
     if status is not None:
         parts.append(status)
         if view.turn_deadline is not None:
@@ -352,15 +268,4 @@ def game_text(
 def verify_text(t: Localizer, view: GameView, report: VerifyReport, names: Names) -> str:
     """The answer to /verify: every roll of a backgammon game, or a checkers game's random draw
     of who starts (a checkers game whose starter was chosen has nothing to check)."""
-    if view.kind == BACKGAMMON:
-        if report.ok:
-            return t("reply.verify_ok", game=view.id, count=report.rolls_checked)
-        return t("reply.verify_bad", game=view.id, details=verify_details(t, report))
-    if not report.rolls_checked and report.ok:
-        return t("reply.verify_no_draw", game=view.id)
-    if not report.ok:
-        details = verify_details(t, report, draw=True)
-        return t("reply.verify_bad_draw", game=view.id, details=details)
-    first = CHECKERS_VARIANTS[view.variant].first_to_move
-    starter = None if view.seats is None else view.seats[0 if first is Color.WHITE else 1]
-    return t("reply.verify_ok_draw", game=view.id, player=name_of(names, starter))
+    return WORDS[view.kind].verify(t, view, report, names)

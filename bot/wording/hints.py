@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import Localizer
 from bot.service.coach import EQUITY, LOSS, MEN, WIN, Hint, Suggestion
-from bot.service.options import BACKGAMMON
-from bot.wording.game import dice_text
+from bot.wording.kinds import WORDS
 
 
 def number(t: Localizer, value: float, places: int) -> str:
@@ -37,12 +36,8 @@ def suggestion_line(t: Localizer, rank: int, item: Suggestion, unit: str) -> str
 
 def hint_text(t: Localizer, hint: Hint) -> str:
     """The private reply: a title, the ranked plays best first, and what the numbers mean."""
-    if hint.kind == BACKGAMMON:
-        title = t("coach.title_backgammon", dice=dice_text(hint.dice or ()), game=hint.game_id)
-    else:
-        title = t("coach.title_checkers", game=hint.game_id)
     unit = hint.advice.unit
-    lines = [title]
+    lines = [WORDS[hint.kind].hint_title(t, hint)]
     for rank, item in enumerate(hint.advice.suggestions, start=1):
         lines.append(suggestion_line(t, rank, item, unit))
     lines.append(f"-# {t(f'coach.note.{unit}')}")

@@ -1,5 +1,5 @@
-"""Words the bot splices into other texts, in the reader's language: durations, how a game
-ended, variant names, a checkers variant's rules and what a failed dice audit found.
+"""Words the bot splices into other texts, in the reader's language: names, dice, durations, how
+a game ended, variant names, a checkers variant's rules and what a failed dice audit found.
 
 The service and the engines name these things by stable values (a `timedelta`, an ending such
 as `resigned: gammon` or a checkers `EndReason`, a variant's fields); here they become catalog
@@ -9,6 +9,7 @@ of those values and a `Localizer`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
@@ -19,10 +20,25 @@ from engine.checkers import EndReason, KingLanding, Variant
 _LEVEL_OF_NAME = {name: level for level, name in LEVEL_NAMES.items()}
 _CHECKERS_ENDINGS = {reason.value: reason.name.lower() for reason in EndReason}
 _DURATION_UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
+# Display names by user id, ready for where they go (see `name_of`).
+Names = Mapping[int, str]
 
 
 def _known(key: str) -> bool:
     return key in CATALOGS[DEFAULT_LANGUAGE]
+
+
+def name_of(names: Names, user_id: int | None) -> str:
+    """The display name of a user (their id when unknown, `?` for nobody), as `names` carries
+    it: escaped by the front end for message text, as written for pictures and alt text."""
+    if user_id is None:
+        return "?"
+    return names.get(user_id, str(user_id))
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as players write them: 6-1."""
+    return "-".join(str(die) for die in dice)
 
 
 def duration(t: Localizer, limit: timedelta) -> str:

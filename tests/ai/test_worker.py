@@ -27,12 +27,13 @@ from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
 from ai.review import SageReviewer, report
 from ai.worker import CALL_TIMEOUT, REVIEW_CHUNK, AIWorker, WorkerStoppedError
-from bot.service.bot_turns import BOT_FAILED, retry_delay
+from bot.service.bot_turns import retry_delay
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
+from bot.service.recorder import EventKind
 from bot.service.review import Reviewer
 from bot.store import GameStatus, Store
 from engine.backgammon import Position, Side
@@ -477,7 +478,7 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     )
     row = await store.get_game(game_id)
     assert row.status is GameStatus.ACTIVE and row.to_move_id == BOT.id
-    assert [e.kind for e in await store.events_for(game_id)][-2:] == ["move", BOT_FAILED]
+    assert [e.kind for e in await store.events_for(game_id)][-2:] == ["move", EventKind.BOT_FAILED]
     assert row.turn_deadline == NOW + retry_delay(1)
     clock.advance(retry_delay(1) + timedelta(seconds=1))
     [swept] = await table.sweep()

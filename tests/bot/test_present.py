@@ -14,7 +14,7 @@ from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.dice import RollMismatch, VerifyReport
-from bot.service.options import GameOptions
+from bot.service.kinds import options_for
 from bot.service.views import GameView
 from bot.store import GameStatus
 from bot.wording.game import (
@@ -34,7 +34,7 @@ EN, FR, DE = Localizer("en-US"), Localizer("fr"), Localizer("de")
 
 def opened(white_die: int, black_die: int, **choices: object) -> GameView:
     """Alice (white) against Bob after the opening roll (BG-2: the higher die moves first)."""
-    options = GameOptions.create("backgammon", **choices)
+    options = options_for("backgammon", **choices)
     match = Match.start(options.match_options()).opening_roll(white_die, black_die)
     session = BackgammonSession(options, seats=(ALICE, BOB), match=match)
     mover = (ALICE, BOB)[int(match.game.position.turn)]
@@ -96,7 +96,7 @@ def test_opening_roll_names_both_dice_bg2() -> None:
 
 def checkers(starter: str = "random", status: GameStatus = GameStatus.ACTIVE) -> GameView:
     """Alice (white) against Bob at box checkers, white to move; the seed revealed once over."""
-    options = GameOptions.create("checkers", starter=starter)
+    options = options_for("checkers", starter=starter)
     session = CheckersSession(options, seats=(ALICE, BOB), game=ck.Game.new("box"))
     over = status is not GameStatus.ACTIVE
     return GameView(

@@ -19,21 +19,17 @@ from bot.frontend.cogs.challenges import (
 )
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import Refusal
+from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.pictures import THEME_SETTING
 from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
 from bot.service.games import Games
-from bot.service.options import KINDS
-from bot.store import JsonValue, Store
+from bot.store import GameKind, JsonValue, Store
 from bot.wording.game import game_name
 from bot.wording.terms import duration
 
 Interaction = discord.Interaction[Any]
-ALLOWED = [
-    app_commands.Choice(name="both", value="both"),
-    app_commands.Choice(name="backgammon", value="backgammon"),
-    app_commands.Choice(name="checkers", value="checkers"),
-]
+ALLOWED = named_choices(("both", *GameKind))
 THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light", "dark")]
 
 
@@ -87,7 +83,8 @@ class Admin(commands.Cog):
         if rated is not None:
             changes[SETTING_RATED] = rated
         if games is not None:
-            changes[SETTING_GAMES] = list(KINDS) if games == "both" else [games]
+            everything: list[JsonValue] = [kind.value for kind in GameKind]
+            changes[SETTING_GAMES] = everything if games == "both" else [games]
         if theme is not None:
             changes[THEME_SETTING] = theme
         for key, value in changes.items():
@@ -105,7 +102,7 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
     if isinstance(seconds, int):
         limit = duration(t, timedelta(seconds=seconds))
     games = stored.get(SETTING_GAMES)
-    allowed = games if isinstance(games, list) else list(KINDS)
+    allowed = games if isinstance(games, list) else list(GameKind)
 
     def on_off(value: JsonValue) -> str:
         return t("reply.on") if value is True else t("reply.off")

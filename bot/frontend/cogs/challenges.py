@@ -16,15 +16,14 @@ from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
 from bot.service.games import Games
-from bot.service.options import BACKGAMMON, CHECKERS, KINDS, LEVELS, MAX_POINTS, STARTERS
-from bot.store import Store
+from bot.service.kinds import KINDS
+from bot.service.options import LEVELS, MAX_POINTS, STARTERS
+from bot.store import GameKind, Store
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
-BACKGAMMON_VARIANTS = named_choices(("standard", "five_limit", "badgammon"))
-CHECKERS_VARIANTS = named_choices(
-    ("box", "english", "russian", "brazilian", "pool", "international")
-)
+BACKGAMMON_VARIANTS = named_choices(KINDS[GameKind.BACKGAMMON].variants)
+CHECKERS_VARIANTS = named_choices(KINDS[GameKind.CHECKERS].variants)
 STARTER_CHOICES = named_choices(STARTERS)
 BOT_LEVELS = named_choices(LEVELS)
 
@@ -97,7 +96,7 @@ class Challenges(commands.Cog):
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
             interaction,
-            BACKGAMMON,
+            GameKind.BACKGAMMON,
             opponent,
             variant,
             time,
@@ -134,13 +133,13 @@ class Challenges(commands.Cog):
         """Challenge someone (or the bot) to checkers."""
         choices: dict[str, Any] = {} if first is None else {"starter": first}
         await self._challenge(
-            interaction, CHECKERS, opponent, variant, time, rated, level, hints, **choices
+            interaction, GameKind.CHECKERS, opponent, variant, time, rated, level, hints, **choices
         )
 
     async def _challenge(
         self,
         interaction: Interaction,
-        kind: str,
+        kind: GameKind,
         opponent: discord.User | None,
         variant: str | None,
         time: str | None,
@@ -154,7 +153,7 @@ class Challenges(commands.Cog):
         settings = {}
         if interaction.guild_id is not None:
             settings = await self.store.guild_settings(interaction.guild_id)
-        allowed = settings.get(SETTING_GAMES) or list(KINDS)
+        allowed = settings.get(SETTING_GAMES) or list(GameKind)
         if isinstance(allowed, list) and kind not in allowed:
             raise Refusal(t("reply.game_off", game=game_name(t, kind)))
         if time is not None:
@@ -198,7 +197,7 @@ class Challenges(commands.Cog):
             reply += "\n" + t("coach.level_ignored")
         await interaction.edit_original_response(content=reply)
 
-    async def _thread(self, interaction: Interaction, kind: str) -> int:
+    async def _thread(self, interaction: Interaction, kind: GameKind) -> int:
         """Open a public thread for the game (the server's setting) and return its id."""
         t = Localizer(interaction.locale)
         channel = interaction.channel

@@ -8,34 +8,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import engine.backgammon as bg
-import engine.checkers as ck
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.service.options import BACKGAMMON, CHECKERS, DEFAULT_VARIANT
+from bot.service.kinds import KINDS, rules_for
+from bot.store import GameKind
+from bot.wording.kinds import WORDS
 from bot.wording.limits import MAX_CONTENT
-from bot.wording.terms import checkers_summary, checkers_title, variant_name
 
 MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 Interaction = discord.Interaction[Any]
-GAMES = named_choices((BACKGAMMON, CHECKERS))
+GAMES = named_choices(GameKind)
 
 
 def rules_text(t: Localizer, game: str, variant: str | None) -> str:
     """The rules of a game's variant in a few lines; an unknown variant is named in the refusal."""
-    chosen = variant or DEFAULT_VARIANT[game]
-    variants = bg.VARIANTS if game == BACKGAMMON else ck.VARIANTS
-    if chosen not in variants:
-        known = ", ".join(variants)
+    rules = rules_for(game)
+    chosen = variant or rules.default_variant
+    if chosen not in rules.variants:
+        known = ", ".join(rules.variants)
         reason = t(
             "refusal.bot.unknown_rules_variant", game=game, variant=repr(chosen), choices=known
         )
         raise Refusal(t("error.refused", reason=reason))
-    if game == BACKGAMMON:
-        return t("rules.backgammon", variant=variant_name(t, game, chosen))
-    rules = ck.VARIANTS[chosen]
-    return t("rules.checkers", title=checkers_title(t, rules), summary=checkers_summary(t, rules))
+    return WORDS[rules.kind].rules(t, chosen)
 
 
 class Guide(commands.Cog):
@@ -59,8 +55,8 @@ class Guide(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The variants of the game chosen so far."""
-        game = getattr(interaction.namespace, "game", None) or BACKGAMMON
-        names = list(bg.VARIANTS if game == BACKGAMMON else ck.VARIANTS)
+        game = getattr(interaction.namespace, "game", None) or GameKind.BACKGAMMON
+        names = rules_for(game).variants if game in KINDS else ()
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
     @app_commands.command(name="help", description="How to play with Duelboard")

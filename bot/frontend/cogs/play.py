@@ -19,9 +19,10 @@ from bot.service.games import Games
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.views import ActionResult
 from bot.store import Store
-from bot.wording.game import name_of, verify_text
+from bot.wording.game import verify_text
 from bot.wording.hints import hint_text
 from bot.wording.limits import MAX_CONTENT
+from bot.wording.terms import name_of
 
 MAX_CHOICES = 25
 Interaction = discord.Interaction[Any]
@@ -84,8 +85,8 @@ class Play(commands.Cog):
             return [app_commands.Choice(name=hint[:100], value="?")]
         choices = legal_choices(view)
         if not choices:
-            awaiting = view.awaiting or ""
-            key = "hint.roll_first" if "roll" in awaiting else "hint.answer_offer"
+            rolling = view.awaiting is not None and view.awaiting.rolls
+            key = "hint.roll_first" if rolling else "hint.answer_offer"
             return [app_commands.Choice(name=t(key), value="?")]
         return [app_commands.Choice(name=c, value=c) for c in rank_choices(choices, current)]
 

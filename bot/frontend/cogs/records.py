@@ -19,7 +19,7 @@ from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
-from bot.service.ratings import ladder_for
+from bot.service.kinds import KINDS
 from bot.service.recap import record_for
 from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
 from bot.store import GameRow, GameStatus, Store
@@ -29,13 +29,8 @@ from bot.wording.limits import MAX_CONTENT
 from bot.wording.terms import ladder_name
 
 Interaction = discord.Interaction[Any]
-LADDERS = [
-    "backgammon",
-    *(
-        ladder_for("checkers", v)
-        for v in ("box", "english", "russian", "brazilian", "pool", "international")
-    ),
-]
+# Every game's ladders, in the order its variants are offered (one per game where they share it).
+LADDERS = list(dict.fromkeys(rules.ladder(v) for rules in KINDS.values() for v in rules.variants))
 GAME_CHOICES = named_choices(LADDERS)
 SCOPE_CHOICES = named_choices(("server", "global"))
 HISTORY_POINTS = 10
@@ -167,7 +162,7 @@ class RecordsCog(commands.Cog, name="Records"):
     async def leaderboard(
         self,
         interaction: Interaction,
-        game: str = "backgammon",
+        game: str = LADDERS[0],
         scope: str | None = None,
         page: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
-from bot.service.export.log import TableLog
+from bot.service.session import Log
 
 COLUMN = 28  # width of the left column after the `NNN) ` prefix, as gnubg writes it
 PREFIX = 5
@@ -58,7 +58,7 @@ def _points_text(points: int, match_over: bool) -> str:
     return text + " and the match" if match_over else text
 
 
-def match_text(log: TableLog, names: tuple[str, str], *, event_date: str | None = None) -> str:
+def match_text(log: Log, names: tuple[str, str], *, event_date: str | None = None) -> str:
     """The `.mat` record of a backgammon table (a match, or a money game as a 0-point match)."""
     start = log.start
     if not isinstance(start, BackgammonSession):
@@ -128,7 +128,7 @@ def match_text(log: TableLog, names: tuple[str, str], *, event_date: str | None 
     return "\n".join(lines) + "\n"
 
 
-def _header(log: TableLog, names: tuple[str, str], event_date: str | None) -> list[str]:
+def _header(log: Log, names: tuple[str, str], event_date: str | None) -> list[str]:
     game = log.game
     options = log.start.options
     on_off = {True: "On", False: "Off"}

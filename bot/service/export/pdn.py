@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.service import outcomes as out
 from bot.service.checkers import CheckersSession
-from bot.service.export.log import TableLog
+from bot.service.session import Log
 
 GAME_TYPES = {"international": 20, "english": 21, "pool": 23, "russian": 25, "brazilian": 26}
 MOVES_PER_LINE = 8
@@ -26,7 +26,7 @@ def move_text(step: Mapping[str, Any]) -> str:
     return separator.join(str(int(square)) for square in step["path"])
 
 
-def game_text(log: TableLog, names: tuple[str, str], *, date: str | None = None) -> str:
+def game_text(log: Log, names: tuple[str, str], *, date: str | None = None) -> str:
     """The PDN record of a checkers table; `names` are White's and Black's."""
     start = log.start
     if not isinstance(start, CheckersSession):
@@ -62,7 +62,7 @@ def game_text(log: TableLog, names: tuple[str, str], *, date: str | None = None)
     return "\n".join(lines) + "\n"
 
 
-def _result(log: TableLog, ended: out.GameEnded | None) -> str:
+def _result(log: Log, ended: out.GameEnded | None) -> str:
     """2-0 White won, 0-2 Black won, 1-1 drawn, * unfinished."""
     seats = log.final.seats
     if ended is None or seats is None:
@@ -72,7 +72,7 @@ def _result(log: TableLog, ended: out.GameEnded | None) -> str:
     return "2-0" if ended.winner_id == seats[0] else "0-2"
 
 
-def _draw_comment(log: TableLog) -> str:
+def _draw_comment(log: Log) -> str:
     game = log.game
     parts = []
     if game.dice_commitment:

@@ -13,7 +13,8 @@ import re
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.dice import ScriptedDice
-from bot.service.views import AnySession, load_session
+from bot.service.session import Session
+from bot.service.views import load_session
 from bot.store import GameNotFoundError, GameRow, Store
 from emulator import Emulator, InteractionHandle, Message, User
 
@@ -29,7 +30,7 @@ async def game_row(store: Store, game_id: int = 1) -> GameRow:
     return await store.get_game(game_id)
 
 
-async def session_of(store: Store, game_id: int = 1) -> AnySession:
+async def session_of(store: Store, game_id: int = 1) -> Session:
     """The stored session."""
     return load_session((await store.get_game(game_id)).state)
 

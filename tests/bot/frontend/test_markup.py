@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.frontend.markup import shown
-from bot.wording.game import game_text, name_of
+from bot.wording.game import game_text
+from bot.wording.terms import name_of
 from tests.bot.test_present import ALICE, BOB, EN, opened
 
 

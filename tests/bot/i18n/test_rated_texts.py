@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.i18n import Localizer
-from bot.service.options import GameOptions
+from bot.service.kinds import options_for
 from bot.service.views import GameView, pending_session
 from bot.store import GameStatus
 from bot.wording.game import challenge_text
@@ -17,7 +17,7 @@ EXPIRES = datetime(2026, 1, 5, 12, 15, tzinfo=UTC)
 
 def pending(kind: str, *, rated: bool) -> GameView:
     """A challenge from user 101 to user 202 that nobody answered yet."""
-    options = GameOptions.create(kind, rated=rated)
+    options = options_for(kind, rated=rated)
     session = pending_session(options)
     return GameView(
         id=1,

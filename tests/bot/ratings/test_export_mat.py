@@ -18,9 +18,9 @@ from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
-from bot.service.export.log import TableLog
 from bot.service.export.mat import match_text
 from bot.service.games import Games
+from bot.service.log import TableLog
 from bot.service.views import ActionResult
 from bot.store import Store
 from engine.backgammon import Side

@@ -19,9 +19,9 @@ import pytest
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
-from bot.service.export.log import TableLog
 from bot.service.export.pdn import game_text
 from bot.service.games import Games
+from bot.service.log import TableLog
 from bot.store import Store
 from tests.bot.ratings.play import challenge, checkers_draw
 from tests.bot.service.conftest import ALICE, BOB, BOT, fixed_seeds

@@ -9,12 +9,13 @@ import pytest
 
 import engine.checkers as ck
 from bot.service import outcomes as out
-from bot.service.bot_turns import BOT_FAILED, MAX_BOT_FAILURES, retry_delay
+from bot.service.bot_turns import MAX_BOT_FAILURES, retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
+from bot.service.recorder import EventKind
 from bot.service.views import Person
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
@@ -95,7 +96,10 @@ async def test_a_bot_that_keeps_failing_waits_longer_each_time_then_the_game_is_
     for failures in range(1, MAX_BOT_FAILURES):
         row = await store.get_game(game_id)
         last = await store.last_event(game_id)
-        assert last is not None and (last.kind, last.payload["failures"]) == (BOT_FAILED, failures)
+        assert last is not None and (last.kind, last.payload["failures"]) == (
+            EventKind.BOT_FAILED,
+            failures,
+        )
         assert row.turn_deadline is not None and row.status is GameStatus.ACTIVE
         waits.append(row.turn_deadline - clock.now())
         clock.advance(waits[-1])
@@ -148,4 +152,4 @@ async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: Fa
     assert answered.game.to_move_id == BOT.id
     assert answered.game.turn_deadline == clock.now() + retry_delay(1)
     last = await store.last_event(game_id)
-    assert last is not None and (last.kind, last.payload["failures"]) == (BOT_FAILED, 1)
+    assert last is not None and (last.kind, last.payload["failures"]) == (EventKind.BOT_FAILED, 1)

@@ -12,6 +12,7 @@ from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.errors import OptionError
 from bot.service.games import Games
+from bot.service.kinds import options_for
 from bot.service.opponent import SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, LEVELS, GameOptions
 from bot.store import Store
@@ -150,11 +151,11 @@ async def test_a_rematch_against_the_bot_keeps_the_level(
 
 def test_options_stored_before_levels_and_hints_read_back_with_their_defaults() -> None:
     """A row written before this change has neither key."""
-    stored = GameOptions.create("backgammon", match_length=3).to_json()
+    stored = options_for("backgammon", match_length=3).to_json()
     del stored["level"], stored["hints"]
     read = GameOptions.from_json("backgammon", "standard", stored)
     assert read.level is None and read.hints is False
-    assert read == GameOptions.create("backgammon", match_length=3)
+    assert read == options_for("backgammon", match_length=3)
 
 
 async def test_an_old_game_against_the_bot_is_played_at_the_default_level(

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service.errors import OptionError
 from bot.service.games import Games
+from bot.service.kinds import options_for
 from bot.service.options import GameOptions
 from bot.service.ratings import Ratings
 from bot.service.views import ActionResult, load_session
@@ -82,10 +83,10 @@ async def test_a_rated_value_that_is_not_on_or_off_is_refused_and_nothing_is_cre
 
 
 def test_options_stored_before_the_rated_option_read_back_as_rated() -> None:
-    stored = GameOptions.create("backgammon", match_length=3).to_json()
+    stored = options_for("backgammon", match_length=3).to_json()
     del stored["rated"]
     assert GameOptions.from_json("backgammon", "standard", stored).rated is True
-    unrated = GameOptions.create("checkers", rated=False)
+    unrated = options_for("checkers", rated=False)
     assert GameOptions.from_json("checkers", "box", unrated.to_json()) == unrated
 
 

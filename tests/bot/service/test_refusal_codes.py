@@ -29,7 +29,7 @@ from bot.service.errors import (
     ServiceError,
 )
 from bot.service.games import Games
-from bot.service.session import AWAITING
+from bot.service.session import Awaiting
 from bot.store import GameStatus
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 from tests.bot.service.drive import start_game
@@ -114,11 +114,11 @@ def test_the_scan_finds_english_text_unknown_codes_and_missing_params() -> None:
 
 
 def test_what_a_session_waits_for_has_its_not_your_turn_code() -> None:
-    for awaiting in AWAITING:
+    for awaiting in Awaiting:
         error = NotYourTurnError(4, awaiting)
         assert error.code in REFUSALS and "#4" in str(error)
     # Moving is refused while backgammon waits for anything but a move (or nothing at all).
-    for awaiting in set(AWAITING) - {"move", "answer_draw", "nothing"}:
+    for awaiting in set(Awaiting) - {Awaiting.MOVE, Awaiting.ANSWER_DRAW, Awaiting.NOTHING}:
         assert MoveFirstError(awaiting).code in REFUSALS
 
 

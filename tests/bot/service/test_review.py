@@ -13,8 +13,8 @@ import pytest
 
 from ai.backgammon.analysis import decisions
 from bot.service.backgammon import BackgammonSession
-from bot.service.export.log import TableLog
 from bot.service.games import Games
+from bot.service.log import TableLog
 from bot.service.opponent import SimplePlayer
 from bot.service.recap import review_for
 from bot.service.review import match_history, review_table

@@ -13,7 +13,7 @@ from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
-from bot.service.options import GameOptions
+from bot.service.kinds import options_for
 from bot.service.session import Context, Run
 from bot.service.views import load_session, reduce_event
 from bot.store import GameEvent
@@ -36,7 +36,7 @@ def row(counts: dict[int, int]) -> tuple[int, ...]:
 
 def session_at(position: Position, **choices: Any) -> BackgammonSession:
     """A money session sitting in `position`, with the side to move about to roll."""
-    options = GameOptions.create("backgammon", **choices)
+    options = options_for("backgammon", **choices)
     match = Match(
         options.match_options(), Game(options.match_options(), position, phase=Phase.ROLLING)
     )
@@ -77,7 +77,7 @@ def test_bg16_forced_last_play_and_jacoby_gammon(jacoby: bool, points: int) -> N
 
 
 def test_bg2_opening_ties_are_rolled_again_each_with_its_own_number() -> None:
-    options = GameOptions.create("backgammon")
+    options = options_for("backgammon")
     session = BackgammonSession.pending(options)
     run = session.start(WHITE_ID, BLACK_ID, scripted((3, 3), (4, 4), (2, 5)), CTX)
     openings = [o for o in run.outcomes if isinstance(o, out.OpeningRolled)]
@@ -94,7 +94,7 @@ def test_bg2_opening_ties_are_rolled_again_each_with_its_own_number() -> None:
 
 def test_badgammon_starter_by_lot_rolls_both_dice() -> None:
     # Lot: roll 1, first die 1-3 gives the start to the challenger (here 2: challenger starts).
-    options = GameOptions.create("backgammon", "badgammon", starter="random")
+    options = options_for("backgammon", "badgammon", starter="random")
     run = BackgammonSession.pending(options).start(
         WHITE_ID, BLACK_ID, scripted((2, 6), (6, 6)), CTX
     )
@@ -121,7 +121,7 @@ def test_double_is_refused_without_the_cube() -> None:
 def test_ck5_single_capture_is_forced_and_played_by_the_table() -> None:
     # . . . .   White man on 22, Black man on 18: the capture 22x15 is compulsory (CK-5) and the
     # only move, so the table plays it; Black then has no piece left and loses (CK-10).
-    options = GameOptions.create("checkers", "box")
+    options = options_for("checkers", "box")
     game = ck.Game.new("box", ck.Position.from_fen("W:W22:B18", "box"))
     session = CheckersSession(options, (WHITE_ID, BLACK_ID), game)
     run: Run[Any] = Run(session, CTX)
@@ -133,17 +133,17 @@ def test_ck5_single_capture_is_forced_and_played_by_the_table() -> None:
 
 def test_ck2_starter_plays_the_colour_that_moves_first() -> None:
     # English draughts: the dark side (Black) moves first; the chosen starter gets Black.
-    options = GameOptions.create("checkers", "english", starter="opponent")
+    options = options_for("checkers", "english", starter="opponent")
     run = CheckersSession.pending(options).start(WHITE_ID, BLACK_ID, scripted(), CTX)
     assert run.session.seats == (WHITE_ID, BLACK_ID)
     assert run.session.actor() == 1
-    box = GameOptions.create("checkers", "box", starter="opponent")
+    box = options_for("checkers", "box", starter="opponent")
     run = CheckersSession.pending(box).start(WHITE_ID, BLACK_ID, scripted(), CTX)
     assert run.session.seats == (BLACK_ID, WHITE_ID)
 
 
 def test_text_form_round_trips_and_replays() -> None:
-    options = GameOptions.create("backgammon", match_length=3)
+    options = options_for("backgammon", match_length=3)
     pending = BackgammonSession.pending(options)
     run = pending.start(WHITE_ID, BLACK_ID, scripted((5, 2), (6, 6)), CTX)
     text = run.session.to_text()
@@ -156,7 +156,7 @@ def test_text_form_round_trips_and_replays() -> None:
 
 def test_the_last_play_is_kept_through_the_text_form_and_cleared_by_a_new_game() -> None:
     """The board draws the last play: it must survive a restart (the stored text)."""
-    options = GameOptions.create("backgammon", match_length=3)
+    options = options_for("backgammon", match_length=3)
     run = BackgammonSession.pending(options).start(WHITE_ID, BLACK_ID, scripted((3, 1)), CTX)
     assert run.session.last_play is None  # the opening roll: nobody has played yet
     run = run.session.act(0, "move", "8/5 6/5", scripted(), CTX)
@@ -184,7 +184,7 @@ def test_a_pass_is_the_last_play_of_a_closed_out_side() -> None:
 
 
 def test_the_last_checkers_move_is_kept_forced_or_not() -> None:
-    options = GameOptions.create("checkers", "box")
+    options = options_for("checkers", "box")
     game = ck.Game.new("box", ck.Position.from_fen("W:W22,31:B18,1", "box"))
     session = CheckersSession(options, (WHITE_ID, BLACK_ID), game)
     run: Run[Any] = Run(session, CTX)
@@ -196,13 +196,13 @@ def test_the_last_checkers_move_is_kept_forced_or_not() -> None:
 
 
 def test_a_table_stored_before_the_last_move_was_kept_still_loads() -> None:
-    run = BackgammonSession.pending(GameOptions.create("backgammon")).start(
+    run = BackgammonSession.pending(options_for("backgammon")).start(
         WHITE_ID, BLACK_ID, scripted((3, 1)), CTX
     )
     data = json.loads(run.session.to_text())
     del data["last_play"]
     assert load_session(json.dumps(data)) == run.session
-    checkers = CheckersSession.pending(GameOptions.create("checkers", "box"))
+    checkers = CheckersSession.pending(options_for("checkers", "box"))
     ck_data = json.loads(
         checkers.start(WHITE_ID, BLACK_ID, scripted((1, 1)), CTX).session.to_text()
     )
@@ -213,7 +213,7 @@ def test_a_table_stored_before_the_last_move_was_kept_still_loads() -> None:
 
 def test_bg16_no_doubling_in_the_crawford_game() -> None:
     # 5-point match, White leads 4-2: this game is the Crawford game, so nobody may double.
-    options = GameOptions.create("backgammon", match_length=5)
+    options = options_for("backgammon", match_length=5)
     rules = options.match_options()
     game = Game(rules, Position.initial(), phase=Phase.ROLLING, crawford=True)
     session = BackgammonSession(options, (WHITE_ID, BLACK_ID), Match(rules, game, (4, 2)))

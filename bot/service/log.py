@@ -7,26 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.outcomes import GameEnded, Outcome
-from bot.service.session import Context
-from bot.service.views import AnySession, load_session, steps_of
+from bot.service.session import Context, LoggedStep, Session
+from bot.service.views import load_session, steps_of
 from bot.store import GameEvent, GameRow
 
 
 @dataclass(frozen=True, slots=True)
-class LoggedStep:
-    """One step of the table: the step record, the session after it, and its outcomes."""
-
-    step: dict[str, Any]
-    session: AnySession
-    outcomes: tuple[Outcome, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class TableLog:
-    """Every step of one table in order, from the challenge's pending session onwards."""
+    """Every step of one table in order, from the challenge's pending session onwards (the
+    `session.Log` each kind's records and reviews read)."""
 
     game: GameRow
-    start: AnySession
+    start: Session
     steps: tuple[LoggedStep, ...]
 
     @classmethod
@@ -43,7 +35,7 @@ class TableLog:
         return cls(game, start, tuple(logged))
 
     @property
-    def final(self) -> AnySession:
+    def final(self) -> Session:
         """The session after the last step (the stored state for a closed game)."""
         return self.steps[-1].session if self.steps else self.start
 

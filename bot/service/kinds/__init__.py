@@ -1,0 +1,30 @@
+"""Every game the table plays, each with its `GameRules`: the one place a game is registered."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from bot.service.errors import OptionError
+from bot.service.kinds.backgammon import BackgammonRules
+from bot.service.kinds.checkers import CheckersRules
+from bot.service.kinds.rules import GameRules
+from bot.service.options import GameOptions
+from bot.store import GameKind
+
+KINDS: Mapping[GameKind, GameRules] = MappingProxyType(
+    {GameKind.BACKGAMMON: BackgammonRules(), GameKind.CHECKERS: CheckersRules()}
+)
+
+
+def rules_for(kind: str) -> GameRules:
+    """The rules of `kind` (a `GameKind` or its text); an unknown game is refused by name."""
+    if kind not in KINDS:
+        raise OptionError("svc.option.unknown_game", kind=repr(kind), choices=", ".join(KINDS))
+    return KINDS[GameKind(kind)]
+
+
+def options_for(kind: str, variant: str | None = None, **choices: Any) -> GameOptions:
+    """Checked options for a challenge to `kind` (see `GameOptions.create`)."""
+    return GameOptions.create(rules_for(kind), variant, **choices)
