@@ -12,6 +12,7 @@ from bot.store import (
     ChannelBusyError,
     ConflictError,
     GameEvent,
+    GameKind,
     GameNotFoundError,
     GameRow,
     GameStatus,
@@ -50,6 +51,7 @@ async def test_create_game_starts_at_version_zero(seated: Store) -> None:
     game = await new_game(seated, options={"match_to": 5, "crawford": True})
     assert (game.version, game.state, game.initial_state) == (0, START, START)
     assert game.status is GameStatus.PENDING
+    assert game.kind is GameKind.BACKGAMMON  # the enum, from the text the store keeps
     assert game.options == {"match_to": 5, "crawford": True}
     assert (game.challenger_id, game.opponent_id, game.guild_id) == (ALICE, BOB, GUILD)
     assert game.created_at == NOW and game.updated_at == NOW
@@ -234,6 +236,7 @@ async def test_bad_record_arguments_are_refused_and_change_nothing(
     ("arguments", "message"),
     [
         ({"kind": ""}, "kind must be 1-32 lower-case"),
+        ({"kind": "chess"}, "kind must be one of backgammon, checkers, not 'chess'"),
         ({"variant": "x" * 33}, "variant must be 1-32"),
         ({"state": ""}, "state must be a non-empty string"),
         ({"channel_id": "9100"}, "channel_id must be a Discord id"),
