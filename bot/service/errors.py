@@ -35,7 +35,7 @@ _OPPONENT_WAITS = "It is not your turn in game #{game}: waiting for your opponen
 
 # The table's refusals: code -> English template (what `str()` of the error reads).
 # `svc.not_your_turn.<awaiting>` and `svc.move_first.<awaiting>` exist for each thing a session
-# can wait for (`session.AWAITING`), so the waiting part is worded in the reader's language too.
+# can wait for (`session.Awaiting`), so the waiting part is worded in the reader's language too.
 REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
     {
         # Who may act, and when.
@@ -232,7 +232,7 @@ class NotYourTurnError(ServiceError):
     """A player acted while the table waits for the other player to do `awaiting`."""
 
     def __init__(self, game_id: int, awaiting: str) -> None:
-        """`awaiting` is what the session waits for (`session.AWAITING`).
+        """`awaiting` is what the session waits for (`session.Awaiting`).
 
         Anything else is taken as English words for it (an uncoded refusal, as `ServiceError`
         keeps any unregistered text).
@@ -264,7 +264,7 @@ class MoveFirstError(ActionNotAllowedError):
     """The player to act tried to move while the table waits for something else from them."""
 
     def __init__(self, awaiting: str) -> None:
-        """`awaiting` is what the session waits for instead (`session.AWAITING`)."""
+        """`awaiting` is what the session waits for instead (`session.Awaiting`)."""
         super().__init__(f"svc.move_first.{awaiting}")
         self.awaiting = awaiting
 

@@ -11,13 +11,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeAlias
 
+from bot.store import GameKind
+
 
 @dataclass(frozen=True, slots=True)
 class ChallengePosted:
     """A challenge is waiting: for one person, for anyone in the channel, or accepted by the bot."""
 
     game_id: int
-    kind: str
+    kind: GameKind
     variant: str
     challenger_id: int
     opponent_id: int | None

@@ -60,7 +60,7 @@ class Awaiting(StrEnum):
 
     @property
     def rolls(self) -> bool:
-        """True when the dice are to be rolled (or the cube turned) before anyone moves."""
+        """True while the dice are yet to be rolled (whether or not a double may come first)."""
         return self in (Awaiting.ROLL, Awaiting.ROLL_OR_DOUBLE)
 
 

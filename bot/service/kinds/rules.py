@@ -58,8 +58,9 @@ class GameRules(OptionRules, Protocol):
         ...
 
     def rematch(self, options: GameOptions, challenger: int, seats: tuple[int, int]) -> GameOptions:
-        """The options of a rematch challenged by `challenger` (seated at `seats`): the other
-        colour, and whatever else makes the return game fair."""
+        """The options of a rematch challenged by `challenger`, from the last game's `options`
+        with the colours already swapped and its `seats`: whatever else makes the return game
+        fair (who starts)."""
         ...
 
     def advice(self, session: Session, coach: Coach, count: int) -> Callable[[], Advice]:
