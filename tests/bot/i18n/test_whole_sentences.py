@@ -22,7 +22,7 @@ from bot.wording.terms import ending
 from engine.backgammon import Side
 from render import LEVEL_FIELDS, CheckersScene, describe
 from render.backgammon_scene import status_line as picture_prompt
-from tests.bot.test_present import ALICE, BOB, NAMES, opened
+from tests.bot.wording.test_game import ALICE, BOB, NAMES, opened
 
 GAMMON = 2
 PLAYERS = ("Alice", "Bob")

@@ -24,13 +24,13 @@ from bot.service.ratings import (
 from bot.store import GameStatus
 from bot.store.ratings import AlreadyRecordedError, Outcome, RatingStore, ResultEntry, Standing
 from bot.store.schema import GLOBAL_SCOPE
-from tests.bot.ratings.play import (
+from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, GUILD, NOW
+from tests.bot.service.play import (
     backgammon_win,
     challenge,
     checkers_draw,
     checkers_win,
 )
-from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, GUILD, NOW
 
 ONE_WIN, ONE_LOSS, ONE_GAME_RD = 1662.3109, 1337.6891, 290.3190
 OTHER_GUILD = 9500

@@ -7,8 +7,8 @@ import pytest
 from bot.pictures import words_for
 from bot.service.games import Games
 from bot.service.recap import recap_for
-from tests.bot.ratings.play import challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB
+from tests.bot.service.play import challenge, checkers_win
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 

@@ -13,9 +13,9 @@ from bot.service.games import Games
 from bot.service.ratings import Ratings
 from bot.service.recap import recap_for, record_for
 from bot.service.views import steps_of
-from tests.bot.ratings.play import backgammon_win, challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB, NOW
 from tests.bot.service.drive import play_checkers
+from tests.bot.service.play import backgammon_win, challenge, checkers_win
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 

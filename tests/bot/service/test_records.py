@@ -14,8 +14,8 @@ from bot.service.records import Records, message_link, streaks
 from bot.store import Store
 from bot.store.ratings import Outcome, RatingStore, ResultEntry, Standing
 from bot.store.schema import GLOBAL_SCOPE
-from tests.bot.ratings.play import challenge, checkers_draw, checkers_win
 from tests.bot.service.conftest import ALICE, BOB, CAROL, GUILD, NOW
+from tests.bot.service.play import challenge, checkers_draw, checkers_win
 
 LADDER = "checkers:box"
 
