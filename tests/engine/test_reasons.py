@@ -54,7 +54,7 @@ def _code_problem(node: ast.expr | None, registry: Mapping[str, str]) -> str | N
     if isinstance(node, ast.JoinedStr):
         # A code built from parts (`bg.not_now.{action}.{phase}`) must fit registered codes.
         pattern = "".join(
-            re.escape(part.value) if isinstance(part, ast.Constant) else "[a-z_]+"
+            re.escape(str(part.value)) if isinstance(part, ast.Constant) else "[a-z_]+"
             for part in node.values
         )
         if any(re.fullmatch(pattern, code) for code in registry):

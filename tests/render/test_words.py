@@ -49,18 +49,22 @@ def marked(template: str, field: str) -> str:
     return f"⟦{field}⟧" + "|".join(fields)
 
 
+# One mapping for every kind of field, as bot.pictures builds it: `Words` takes each by name.
+_MARKED_TEMPLATES: dict[str, Any] = {
+    name: marked(getattr(ENGLISH, name), name) for name in TEMPLATE_FIELDS
+}
+_MARKED_TEMPLATES |= {
+    name: tuple(marked(form, name) for form in getattr(ENGLISH, name)) for name in PLURAL_FIELDS
+}
+_MARKED_TEMPLATES |= {
+    name: tuple(
+        marked(form, f"{name}_{level}")
+        for level, form in enumerate(getattr(ENGLISH, name), start=1)
+    )
+    for name in LEVEL_FIELDS
+}
 MARKED = Words(
-    **{name: marked(getattr(ENGLISH, name), name) for name in TEMPLATE_FIELDS},
-    **{
-        name: tuple(marked(form, name) for form in getattr(ENGLISH, name)) for name in PLURAL_FIELDS
-    },
-    **{
-        name: tuple(
-            marked(form, f"{name}_{level}")
-            for level, form in enumerate(getattr(ENGLISH, name), start=1)
-        )
-        for name in LEVEL_FIELDS
-    },
+    **_MARKED_TEMPLATES,
     endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
     titles=MappingProxyType({"box": "⟦title⟧"}),
 )
@@ -169,6 +173,12 @@ def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     yield CheckersScene(blocked, names=NAMES, outcome=drawn, words=words)
 
 
+def every_scene(words: Words) -> Iterator[BackgammonScene | CheckersScene]:
+    """The scenes of both games (`backgammon_scenes`, then `checkers_scenes`)."""
+    yield from backgammon_scenes(words)
+    yield from checkers_scenes(words)
+
+
 def replays(words: Words) -> list[list[Any]]:
     """Replays of one move and of several, ending in each way a game can end."""
     play, _ = bear_off_last(LAST_CHECKER_SINGLE)
@@ -206,7 +216,7 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def everything_written(words: Words) -> str:
     """The alt text and prompt of every scene and replay, one per line."""
     lines: list[str] = []
-    for scene in (*backgammon_scenes(words), *checkers_scenes(words)):
+    for scene in every_scene(words):
         lines.append(describe(scene))
         if isinstance(scene, BackgammonScene):
             lines.append(status_line(scene))
@@ -220,7 +230,7 @@ def everything_written(words: Words) -> str:
 
 
 def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str]) -> None:
-    for scene in (*backgammon_scenes(MARKED), *checkers_scenes(MARKED)):
+    for scene in every_scene(MARKED):
         render_png(scene, width=400)
     text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
     used = set(re.findall(r"⟦(\w+)⟧", text))
@@ -234,7 +244,7 @@ def test_no_english_word_is_left_when_every_template_is_replaced(
     drawn_text: list[str],
 ) -> None:
     """With every template marked, what is left of each text is names, numbers and notation."""
-    for scene in (*backgammon_scenes(MARKED), *checkers_scenes(MARKED)):
+    for scene in every_scene(MARKED):
         render_png(scene, width=400)
     text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
     leftover = re.sub(r"⟦\w+⟧", " ", text)

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
-from discord import Locale, app_commands
+from discord import Client, Interaction, Locale, app_commands
 
 from bot.frontend.translator import CatalogTranslator
 from bot.i18n import (
@@ -26,6 +26,11 @@ from bot.i18n import (
 from bot.i18n.upkeep import problems, problems_of, stale, updated_translation
 
 REFERENCE = CATALOGS[DEFAULT_LANGUAGE]
+
+
+@app_commands.command(name="roll", description=REFERENCE["cmd.roll"])
+async def roll_command(interaction: Interaction[Client]) -> None:
+    """A stand-in /roll: the command a translation context carries."""
 
 
 @pytest.mark.parametrize("language", sorted(set(CATALOGS) - {DEFAULT_LANGUAGE}))
@@ -89,8 +94,12 @@ def test_text_fills_placeholders() -> None:
 async def test_translator_localizes_descriptions_and_names() -> None:
     translator = CatalogTranslator()
     location = app_commands.TranslationContextLocation
-    description = app_commands.TranslationContext(location.command_description, None)
-    name = app_commands.TranslationContext(location.command_name, None)
+    description: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        location.command_description, roll_command
+    )
+    name: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        location.command_name, roll_command
+    )
     english = app_commands.locale_str(REFERENCE["cmd.roll"])
     assert await translator.translate(english, Locale.german, description) == "Würfeln (Backgammon)"
     assert await translator.translate(english, Locale.american_english, description) is None

@@ -121,7 +121,9 @@ def test_siblings_keep_distinct_names(payloads: list[Payload], locale: str) -> N
     for members in groups.values():
         shown: dict[str, str] = {}
         for path, item in members:
-            name = (item.get("name_localizations") or {}).get(locale, item["name"])
+            english: str = item["name"]
+            localized: dict[str, str] = item.get("name_localizations") or {}
+            name = localized.get(locale, english)
             if name in shown:
                 clashes.append((shown[name], path, name))
             shown[name] = path
@@ -153,15 +155,24 @@ def test_english_users_see_the_documented_names(payloads: list[Payload]) -> None
     assert sent == set(LOCALES)
 
 
+@app_commands.command(name="roll", description=CATALOGS["en"]["cmd.roll"])
+async def roll_command(interaction: discord.Interaction[discord.Client]) -> None:
+    """A stand-in /roll: the command a translation context carries."""
+
+
 @pytest.mark.parametrize(
     "locale", [discord.Locale.american_english, discord.Locale.british_english]
 )
 async def test_translator_returns_none_in_english(locale: discord.Locale) -> None:
     translator = CatalogTranslator()
     location = app_commands.TranslationContextLocation
-    command = app_commands.TranslationContext(location.command_name, None)
+    command: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        location.command_name, roll_command
+    )
     choice = app_commands.Choice(name="single", value="1")
-    choice_context = app_commands.TranslationContext(location.choice_name, choice)
+    choice_context: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        location.choice_name, choice
+    )
     roll = app_commands.locale_str("roll")
     assert await translator.translate(roll, discord.Locale.german, command) is not None
     assert await translator.translate(roll, locale, command) is None

@@ -87,12 +87,12 @@ async def test_each_resignation_text_is_one_whole_sentence(language: str) -> Non
     assert event_line(t, out.ResignationOffered(7, ALICE, GAMMON), NAMES) == event
     assert status_line(t, view, NAMES) == status
     assert labels(confirm_resign(t, view))[GAMMON - 1] == button
-    scene = scene_of(view.session, PLAYERS, Look(locale=language))  # type: ignore[arg-type]
+    scene = scene_of(view.session, PLAYERS, Look(locale=language))
     assert scene is not None and not isinstance(scene, CheckersScene)
     assert picture_prompt(scene) == prompt
     assert describe(replace(scene, reader=Side.WHITE)).startswith(alt_yours)
     assert ending(t, "resigned: gammon") == how
-    ended = scene_of(resigning(accepted=True).session, PLAYERS, Look(locale=language))  # type: ignore[arg-type]
+    ended = scene_of(resigning(accepted=True).session, PLAYERS, Look(locale=language))
     assert ended is not None and ended.caption == caption
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ NAMES = {ALICE: "Alice", BOB: "Bob"}
 EN, FR, DE = Localizer("en-US"), Localizer("fr"), Localizer("de")
 
 
-def opened(white_die: int, black_die: int, **choices: object) -> GameView:
+def opened(white_die: int, black_die: int, **choices: Any) -> GameView:
     """Alice (white) against Bob after the opening roll (BG-2: the higher die moves first)."""
     options = GameOptions.create("backgammon", **choices)
     match = Match.start(options.match_options()).opening_roll(white_die, black_die)
