@@ -15,7 +15,7 @@ import pytest
 import render.backgammon
 import render.checkers
 from engine.backgammon import Play, Position, Side
-from engine.checkers import Color, EndReason, Game, Outcome
+from engine.checkers import Color, EndReason, Game, GameResult
 from engine.checkers import Position as CheckersPosition
 from render import (
     ENGLISH,
@@ -163,9 +163,9 @@ def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     yield CheckersScene(CheckersPosition.from_fen("W:W21,K30:B", "box"), names=NAMES, words=words)
     blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")
     yield CheckersScene(blocked, names=NAMES, words=words)
-    won = Outcome(Color.WHITE, EndReason.NO_PIECES)
+    won = GameResult(Color.WHITE, EndReason.NO_PIECES)
     yield CheckersScene(blocked, names=NAMES, outcome=won, words=words)
-    drawn = Outcome(None, EndReason.AGREEMENT)
+    drawn = GameResult(None, EndReason.AGREEMENT)
     yield CheckersScene(blocked, names=NAMES, outcome=drawn, words=words)
 
 
