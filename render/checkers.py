@@ -229,17 +229,11 @@ def status_line(scene: CheckersScene) -> str:
     return words.ck_to_move.format(name=mover)
 
 
-def ending(outcome: GameResult, words: Words = ENGLISH) -> str:
-    """Why the game ended, in `words` (the engine's English when not worded)."""
-    return words.endings.get(outcome.reason.name.lower(), outcome.reason.value)
-
-
-def result_line(outcome: GameResult, winner: str | None, words: Words = ENGLISH) -> str:
+def result_line(result: GameResult, winner: str | None, words: Words = ENGLISH) -> str:
     """How a game ended, `winner` naming the side that won (`Ann wins: no legal move`)."""
-    reason = ending(outcome, words)
     if winner is None:
-        return words.ck_draw.format(reason=reason)
-    return words.ck_wins.format(name=winner, reason=reason)
+        return words.ck_draw[result.reason]
+    return words.ck_wins[result.reason].format(name=winner)
 
 
 def variant_title(scene: CheckersScene) -> str:

@@ -18,6 +18,7 @@ from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, EndReason, Game, GameResult
 from engine.checkers import Position as CheckersPosition
 from render import (
+    ENDING_FIELDS,
     ENGLISH,
     LEVEL_FIELDS,
     PLURAL_FIELDS,
@@ -61,7 +62,15 @@ MARKED = Words(
         )
         for name in LEVEL_FIELDS
     },
-    endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
+    **{
+        name: MappingProxyType(
+            {
+                reason: marked(form, f"{name}_{reason.name.lower()}")
+                for reason, form in getattr(ENGLISH, name).items()
+            }
+        )
+        for name in ENDING_FIELDS
+    },
     titles=MappingProxyType({"box": "⟦title⟧"}),
 )
 
@@ -227,7 +236,11 @@ def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str])
     assert sorted(set(TEMPLATE_FIELDS) - used) == []
     with_level = {name.rpartition("_")[0] for name in used if name[-1].isdigit()}
     assert sorted(set(LEVEL_FIELDS) - with_level) == []
-    assert {"bg_wins_1", "bg_wins_2", "ending", "title"} <= used
+    assert {"bg_wins_1", "bg_wins_2", "ck_wins_no_pieces", "ck_draw_agreement", "title"} <= used
+    with_ending = {
+        field for field in ENDING_FIELDS for name in used if name.startswith(field + "_")
+    }
+    assert sorted(set(ENDING_FIELDS) - with_ending) == []
 
 
 def test_no_english_word_is_left_when_every_template_is_replaced(
