@@ -4,9 +4,10 @@ The template (`duelboard.pot`) is the English source. Most of its entries are wr
 hand; two families belong to the code and are copied in by `update`: the engines' refusals
 (`refusal.<code>`, from their `REFUSALS` registries) and the picture words (`picture.<field>`,
 from the renderer's English `Words`; a field with a sentence per backgammon level gives
-`picture.<field>.<level>`). Then every `.po` is brought in line with the template by key: a
-new key comes in untranslated, a key whose English changed keeps its translation marked fuzzy
-(with the old English as `#| msgid`) until a translator reviews it, and a removed key goes.
+`picture.<field>.<level>`, one with a sentence per checkers ending `picture.<field>.<ending>`).
+Then every `.po` is brought in line with the template by key: a new key comes in untranslated,
+a key whose English changed keeps its translation marked fuzzy (with the old English as
+`#| msgid`) until a translator reviews it, and a removed key goes.
 Babel's own `Catalog.update` is not used for this: it matches a changed English by text
 similarity, across keys, while here the key says which entry it is.
 
@@ -38,7 +39,7 @@ from bot.i18n import (
 )
 from engine.backgammon import errors as backgammon
 from engine.checkers import errors as checkers
-from render import ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS
+from render import ENDING_FIELDS, ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS
 
 WIDTH = 100  # columns of the written catalogs, as the code's
 RUN_UPDATE = "(run `python -m bot.i18n update`)"
@@ -55,6 +56,11 @@ def code_english() -> dict[str, str | tuple[str, ...]]:
             f"picture.{name}.{level}": template
             for name in LEVEL_FIELDS
             for level, template in enumerate(getattr(ENGLISH, name), start=1)
+        },
+        **{
+            f"picture.{name}.{reason.name.lower()}": template
+            for name in ENDING_FIELDS
+            for reason, template in getattr(ENGLISH, name).items()
         },
     }
 

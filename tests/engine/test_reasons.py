@@ -24,7 +24,7 @@ from engine.backgammon import errors as bg_errors
 from engine.backgammon.cube import Cube
 from engine.backgammon.game import Game as BackgammonGame
 from engine.backgammon.game import GameActionError, MatchOptions, Phase
-from engine.checkers import EndReason, Outcome, parse_move
+from engine.checkers import EndReason, GameResult, parse_move
 from engine.checkers import Game as CheckersGame
 from engine.checkers import Position as CheckersPosition
 from engine.checkers import errors as ck_errors
@@ -203,7 +203,7 @@ def test_each_checkers_ending_has_a_code_saying_what_describe_says(
 ) -> None:
     side = "draw" if winner is None else winner.name.lower()
     template = ck_errors.REFUSALS[f"ck.over.{side}.{ending.name.lower()}"]
-    assert template == "the game is over: " + Outcome(winner, ending).describe()
+    assert template == "the game is over: " + GameResult(winner, ending).describe()
     assert len([code for code in ck_errors.REFUSALS if code.startswith("ck.over.")]) == len(ENDINGS)
 
 

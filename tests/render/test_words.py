@@ -15,9 +15,10 @@ import pytest
 import render.backgammon
 import render.checkers
 from engine.backgammon import Play, Position, Side
-from engine.checkers import Color, EndReason, Game, Outcome
+from engine.checkers import Color, EndReason, Game, GameResult
 from engine.checkers import Position as CheckersPosition
 from render import (
+    ENDING_FIELDS,
     ENGLISH,
     LEVEL_FIELDS,
     PLURAL_FIELDS,
@@ -63,9 +64,17 @@ _MARKED_TEMPLATES |= {
     )
     for name in LEVEL_FIELDS
 }
+_MARKED_TEMPLATES |= {
+    name: MappingProxyType(
+        {
+            reason: marked(form, f"{name}_{reason.name.lower()}")
+            for reason, form in getattr(ENGLISH, name).items()
+        }
+    )
+    for name in ENDING_FIELDS
+}
 MARKED = Words(
     **_MARKED_TEMPLATES,
-    endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
     titles=MappingProxyType({"box": "⟦title⟧"}),
 )
 
@@ -167,9 +176,9 @@ def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     yield CheckersScene(CheckersPosition.from_fen("W:W21,K30:B", "box"), names=NAMES, words=words)
     blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")
     yield CheckersScene(blocked, names=NAMES, words=words)
-    won = Outcome(Color.WHITE, EndReason.NO_PIECES)
+    won = GameResult(Color.WHITE, EndReason.NO_PIECES)
     yield CheckersScene(blocked, names=NAMES, outcome=won, words=words)
-    drawn = Outcome(None, EndReason.AGREEMENT)
+    drawn = GameResult(None, EndReason.AGREEMENT)
     yield CheckersScene(blocked, names=NAMES, outcome=drawn, words=words)
 
 
@@ -237,7 +246,11 @@ def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str])
     assert sorted(set(TEMPLATE_FIELDS) - used) == []
     with_level = {name.rpartition("_")[0] for name in used if name[-1].isdigit()}
     assert sorted(set(LEVEL_FIELDS) - with_level) == []
-    assert {"bg_wins_1", "bg_wins_2", "ending", "title"} <= used
+    assert {"bg_wins_1", "bg_wins_2", "ck_wins_no_pieces", "ck_draw_agreement", "title"} <= used
+    with_ending = {
+        field for field in ENDING_FIELDS for name in used if name.startswith(field + "_")
+    }
+    assert sorted(set(ENDING_FIELDS) - with_ending) == []
 
 
 def test_no_english_word_is_left_when_every_template_is_replaced(

@@ -180,17 +180,17 @@ def test_update_keeps_translations_by_key_and_flags_changed_english() -> None:
 @pytest.mark.parametrize(
     ("language", "count", "shown"),
     [
-        ("en", 0, "0 points"),
-        ("en", 1, "1 point"),
-        ("fr", 0, "0 point"),
-        ("fr", 2, "2 points"),
-        ("de", 1, "1 Punkt"),
-        ("de", 0, "0 Punkte"),
+        ("en", 0, "0 days"),
+        ("en", 1, "1 day"),
+        ("fr", 0, "0 jour"),
+        ("fr", 2, "2 jours"),
+        ("de", 1, "1 Tag"),
+        ("de", 0, "0 Tage"),
     ],
 )
 def test_counts_take_the_languages_plural_form(language: str, count: int, shown: str) -> None:
     """gettext's Plural-Forms of each catalog: French counts 0 as singular, English does not."""
-    assert Localizer(language).plural("points", count) == shown
+    assert Localizer(language).plural("duration.day", count) == shown
 
 
 @pytest.mark.parametrize("language", sorted(CATALOGS))
