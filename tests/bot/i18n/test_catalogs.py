@@ -293,6 +293,23 @@ def test_update_keeps_translations_by_key_and_flags_changed_english() -> None:
     assert updated["new"].string == ("", "")
 
 
+def test_update_keeps_the_glossary_and_the_review_notes() -> None:
+    """docs/TRANSLATING.md: a glossary heads each catalog, `REVIEW:` notes ask a native speaker."""
+    template = po('msgctxt "btn.roll"\nmsgid "Roll"\nmsgstr ""\n', "en")
+    header = "# Glossary (Dutch):\n# bar = de bar; bear off = uitnemen\n"
+    old = read_po(
+        io.BytesIO(
+            (
+                header + 'msgid ""\nmsgstr ""\n"Language: nl\\n"\n\n'
+                '# REVIEW: or "werpen"?\nmsgctxt "btn.roll"\nmsgid "Roll"\nmsgstr "Gooien"\n'
+            ).encode()
+        )
+    )
+    updated = updated_translation(template, old)
+    assert updated.header_comment.splitlines()[:2] == header.splitlines()
+    assert keyed(updated)["btn.roll"].user_comments == ['REVIEW: or "werpen"?']
+
+
 @pytest.mark.parametrize(
     ("language", "count", "shown"),
     [
