@@ -20,7 +20,7 @@ from render.draw import (
     ring_marker,
     shrink,
     text_fitted,
-    text_width,
+    wrapped,
     write_outlined,
 )
 from render.encode import png_bytes
@@ -380,12 +380,7 @@ def _draw_panel(
         fill=theme.muted,
     )
     size = max(8, round(21 * unit))
-    lines: list[str] = []
-    for word in status_line(scene).split():
-        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= x1 - x0:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+    lines = wrapped(status_line(scene), size, x1 - x0, bold=True)
     for index, line in enumerate(lines[:4]):
         text_fitted(
             image,

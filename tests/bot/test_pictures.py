@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from discord import Locale
 
-from bot.i18n import CATALOGS, placeholders
+from bot.i18n import CATALOGS, placeholders, translated_languages
 from bot.pictures import words_for
 from engine.backgammon import Position, Side
 from engine.checkers import VARIANTS, Color
@@ -137,7 +137,7 @@ def test_english_words_are_the_renderers_own() -> None:
     assert all(english.titles[name] == variant.title for name, variant in VARIANTS.items())
 
 
-@pytest.mark.parametrize("language", ["fr", "de"])
+@pytest.mark.parametrize("language", translated_languages())
 def test_other_languages_word_the_endings_titles_and_wins(language: str) -> None:
     words = words_for(language)
     assert set(ending_templates(words)) == set(ending_templates(ENGLISH))
@@ -149,5 +149,5 @@ def test_other_languages_word_the_endings_titles_and_wins(language: str) -> None
 
 def test_words_are_built_once_per_language() -> None:
     assert words_for(Locale.french) is words_for("fr")
-    assert words_for("pt-BR") is words_for("en-GB")  # no Portuguese catalog: English
+    assert words_for("zh-TW") is words_for("en-GB")  # no traditional Chinese catalog: English
     assert words_for("de") is not words_for("fr")

@@ -1,5 +1,6 @@
-"""Every command, option and choice of the real bot is named in French and German, by Discord's
-rules, and English users keep the documented names."""
+"""Every command, option and choice of the real bot is named in every catalog's language, by
+Discord's rules (any script, lower case where it has case), and English users keep the
+documented names."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ import pytest
 from discord import app_commands
 
 from bot.frontend.client import DuelboardBot
-from bot.frontend.translator import CatalogTranslator
+from bot.frontend.translator import CatalogTranslator, served_locales
 from bot.i18n import CATALOGS
 from bot.service.views import Person
 from bot.store import Store
 from emulator.naming import valid_name
 
-LOCALES = ("fr", "de")  # Discord locales of the catalogs other than English
+LOCALES = tuple(served_locales())  # Discord locales of the catalogs other than English
 Payload = dict[str, Any]
 
 
@@ -99,7 +100,8 @@ def test_every_command_and_option_has_a_description(payloads: list[Payload], loc
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_names_follow_discords_rule(payloads: list[Payload], locale: str) -> None:
-    """Command and option names: 1-32 lowercase letters, digits, - or _; choices 1-100 of any."""
+    """Command and option names: Discord's rule (1-32 letters of any script, digits, - or _,
+    lower case where the script has case); choices 1-100 of any characters."""
     wrong = []
     for kind, path, item, _ in walk(payloads):
         name = (item.get("name_localizations") or {}).get(locale)
