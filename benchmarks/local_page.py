@@ -6,7 +6,7 @@ press Enter, then wait until the bot's private reply is drawn on the page. Measu
 press to the reply in the page's DOM: the page's request, the emulator, discord.py, the bot, the
 emulator's live update over the WebSocket and the page drawing it.
 
-Run: .venv/bin/python benchmarks/local_page.py [--actions 200]
+Run: .venv/bin/python -m benchmarks.local_page [--actions 200]
 """
 
 from __future__ import annotations
@@ -14,20 +14,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-# benchmarks/render.py would shadow the `render` package: take this folder off the path.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
+from playwright.async_api import async_playwright
 
-from playwright.async_api import async_playwright  # noqa: E402
-
-from bot.frontend.client import PlayParts  # noqa: E402
-from tryout.run import serve  # noqa: E402
+from bot.frontend.client import PlayParts
+from tryout.run import serve
 
 CHROMIUM = "/usr/bin/chromium"
 COMMANDS = ("help", "rules")

@@ -23,12 +23,15 @@ import engine.checkers as ck
 from bot.i18n import TEXTS, Localizer, language_of
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
+from bot.service.outcomes import Finish
 from bot.service.views import AnySession
 from engine.backgammon import Position, Side
 from engine.backgammon.cube import LEVEL_NAMES
 from engine.backgammon.matchplay import Ending, Phase
-from engine.checkers import VARIANTS, Color, EndReason
+from engine.checkers import VARIANTS, Color
 from render import (
+    ENDING_FIELDS,
+    ENGLISH,
     LEVEL_FIELDS,
     LIGHT,
     PLURAL_FIELDS,
@@ -92,14 +95,17 @@ def _words(language: str) -> Words:
         name: tuple(texts.messages[f"picture.{name}.{level}"] for level in LEVEL_NAMES)
         for name in LEVEL_FIELDS
     }
-    endings = {reason.name.lower(): t(f"ending.{reason.name.lower()}") for reason in EndReason}
+    templates |= {
+        name: MappingProxyType(
+            {
+                reason: texts.messages[f"picture.{name}.{reason.name.lower()}"]
+                for reason in getattr(ENGLISH, name)
+            }
+        )
+        for name in ENDING_FIELDS
+    }
     titles = {name: t(f"variant.title.{name}") for name in VARIANTS}
-    return Words(
-        **templates,
-        plural_form=texts.plural_form,
-        endings=MappingProxyType(endings),
-        titles=MappingProxyType(titles),
-    )
+    return Words(**templates, plural_form=texts.plural_form, titles=MappingProxyType(titles))
 
 
 def time_left(deadline: datetime | None, now: datetime) -> int:
@@ -196,15 +202,15 @@ def _stopped_caption(session: AnySession, names: tuple[str, str], look: Look) ->
     """How a table ended that stopped outside the game's own rules: resigned (checkers), won on
     time, called off."""
     t = Localizer(look.locale)
-    if session.stopped == "aborted":
+    if session.stopped is Finish.ABORTED:
         return t("board.end.aborted")
     winner = session.stopped_winner
     if winner is None:
         return None
     players = {"winner": names[winner], "loser": names[1 - winner]}
-    if session.stopped == "time":
+    if session.stopped is Finish.TIME:
         return t("board.end.time", **players)
-    if session.stopped == "resigned":
+    if session.stopped is Finish.RESIGNED:
         return t("board.end.resigned", **players)
     return None
 

@@ -130,10 +130,8 @@ def main(argv: list[str]) -> int:
     try:
         asyncio.run(_run(arguments))
     except OSError as error:
-        print(
-            f"duelboard local: cannot listen on {arguments.host}:{arguments.port} ({error.strerror}).",
-            file=sys.stderr,
-        )
+        where = f"{arguments.host}:{arguments.port}"
+        print(f"duelboard local: cannot listen on {where} ({error.strerror}).", file=sys.stderr)
         return 2
     except StoreError as error:
         print(f"duelboard local: {error}", file=sys.stderr)

@@ -54,7 +54,7 @@ class Recap:
     winner_id: int | None
     loser_id: int | None
     score: tuple[int, int] | None
-    reason: str
+    finish: out.Finish
     replay_gif: bytes
     replay_alt: str
     record: RecordFile
@@ -134,7 +134,7 @@ def build_recap(
         winner_id=ended.winner_id,
         loser_id=ended.loser_id,
         score=score,
-        reason=ended.reason,
+        finish=ended.finish,
         replay_gif=replay_gif(scenes, theme=theme),
         replay_alt=describe_replay(scenes),
         record=record,

@@ -22,9 +22,11 @@ def footprint(local: Local) -> tuple[int, int, list[int]]:
 
 
 async def send(local: Local, path: str, body: Any) -> tuple[int, dict[str, Any]]:
-    async with aiohttp.ClientSession() as session:
-        async with session.post(f"{local.url}{path}", json=body) as response:
-            return response.status, await response.json(content_type=None)
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{local.url}{path}", json=body) as response,
+    ):
+        return response.status, await response.json(content_type=None)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +63,7 @@ async def test_a_command_the_page_cannot_send_is_refused(local: Local) -> None:
     ada = str(local.world.people[0].id)
     general = str(local.world.channels[0].id)
     before = footprint(local)
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"command": "teleport"}, "there is no command /teleport"),
         ({"command": "backgammon", "options": {"points": "many"}}, "takes a number"),
         ({"command": "backgammon", "options": {"opponent": "7"}}, "nobody in this server"),

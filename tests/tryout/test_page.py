@@ -72,7 +72,7 @@ async def test_a_checkers_game_against_the_computer(browser: Any, local: Local) 
         while view.to_move_id == bot:  # the computer's reply
             view = await you.changed(GAME, view.version)
     # The board picture is on the page with its alt text, and the menu offers the next moves.
-    picture = you.page.locator(f'.message img[src*="/files/"]').last
+    picture = you.page.locator('.message img[src*="/files/"]').last
     assert "checkers" in (await picture.get_attribute("alt") or "").lower()
     await you.press(f"db:{GAME}:askresign")
     await you.press(f"db:{GAME}:resign:1")

@@ -23,9 +23,9 @@ from bot.service.export.log import TableLog
 from bot.service.export.pdn import game_text
 from bot.service.games import Games
 from bot.store import Store
-from tests.bot.ratings.play import challenge, checkers_draw
 from tests.bot.service.conftest import ALICE, BOB, BOT, fixed_seeds
 from tests.bot.service.drive import play_checkers
+from tests.bot.service.play import challenge, checkers_draw
 
 # The records do not depend on the database: one backend is enough.
 SQLITE_ONLY = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)

@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 from discord import Locale
 
-from bot.i18n import CATALOGS, placeholders
+from bot.i18n import CATALOGS, placeholders, translated_languages
 from bot.pictures import words_for
 from engine.backgammon import Position, Side
-from engine.checkers import VARIANTS, Color, EndReason
+from engine.checkers import VARIANTS, Color
 from engine.checkers import Position as CheckersPosition
 from render import (
+    ENDING_FIELDS,
     ENGLISH,
     LEVEL_FIELDS,
     TEMPLATE_FIELDS,
@@ -35,11 +36,20 @@ def level_templates(words: Words) -> dict[str, str]:
     }
 
 
+def ending_templates(words: Words) -> dict[str, str]:
+    """The one-per-ending templates of `words` by their catalog key (`picture.ck_wins.no_moves`)."""
+    return {
+        f"picture.{name}.{reason.name.lower()}": template
+        for name in ENDING_FIELDS
+        for reason, template in getattr(words, name).items()
+    }
+
+
 @pytest.mark.parametrize("language", sorted(CATALOGS))
 def test_every_template_is_in_the_catalog_with_the_renderers_placeholders(language: str) -> None:
     catalog = CATALOGS[language]
     english = {f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS}
-    english |= level_templates(ENGLISH)
+    english |= level_templates(ENGLISH) | ending_templates(ENGLISH)
     picture_keys = {key for key in catalog if key.startswith("picture.")}
     assert picture_keys == set(english)
     different = {
@@ -54,7 +64,8 @@ def test_every_template_is_in_the_catalog_with_the_renderers_placeholders(langua
 def test_every_template_fills_with_whole_numbers(language: str) -> None:
     """Clocks format minutes as `{minutes:02d}`: a template must take the values render gives."""
     words = words_for(language)
-    templates = {name: getattr(words, name) for name in TEMPLATE_FIELDS} | level_templates(words)
+    templates = {name: getattr(words, name) for name in TEMPLATE_FIELDS}
+    templates |= level_templates(words) | ending_templates(words)
     for name, template in templates.items():
         filled = template.format(**dict.fromkeys(placeholders(template), 7))
         assert "{" not in filled and filled.strip(), name
@@ -122,21 +133,21 @@ def test_english_words_are_the_renderers_own() -> None:
     words that could differ are those the bot takes from its other texts."""
     english = words_for("en-US")
     assert level_templates(english) == level_templates(ENGLISH)
-    assert all(english.endings[reason.name.lower()] == reason.value for reason in EndReason)
+    assert ending_templates(english) == ending_templates(ENGLISH)
     assert all(english.titles[name] == variant.title for name, variant in VARIANTS.items())
 
 
-@pytest.mark.parametrize("language", ["fr", "de"])
+@pytest.mark.parametrize("language", translated_languages())
 def test_other_languages_word_the_endings_titles_and_wins(language: str) -> None:
     words = words_for(language)
-    assert set(words.endings) == {reason.name.lower() for reason in EndReason}
+    assert set(ending_templates(words)) == set(ending_templates(ENGLISH))
     assert set(words.titles) == set(VARIANTS)
-    assert not {reason.value for reason in EndReason} & set(words.endings.values())
+    assert not set(ending_templates(ENGLISH).values()) & set(ending_templates(words).values())
     assert not {variant.title for variant in VARIANTS.values()} & set(words.titles.values())
     assert not set(level_templates(ENGLISH).values()) & set(level_templates(words).values())
 
 
 def test_words_are_built_once_per_language() -> None:
     assert words_for(Locale.french) is words_for("fr")
-    assert words_for("pt-BR") is words_for("en-GB")  # no Portuguese catalog: English
+    assert words_for("zh-TW") is words_for("en-GB")  # no traditional Chinese catalog: English
     assert words_for("de") is not words_for("fr")

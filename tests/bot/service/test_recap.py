@@ -10,12 +10,13 @@ from PIL import Image
 
 from bot.service import recap as recap_module
 from bot.service.games import Games
+from bot.service.outcomes import Finish
 from bot.service.ratings import Ratings
 from bot.service.recap import recap_for, record_for
 from bot.service.views import steps_of
-from tests.bot.ratings.play import backgammon_win, challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB, NOW
 from tests.bot.service.drive import play_checkers
+from tests.bot.service.play import backgammon_win, challenge, checkers_win
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -43,7 +44,7 @@ async def test_checkers_recap_has_board_replay_record_and_rating(
     assert frames(recap.replay_gif) == len(moves) + 1  # the start, then one per move
     assert recap.record.filename == f"duelboard-{game_id}.pdn"
     assert '[Result "2-0"]' in recap.record.text or '[Result "0-2"]' in recap.record.text
-    assert (recap.winner_id, recap.loser_id, recap.reason) == (ALICE.id, BOB.id, "resigned")
+    assert (recap.winner_id, recap.loser_id, recap.finish) == (ALICE.id, BOB.id, Finish.RESIGNED)
     assert recap.rating is recorded
 
 

@@ -27,7 +27,7 @@ def test_lines_give_rate_marks_and_the_worst_decisions() -> None:
 
 def test_a_match_names_the_game_and_the_cube_is_in_the_readers_words() -> None:
     [_, _, line] = review_lines(Localizer("fr"), review(NO_DOUBLE, games=3), {ALICE: "Alice"})
-    assert line == "  partie 2, coup 7 : ne pas doubler?! (meilleur doubler, −0.050)"
+    assert line == "  partie 2, coup 7 : ne pas doubler?! (meilleur doubler, −0,050)"
 
 
 def test_without_open_sage_one_line_says_so_without_install_instructions() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ NAMES = {ALICE: "Alice", BOB: "Bob"}
 EN, FR, DE = Localizer("en-US"), Localizer("fr"), Localizer("de")
 
 
-def opened(white_die: int, black_die: int, **choices: object) -> GameView:
+def opened(white_die: int, black_die: int, **choices: Any) -> GameView:
     """Alice (white) against Bob after the opening roll (BG-2: the higher die moves first)."""
     options = GameOptions.create("backgammon", **choices)
     match = Match.start(options.match_options()).opening_roll(white_die, black_die)
@@ -194,7 +195,9 @@ def test_game_text_shows_match_score_and_commitment_while_open() -> None:
 
 def test_finished_game_reveals_the_seed_and_mentions_nobody() -> None:
     view = replace(opened(3, 1), status=GameStatus.FINISHED, to_move_id=None, seed="cd" * 32)
-    text = game_text(EN, view, (out.GameEnded(7, ALICE, BOB, 2, "resigned: gammon"),), NAMES)
+    text = game_text(
+        EN, view, (out.GameEnded(7, ALICE, BOB, 2, out.Finish.RESIGNED, level=2),), NAMES
+    )
     assert "Alice wins 2 points (resigned, a gammon)." in text
     assert "cd" * 32 in text and "Anyone can check every roll with /verify game:7." in text
     assert "<@" not in text
@@ -216,7 +219,7 @@ def test_a_checkers_message_tells_the_random_draw_without_dice(reader: Localizer
     assert "ab" * 32 in text
     assert DICE_WORDS[reader.language].search(text) is None, text
     over = checkers(status=GameStatus.FINISHED)
-    ended = game_text(reader, over, (out.GameEnded(8, ALICE, BOB, 1, "resigned"),), NAMES)
+    ended = game_text(reader, over, (out.GameEnded(8, ALICE, BOB, 1, out.Finish.RESIGNED),), NAMES)
     assert "cd" * 32 in ended and "8" in ended
     assert DICE_WORDS[reader.language].search(ended) is None, ended
 

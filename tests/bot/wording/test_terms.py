@@ -9,45 +9,66 @@ import pytest
 import engine.checkers as ck
 from bot.i18n import Localizer
 from bot.service.dice import RollMismatch, VerifyReport
+from bot.service.outcomes import Finish, GameEnded
+from bot.wording.game import event_line
 from bot.wording.terms import (
     checkers_summary,
     checkers_title,
     duration,
-    ending,
     variant_name,
     verify_details,
 )
 from engine.backgammon import VARIANTS as BACKGAMMON_VARIANTS
-from engine.backgammon.cube import LEVEL_NAMES
-from engine.backgammon.game import Ending
 
 EN, FR, DE = Localizer("en"), Localizer("fr"), Localizer("de")
 READERS = [EN, FR, DE]
+NAMES = {1: "Ann", 2: "Ben"}
 
-# Every `GameEnded.reason` the table produces: backgammon `<how>: <level name>`, checkers
-# `EndReason` values, and the table's own `time` and `resigned`.
-REASONS = [
-    *(f"{how.value}: {name}" for how in Ending for name in LEVEL_NAMES.values()),
-    *(reason.value for reason in ck.EndReason),
-    "time",
-    "resigned",
+# Every way the table ends a game, as the sessions report it: (won?, finish, level).
+ENDINGS = [
+    *((True, how, level) for how in (Finish.PLAYED, Finish.RESIGNED) for level in (1, 2, 3)),
+    (True, Finish.DROPPED, 1),
+    (True, Finish.TIME, None),
+    (True, Finish.RESIGNED, None),
+    (True, Finish.NO_PIECES, None),
+    (True, Finish.NO_MOVES, None),
+    (True, Finish.KING_COUNT, None),
+    *((False, how, None) for how in (Finish.AGREEMENT, Finish.REPETITION, Finish.NO_PROGRESS)),
+    (False, Finish.KING_COUNT, None),
 ]
 
 
-@pytest.mark.parametrize("reason", REASONS)
-def test_every_way_a_game_ends_is_worded_in_each_language(reason: str) -> None:
-    worded = [ending(t, reason) for t in READERS]
-    assert reason not in worded[1:]  # never the raw English reason for French or German
+def ended(won: bool, finish: Finish, level: int | None, points: int = 2) -> GameEnded:
+    """Ann (1) beats Ben (2) by `finish`, or they draw."""
+    if not won:
+        return GameEnded(7, None, None, 0, finish)
+    return GameEnded(7, 1, 2, points, finish, level=level)
+
+
+@pytest.mark.parametrize(("won", "finish", "level"), ENDINGS)
+def test_every_way_a_game_ends_is_a_sentence_of_its_own_in_each_language(
+    won: bool, finish: Finish, level: int | None
+) -> None:
+    worded = [event_line(t, ended(won, finish, level), NAMES) for t in READERS]
     assert len(set(worded)) == 3  # three languages, three texts
+    assert all(line and (not won or "Ann" in line) for line in worded)
 
 
-def test_a_backgammon_ending_names_its_level_in_the_readers_words() -> None:
-    assert ending(DE, "resigned: gammon") == "Aufgabe, ein Gammon"
-    assert ending(FR, "played: backgammon") == "fin de partie, un backgammon"
-
-
-def test_an_unknown_reason_is_shown_as_it_is() -> None:
-    assert ending(FR, "struck by lightning") == "struck by lightning"
+def test_a_game_end_is_worded_whole_with_its_level_and_points() -> None:
+    gammon = ended(True, Finish.RESIGNED, 2, points=4)
+    assert event_line(EN, gammon, NAMES) == "Ann wins 4 points (resigned, a gammon)."
+    assert event_line(DE, gammon, NAMES) == (
+        "Ann gewinnt durch Aufgabe ein Gammon und erhält 4 Punkte."
+    )
+    single = ended(True, Finish.PLAYED, 1, points=1)
+    assert event_line(EN, single, NAMES) == "Ann wins 1 point (a single game)."
+    assert event_line(FR, single, NAMES) == "Ann remporte une partie simple et marque 1 point."
+    # A passed double is worth the cube before doubling, whatever the position (BG-14).
+    passed = ended(True, Finish.DROPPED, 1)
+    assert event_line(FR, passed, NAMES) == "Ann gagne 2 points : le double a été refusé."
+    drawn = ended(False, Finish.REPETITION, None)
+    assert event_line(EN, drawn, NAMES) == "Draw (the same position for the third time)."
+    assert event_line(DE, drawn, NAMES) == "Remis: dieselbe Stellung zum dritten Mal."
 
 
 @pytest.mark.parametrize(

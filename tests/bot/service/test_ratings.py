@@ -22,15 +22,15 @@ from bot.service.ratings import (
     scopes_for,
 )
 from bot.store import GameStatus
-from bot.store.ratings import AlreadyRecordedError, Outcome, RatingStore, ResultEntry, Standing
+from bot.store.ratings import AlreadyRecordedError, RatingStore, ResultEntry, Standing, WinLossDraw
 from bot.store.schema import GLOBAL_SCOPE
-from tests.bot.ratings.play import (
+from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, GUILD, NOW
+from tests.bot.service.play import (
     backgammon_win,
     challenge,
     checkers_draw,
     checkers_win,
 )
-from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, GUILD, NOW
 
 ONE_WIN, ONE_LOSS, ONE_GAME_RD = 1662.3109, 1337.6891, 290.3190
 OTHER_GUILD = 9500
@@ -202,7 +202,7 @@ async def test_provisional_while_rd_above_110(table: Games) -> None:
     assert deviations[0] > 110 > deviations[-1]  # settles within sixteen games
 
 
-def _entry(game_id: int, user_id: int, opponent_id: int, outcome: Outcome) -> ResultEntry:
+def _entry(game_id: int, user_id: int, opponent_id: int, outcome: WinLossDraw) -> ResultEntry:
     return ResultEntry(
         game_id, user_id, opponent_id, "checkers:box", outcome, 0, 0, 0, 0, 0, True, NOW
     )

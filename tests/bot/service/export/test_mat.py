@@ -25,9 +25,9 @@ from bot.service.views import ActionResult
 from bot.store import Store
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Phase
-from tests.bot.ratings.play import backgammon_win, challenge
 from tests.bot.service.conftest import ALICE, BOB, BOT, fixed_seeds
 from tests.bot.service.drive import play_backgammon
+from tests.bot.service.play import backgammon_win, challenge
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 

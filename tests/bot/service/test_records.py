@@ -12,10 +12,10 @@ from bot.service.games import Games
 from bot.service.ratings import Ratings
 from bot.service.records import Records, message_link, streaks
 from bot.store import Store
-from bot.store.ratings import Outcome, RatingStore, ResultEntry, Standing
+from bot.store.ratings import RatingStore, ResultEntry, Standing, WinLossDraw
 from bot.store.schema import GLOBAL_SCOPE
-from tests.bot.ratings.play import challenge, checkers_draw, checkers_win
 from tests.bot.service.conftest import ALICE, BOB, CAROL, GUILD, NOW
+from tests.bot.service.play import challenge, checkers_draw, checkers_win
 
 LADDER = "checkers:box"
 
@@ -25,7 +25,7 @@ async def _seed_board(store: Store, standings: Mapping[int, Standing]) -> None:
     ratings = RatingStore(store)
     for number, (user_id, standing) in enumerate(standings.items(), start=1):
         await store.upsert_player(user_id, f"P{user_id}", now=NOW)
-        outcome: Outcome = "win" if number % 2 else "loss"
+        outcome: WinLossDraw = "win" if number % 2 else "loss"
         entry = ResultEntry(number, user_id, 1, LADDER, outcome, 1, 0, 0, 0, 0, True, NOW)
 
         def fixed(_scope: int, current: Mapping[int, Standing]) -> dict[int, Standing]:

@@ -18,7 +18,7 @@ from tests.bot.e2e.conftest import (
     store,
 )
 from tests.bot.e2e.drive import command
-from tests.bot.ratings.play import checkers_win
+from tests.bot.service.play import checkers_win
 
 __all__ = ["app_errors", "clock", "game_clock", "players", "start_bot", "store"]
 

@@ -6,9 +6,10 @@ import pytest
 
 from bot.pictures import words_for
 from bot.service.games import Games
+from bot.service.outcomes import Finish
 from bot.service.recap import recap_for
-from tests.bot.ratings.play import challenge, checkers_win
 from tests.bot.service.conftest import ALICE, BOB
+from tests.bot.service.play import challenge, checkers_win
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 async def test_a_french_recap_is_worded_in_french(table: Games) -> None:
     game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
     recap = await recap_for(table.store, game_id, words=words_for("fr"))
-    assert recap.reason == "resigned"  # the service's own word, for the bot to word
+    assert recap.finish is Finish.RESIGNED  # the service's own value, for the bot to word
     assert recap.replay_alt.startswith("Rejeu animé de ")
     assert "Position finale : " in recap.replay_alt
 
