@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import secrets
 import time
@@ -276,6 +277,11 @@ class Signal:
         """Something changed: wake the waiters."""
         self._event.set()
         self._event = asyncio.Event()
+
+    async def changed(self, timeout: float) -> None:
+        """Return at the next change, or after `timeout` seconds (a live view's next look)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), timeout)
 
     def fail(self, reason: str) -> None:
         """Record a bot failure; every wait raises it at once instead of timing out."""

@@ -31,6 +31,13 @@ WEIGHTS = {  # the fonts that draw one weight: DejaVu first, then the CJK subset
 }
 
 
+def ink(image: Image.Image, x: int, y: int) -> int:
+    """The value of a pixel of a one-band ("L") image."""
+    value = image.getpixel((x, y))
+    assert isinstance(value, int)
+    return value
+
+
 def cmap(name: str) -> set[int]:
     """The code points a shipped font maps to a glyph, as fontTools reads them."""
     return set(TTFont(FONTS / name).getBestCmap() or {})
@@ -141,7 +148,7 @@ def test_a_character_dejavu_lacks_is_drawn_with_the_cjk_font_on_dejavus_baseline
     image = Image.new("L", (120, 80), 0)
     write_text(image, (10, 50), "A中", size=40, fill=(255, 255, 255), anchor="ls")
     left = 10 + font(40).getlength("A")
-    inked = [(x, y) for x in range(120) for y in range(80) if image.getpixel((x, y)) > 128]
+    inked = [(x, y) for x in range(120) for y in range(80) if ink(image, x, y) > 128]
     # Pixels more than half inked, by their centres.
     square = [(x + 0.5, y + 0.5) for x, y in inked if x >= left + 2]
     assert min(x for x, _ in square) == pytest.approx(left + 4, abs=1)
@@ -165,7 +172,7 @@ def test_a_mixed_text_keeps_the_anchor_of_a_dejavu_text(square_cjk: Path) -> Non
     # The "A" of the mixed text (left of the centre) stands on the baseline of "A" alone.
     assert lowest(mixed.crop((0, 0, 95, 100))) == lowest(alone)
     width = font(40).getlength("A") + 40
-    columns = [x for x in range(200) for y in range(100) if mixed.getpixel((x, y)) > 128]
+    columns = [x for x in range(200) for y in range(100) if ink(mixed, x, y) > 128]
     assert min(columns) >= round(100 - width / 2) - 1 and max(columns) <= round(100 + width / 2)
 
 
