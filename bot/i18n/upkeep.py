@@ -27,7 +27,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import write_po
+from babel.messages.pofile import unescape, write_po
 
 from bot.i18n import (
     TEMPLATE,
@@ -98,12 +98,35 @@ def updated_translation(template: Catalog, catalog: Catalog) -> Catalog:
             _put(result, _copy(message, message.id, string if message.pluralizable else ""))
             continue
         entry = _copy(message, message.id, before.string)
-        entry.user_comments = list(before.user_comments)
+        entry.user_comments = [c for c in before.user_comments if not c.startswith("|")]
         if before.id != message.id or before.fuzzy:
             entry.flags.add("fuzzy")
-            entry.previous_id = list(forms(before.previous_id or before.id))
+            entry.previous_id = list(_previous_english(before))
         _put(result, entry)
     return result
+
+
+def _previous_english(message: Message) -> tuple[str, ...]:
+    """The English a translation was made from: its `#| msgid` (and `#| msgid_plural`), or, when
+    it has none, its English now.
+
+    Babel's `read_po` (2.18) reads a `#| msgid` line as a translator comment (`| msgid "…"`), not
+    as `previous_id`: the English is taken back from there, so that an update writes it once as
+    it was, not as a comment that grows at every update.
+    """
+    if message.previous_id:
+        return forms(message.previous_id)
+    texts: list[str] = []
+    for comment in message.user_comments:
+        line = comment[1:].strip() if comment.startswith("|") else None
+        if line is None:
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword in ("msgid", "msgid_plural"):
+            texts.append(unescape(rest))
+        elif line.startswith('"') and texts:
+            texts[-1] += unescape(line)
+    return tuple(texts) or forms(message.id)
 
 
 def _empty_like(catalog: Catalog) -> Catalog:

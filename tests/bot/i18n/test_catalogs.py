@@ -10,7 +10,7 @@ import unicodedata
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 from discord import Client, Interaction, Locale, app_commands
 
 from bot.frontend.translator import CatalogTranslator, served_locales
@@ -300,6 +300,26 @@ def test_update_keeps_translations_by_key_and_flags_changed_english() -> None:
         ["Roll the dice"],
     )
     assert updated["new"].string == ("", "")
+
+
+def test_a_fuzzy_entry_keeps_its_old_english_through_later_updates() -> None:
+    """A translation waiting for review still shows the English it was made from, once, however
+    many times the catalogs are updated before a translator gets to it."""
+    template = po('msgctxt "cmd.roll"\nmsgid "Roll both dice"\nmsgstr ""\n', "en")
+    old = po('msgctxt "cmd.roll"\nmsgid "Roll the dice"\nmsgstr "Lancer les dés"\n')
+    written = ""
+    for _ in range(3):
+        buffer = io.BytesIO()
+        write_po(buffer, updated_translation(template, old), width=100, include_previous=True)
+        written = buffer.getvalue().decode()
+        old = read_po(io.BytesIO(buffer.getvalue()))
+    entry = written[written.index("#, fuzzy") :]
+    assert entry.splitlines()[:4] == [
+        "#, fuzzy",
+        '#| msgid "Roll the dice"',
+        'msgctxt "cmd.roll"',
+        'msgid "Roll both dice"',
+    ]
 
 
 def test_update_keeps_the_glossary_and_the_review_notes() -> None:
