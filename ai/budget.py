@@ -1,4 +1,4 @@
-"""Thinking time: a deadline read from an injectable clock, so tests can fix the time."""
+"""Thinking time: a deadline read from an injectable timer, so tests can fix the time."""
 
 from __future__ import annotations
 
@@ -6,25 +6,26 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-Clock = Callable[[], float]
+Timer = Callable[[], float]
+"""Seconds from a fixed start (`time.perf_counter`): what a budget measures elapsed time on."""
 
 
 @dataclass(slots=True)
 class Budget:
-    """A time allowance in seconds measured on `clock`; `None` seconds means no limit."""
+    """A time allowance in seconds measured on `timer`; `None` seconds means no limit."""
 
     seconds: float | None
-    clock: Clock = time.perf_counter
+    timer: Timer = time.perf_counter
     started: float = field(init=False)
 
     def __post_init__(self) -> None:
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"a time budget is a positive number of seconds, not {self.seconds}")
-        self.started = self.clock()
+        self.started = self.timer()
 
     def elapsed(self) -> float:
         """Seconds spent since the budget was created."""
-        return self.clock() - self.started
+        return self.timer() - self.started
 
     def expired(self) -> bool:
         """Whether the allowance is used up."""

@@ -1,9 +1,9 @@
 """How strong the computer plays, and how long it thinks: duplicate games against references.
 
 Run (reduced counts, minutes):
-    .venv/bin/python benchmarks/ai_strength.py all --bg-pairs 10 --ladder-pairs 10 --ck-games 4
+    .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 10 --ladder-pairs 10 --ck-games 4
 Full run, the figures issue 8 asks for (backgammon ~30 min, checkers ~40 min, on two shared cores):
-    .venv/bin/python benchmarks/ai_strength.py all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
+    .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
 
 Backgammon: duplicate games, cubeless money play with gammons counted (no Jacoby): each pair
 plays the same dice twice with the seats swapped. `expert` meets gnubg 0-ply (the PyPI `gnubg`
@@ -20,16 +20,12 @@ import argparse
 import math
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.checkers as ck
 from ai.backgammon.player import BackgammonPlayer

@@ -1,6 +1,6 @@
 """Backgammon legal-play generation speed, side by side with open_spiel and gnubg when installed.
 
-Run: .venv/bin/python benchmarks/bg_movegen.py [pairs]
+Run: .venv/bin/python -m benchmarks.bg_movegen [pairs]
 
 The sample is the first `pairs` turns (default 400) of seeded open_spiel self-play games, so all
 three engines see the same (position, dice) pairs. Ours is timed without the legal-play cache.
@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from engine.backgammon import STANDARD, Position, Side
 from engine.backgammon.position import _legal_plays
@@ -89,6 +90,11 @@ def spiel_whole_turns(state: object) -> int:
     return len(ends)
 
 
+def count_our_plays(position: Position, dice: tuple[int, int]) -> int:
+    """How many distinct plays our engine finds (uncached)."""
+    return len(generate(position, dice, STANDARD))
+
+
 def timed(run: Callable[[], int]) -> tuple[float, int]:
     """Seconds for one call (best of three) and the number of plays it reported."""
     best = float("inf")
@@ -120,7 +126,7 @@ def main() -> None:
     ours: list[float] = []
     our_plays = 0
     for _, position, dice in sample:
-        seconds, count = timed(lambda p=position, d=dice: len(generate(p, d, STANDARD)))
+        seconds, count = timed(partial(count_our_plays, position, dice))
         ours.append(seconds)
         our_plays += count
     ours_median = report("duelboard legal_plays", ours, our_plays)
@@ -128,7 +134,7 @@ def main() -> None:
     spiel: list[float] = []
     spiel_plays = 0
     for state, _, _ in sample:
-        seconds, count = timed(lambda s=state: spiel_whole_turns(s))
+        seconds, count = timed(partial(spiel_whole_turns, state))
         spiel.append(seconds)
         spiel_plays += count
     spiel_median = report("open_spiel whole-turn (Python)", spiel, spiel_plays)
@@ -156,7 +162,7 @@ def main() -> None:
 
     print()
     for dice in ((1, 1), (2, 2)):
-        seconds, count = timed(lambda d=dice: len(generate(WORST, d, STANDARD)))
+        seconds, count = timed(partial(count_our_plays, WORST, dice))
         print(f"worst case {dice}: {count} distinct plays in {seconds * 1e3:.1f} ms")
 
 

@@ -1,6 +1,6 @@
 """Checkers perft(8) speed: our engine against py-draughts, side by side, as a ratio.
 
-Run: .venv/bin/python benchmarks/ck_perft.py [depth]
+Run: .venv/bin/python -m benchmarks.ck_perft [depth]
 
 Both sides count leaves the same way (bulk counting at the last ply: the number of legal moves).
 py-draughts is driven through its public board API (legal_moves, push, pop). Its American board

@@ -8,7 +8,7 @@ look at the board for about S seconds first, as people do). Measured per move: f
 dispatching the interaction until the game message has been edited with its new image (the
 bot's ping to the next player comes before that edit, so it is included).
 
-Run: .venv/bin/python benchmarks/e2e_latency.py [--games 1 20 100] [--moves 12] [--think S]
+Run: .venv/bin/python -m benchmarks.e2e_latency [--games 1 20 100] [--moves 12] [--think S]
 """
 
 from __future__ import annotations
@@ -18,23 +18,16 @@ import asyncio
 import logging
 import os
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-# benchmarks/render.py would shadow the `render` package: take this folder off the path.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
-
-from bot.frontend.client import DuelboardBot, PlayParts  # noqa: E402
-from bot.service.backgammon import BackgammonSession  # noqa: E402
-from bot.service.dice import SeededDice  # noqa: E402
-from bot.service.views import load_session  # noqa: E402
-from bot.store import Store  # noqa: E402
-from emulator import Channel, Emulator, User  # noqa: E402
-from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running  # noqa: E402
+from bot.frontend.client import DuelboardBot, PlayParts
+from bot.service.backgammon import BackgammonSession
+from bot.service.dice import SeededDice
+from bot.service.views import load_session
+from bot.store import Store
+from emulator import Channel, Emulator, User
+from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
 
 SEEDS = [f"{n:064x}" for n in range(1, 1000)]
 
@@ -74,11 +67,11 @@ async def _game(
         edits = board.edits
         started = time.perf_counter()
         move = await emulator.slash(users[row.to_move_id], "move", {"play": text}, channel=channel)
-        await emulator.wait_until(
-            lambda edits=edits: True if board.edits > edits and board.attachments else None,
-            "the edit",
-            60,
-        )
+
+        def edited(before: int = edits) -> bool | None:
+            return True if board.edits > before and board.attachments else None
+
+        await emulator.wait_until(edited, "the edit", 60)
         latencies.append(time.perf_counter() - started)
         await move.original(timeout=60)  # the mover's private "Played …" (not timed)
 

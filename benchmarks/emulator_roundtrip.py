@@ -8,7 +8,7 @@ Two measurements, each with 1 and 20 concurrent users (or those given with --use
 With no think time every user fires again the moment its answer lands (a worst case: latency at
 20 users is then mostly queueing); `--think 0.5` paces users like quick players.
 
-Run: .venv/bin/python benchmarks/emulator_roundtrip.py [--rounds N] [--users 1 20 100] [--think S]
+Run: .venv/bin/python -m benchmarks.emulator_roundtrip [--rounds N] [--users 1 20 100] [--think S]
 """
 
 from __future__ import annotations
@@ -20,16 +20,11 @@ import logging
 import os
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
-
-# The emulator is a package of the repository, not of the installed bot: import it from the root.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from emulator import Emulator, User
 from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running

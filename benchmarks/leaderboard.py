@@ -1,6 +1,6 @@
 """Leaderboard, rank, stats and history query times on 10,000 players and 100,000 finished games.
 
-Run: .venv/bin/python benchmarks/leaderboard.py [--players 10000] [--games 100000] [--repeat 50]
+Run: .venv/bin/python -m benchmarks.leaderboard [--players 10000] [--games 100000] [--repeat 50]
      [--postgres-url URL] [--skip-sqlite]
 PostgreSQL is measured when --postgres-url, DUELBOARD_BENCH_POSTGRES_URL or
 DUELBOARD_TEST_POSTGRES_URL is set (in a private schema, dropped afterwards). The target is
@@ -21,9 +21,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench_stores import postgres_store, sqlite_store
 from sqlalchemy import insert, text
 
+from benchmarks.bench_stores import postgres_store, sqlite_store
 from bot.service.glicko2 import Rating, Result, update
 from bot.service.records import Records
 from bot.store import Store

@@ -1,7 +1,7 @@
 """How long the bot's event loop stalls while the computer thinks: in threads vs. in the worker.
 
 Run (about half a minute on two shared cores, with the `ai` extra installed):
-    .venv/bin/python benchmarks/loop_stall.py --decisions 40 --hints 40 --seed 1
+    .venv/bin/python -m benchmarks.loop_stall --decisions 40 --hints 40 --seed 1
 
 A ticker sleeps 1 ms at a time on the event loop and records the gaps between its wake-ups,
 while the computer makes `--decisions` backgammon decisions at `expert` (a checker play and a
@@ -17,13 +17,9 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.coach import ComputerCoach
 from ai.levels import Level

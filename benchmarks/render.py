@@ -1,6 +1,6 @@
 """Board picture speed and size: our Pillow route against the SVG route, side by side.
 
-Run: .venv/bin/python benchmarks/render.py [width] [runs]
+Run: .venv/bin/python -m benchmarks.render [width] [runs]
 
 Our route: `render_backgammon` / `render_checkers` (scene in, palette PNG out). The SVG route:
 py-draughts' `svg.board` then `cairosvg.svg2png` at the same output width, the way SVG-based
@@ -17,20 +17,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-# This script is named render.py, so its own folder (first on sys.path when run as a script)
-# would shadow the `render` package; take that folder off the path before importing.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+import cairosvg
+import draughts
+from draughts import svg
 
-import cairosvg  # noqa: E402
-import draughts  # noqa: E402
-from draughts import svg  # noqa: E402
-
-from engine.backgammon import Position, Side  # noqa: E402
-from engine.checkers import Game  # noqa: E402
-from render import BackgammonScene, CheckersScene, render_backgammon, render_checkers  # noqa: E402
+from engine.backgammon import Position, Side
+from engine.checkers import Game
+from render import BackgammonScene, CheckersScene, render_backgammon, render_checkers
 
 
 def _timed(make: Callable[[], bytes], runs: int) -> tuple[float, float, float, int]:

@@ -1,7 +1,7 @@
 """How long the post-game review takes: per decision at 1 and 2 plies, and for a whole match.
 
 Run (about a minute on two shared cores):
-    .venv/bin/python benchmarks/review_time.py --length 7 --seed 1
+    .venv/bin/python -m benchmarks.review_time --length 7 --seed 1
 
 A match is played by two `beginner` computers (pubeval with noise, Keith's count for the cube:
 fast, and human-like enough to make mistakes), with seeded dice; then every decision of one side
@@ -14,11 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.backgammon.analysis import Kind, decisions, judge
 from ai.backgammon.sage import Sage

@@ -5,7 +5,7 @@ game in its own channel, every action going through `Games` (load, check, engine
 "move" is one `Games.move` call: read the game, parse and apply the play, auto-roll for the next
 player when nothing is to decide, write the event and the new state.
 
-    .venv/bin/python benchmarks/service_throughput.py [--moves 30] [--sqlite-dir DIR]
+    .venv/bin/python -m benchmarks.service_throughput [--moves 30] [--sqlite-dir DIR]
         [--postgres-url postgresql://postgres@127.0.0.1:5432/test]
 
 PostgreSQL runs when `--postgres-url` or DUELBOARD_TEST_POSTGRES_URL is given; it works in a

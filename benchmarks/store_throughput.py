@@ -1,6 +1,6 @@
 """Store throughput: appends per second and p50/p99 latency of record() with 1/10/100 busy games.
 
-Run: .venv/bin/python benchmarks/store_throughput.py [--total 2000] [--postgres-url URL]
+Run: .venv/bin/python -m benchmarks.store_throughput [--total 2000] [--postgres-url URL]
 PostgreSQL is measured when --postgres-url, DUELBOARD_BENCH_POSTGRES_URL or
 DUELBOARD_TEST_POSTGRES_URL is set (in a private schema, dropped afterwards).
 """
@@ -16,9 +16,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench_stores import postgres_store, sqlite_store
-
-from bot.store import GameStatus, Store
+from benchmarks.bench_stores import postgres_store, sqlite_store
+from bot.store import GameKind, GameStatus, Store
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PLAYERS = (1, 2)
@@ -48,7 +47,7 @@ async def measure(store: Store, games: int, total: int) -> tuple[float, float, f
         await store.create_game(
             guild_id=1,
             channel_id=1000 + number,
-            kind="backgammon",
+            kind=GameKind.BACKGAMMON,
             variant="standard",
             state="start",
             challenger_id=PLAYERS[0],

@@ -1,11 +1,16 @@
-"""`python -m bot` / `duelboard`: read settings, open the store, run the bot, stop on SIGTERM."""
+"""`python -m bot` / `duelboard`: read settings, open the store, run the bot, stop on SIGTERM.
+
+`python -m bot local` plays on a local Discord in the browser instead (see `tryout/`).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import signal
 import sys
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -23,15 +28,23 @@ NETWORK_HELP = (
 )
 
 
-async def _run(settings: Settings) -> None:
-    store = await Store.open(settings.database_url)
-    # The computer's players, coach and reviewer think in one worker process, so that Open Sage
-    # (which keeps the GIL while it evaluates) never stalls this process's event loop.
+LOCAL_HELP = "To try Duelboard without Discord first, run: python -m bot local"
+
+
+def computer() -> tuple[PlayParts, AIWorker]:
+    """What the bot plays with: the computer's players, coach and reviewer. They think in one
+    worker process, so that Open Sage (which keeps the GIL while it evaluates) never stalls this
+    process's event loop; close the worker when done."""
     worker = AIWorker()
     coach = worker.coach()
     if coach.notice:
         log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
-    parts = PlayParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer())
+    return PlayParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer()), worker
+
+
+async def _run(settings: Settings) -> None:
+    store = await Store.open(settings.database_url)
+    parts, worker = computer()
     client = DuelboardBot(
         store,
         parts=parts,
@@ -46,14 +59,14 @@ async def _run(settings: Settings) -> None:
             # Signing in first: a refused token or no network is reported at once, before the
             # worker process is started for nothing.
             await client.login(settings.discord_token)
-            await _warm_up(worker)
+            await warm_up(worker)
             await client.connect()
     finally:
         await asyncio.to_thread(worker.close)
         await store.close()
 
 
-async def _warm_up(worker: AIWorker) -> None:
+async def warm_up(worker: AIWorker) -> None:
     """Start the worker before the first game needs it; a failure here is retried then."""
     try:
         await asyncio.to_thread(worker.warm_up)
@@ -61,12 +74,39 @@ async def _warm_up(worker: AIWorker) -> None:
         log.exception("the computer's worker process did not start; the first game retries")
 
 
-def main() -> int:
+def _local(argv: list[str]) -> int:
+    """`local`: the try-out package beside the bot in its checkout. It is looked up by name at
+    run time, so the bot imports nothing of it and its wheel does not hold it."""
+    checkout = str(Path(__file__).resolve().parent.parent)
+    if checkout not in sys.path:
+        sys.path.append(checkout)  # `duelboard local` from another directory
+    try:
+        tryout = importlib.import_module("tryout.run")
+    except ModuleNotFoundError:
+        print(
+            "duelboard: `local` runs from a checkout of the repository (the local Discord and "
+            "its page are not part of the installed bot): clone it, then run "
+            "`python -m bot local` in it.",
+            file=sys.stderr,
+        )
+        return 2
+    code: int = tryout.main(argv)
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["local"]:
+        return _local(arguments[1:])
+    if arguments:
+        print(f"duelboard: unknown argument {arguments[0][:40]!r}. {LOCAL_HELP}", file=sys.stderr)
+        return 2
     try:
         settings = Settings.from_env()
     except SettingsError as error:
-        print(f"duelboard: {error}", file=sys.stderr)
+        missing = "DISCORD_TOKEN is not set" in str(error)
+        print(f"duelboard: {error}" + (f" {LOCAL_HELP}" if missing else ""), file=sys.stderr)
         return 2
     logs.configure(settings.log_level, settings.library_log_level, secrets=[settings.discord_token])
     # Duelboard never joins a voice channel: discord.py's warnings that its voice libraries are

@@ -16,12 +16,12 @@ from emulator.server import build_app
 from emulator.state import (
     BotFailure,
     Channel,
-    Clock,
     Command,
     Guild,
     Interaction,
     Member,
     Message,
+    MonotonicClock,
     Role,
     State,
     User,
@@ -42,7 +42,7 @@ class Emulator(Observer):
     def __init__(
         self,
         *,
-        clock: Clock | None = None,
+        clock: MonotonicClock | None = None,
         reply_window: float = 3.0,
         token_lifetime: float = 15 * 60,
         token: str = DEFAULT_TOKEN,
@@ -53,7 +53,7 @@ class Emulator(Observer):
                 f"reply_window ({reply_window}) and token_lifetime ({token_lifetime}) "
                 "must be positive seconds"
             )
-        self.state = State(clock or Clock(), token)
+        self.state = State(clock or MonotonicClock(), token)
         self.app_id = self.state.snowflake()
         self.bot_user = User(self.app_id, "duelboard", bot=True)
         self.gateway = Gateway(self.state, self.bot_user, self.app_id)

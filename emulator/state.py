@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import secrets
 import time
@@ -24,7 +25,7 @@ _FIRST_SNOWFLAKE_MS = 1_767_225_600_000 - 1_420_070_400_000
 POLL = 0.02
 
 
-class Clock:
+class MonotonicClock:
     """Monotonic seconds; the reply window and token lifetime are measured with it."""
 
     def __call__(self) -> float:
@@ -32,7 +33,7 @@ class Clock:
         return time.monotonic()
 
 
-class ManualClock(Clock):
+class ManualClock(MonotonicClock):
     """Real time plus whatever a test adds; `frozen=True` leaves only what the test adds.
 
     A slow bot still misses the 3 s window, and a test can jump past it (or past the 15-minute
@@ -277,6 +278,11 @@ class Signal:
         self._event.set()
         self._event = asyncio.Event()
 
+    async def changed(self, timeout: float) -> None:
+        """Return at the next change, or after `timeout` seconds (a live view's next look)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), timeout)
+
     def fail(self, reason: str) -> None:
         """Record a bot failure; every wait raises it at once instead of timing out."""
         self.failures.append(reason)
@@ -307,7 +313,7 @@ class Signal:
 class State:
     """All of the emulated Discord's memory."""
 
-    def __init__(self, clock: Clock, token: str) -> None:
+    def __init__(self, clock: MonotonicClock, token: str) -> None:
         self.clock = clock
         self.token = token
         self._counter = itertools.count(1)

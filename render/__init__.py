@@ -17,7 +17,14 @@ from render.replay import (
     replay_gif,
 )
 from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
-from render.words import ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS, Words
+from render.words import (
+    ENDING_FIELDS,
+    ENGLISH,
+    LEVEL_FIELDS,
+    PLURAL_FIELDS,
+    TEMPLATE_FIELDS,
+    Words,
+)
 
 
 def render_png(
@@ -33,6 +40,7 @@ def render_png(
 
 __all__ = [
     "DARK",
+    "ENDING_FIELDS",
     "ENGLISH",
     "LEVEL_FIELDS",
     "LIGHT",

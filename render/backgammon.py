@@ -33,6 +33,7 @@ from render.draw import (
     text_centred,
     text_fitted,
     text_width,
+    wrapped,
 )
 from render.encode import png_bytes
 from render.theme import LIGHT, RGB, Theme
@@ -335,22 +336,11 @@ def wrap_status(status: str, layout: BackgammonLayout, width: float) -> tuple[in
     lines: list[str] = []
     for points in STATUS_POINTS:
         size = layout.size(points)
-        lines = _wrapped(status, size, width)
+        lines = wrapped(status, size, width, bold=True)
         fits = all(text_width(line, size, bold=True) <= width for line in lines)
         if fits and len(lines) <= status_lines_at(points):
             return points, lines
     return STATUS_POINTS[-1], lines[: status_lines_at(STATUS_POINTS[-1])]
-
-
-def _wrapped(text: str, size: int, width: float) -> list[str]:
-    """`text` broken between words into lines no wider than `width` (a longer word stands alone)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _draw_cube(

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.checkers import Color, Move, Outcome, Position, square_coordinates
+from engine.checkers import Color, GameResult, Move, Position, square_coordinates
 from render.backgammon_layout import ASPECT, check_width
 from render.clock import check_clock, clock_text
 from render.draw import (
@@ -20,7 +20,7 @@ from render.draw import (
     ring_marker,
     shrink,
     text_fitted,
-    text_width,
+    wrapped,
     write_outlined,
 )
 from render.encode import png_bytes
@@ -52,7 +52,7 @@ class CheckersScene:
     viewer: Color | None = None
     reader: Color | None = None
     numbers: bool = True
-    outcome: Outcome | None = None
+    outcome: GameResult | None = None
     caption: str | None = None
     clock: tuple[Color, int] | None = None
     draw_offered_by: Color | None = None
@@ -229,17 +229,11 @@ def status_line(scene: CheckersScene) -> str:
     return words.ck_to_move.format(name=mover)
 
 
-def ending(outcome: Outcome, words: Words = ENGLISH) -> str:
-    """Why the game ended, in `words` (the engine's English when not worded)."""
-    return words.endings.get(outcome.reason.name.lower(), outcome.reason.value)
-
-
-def result_line(outcome: Outcome, winner: str | None, words: Words = ENGLISH) -> str:
+def result_line(result: GameResult, winner: str | None, words: Words = ENGLISH) -> str:
     """How a game ended, `winner` naming the side that won (`Ann wins: no legal move`)."""
-    reason = ending(outcome, words)
     if winner is None:
-        return words.ck_draw.format(reason=reason)
-    return words.ck_wins.format(name=winner, reason=reason)
+        return words.ck_draw[result.reason]
+    return words.ck_wins[result.reason].format(name=winner)
 
 
 def variant_title(scene: CheckersScene) -> str:
@@ -386,12 +380,7 @@ def _draw_panel(
         fill=theme.muted,
     )
     size = max(8, round(21 * unit))
-    lines: list[str] = []
-    for word in status_line(scene).split():
-        if lines and text_width(f"{lines[-1]} {word}", size, bold=True) <= x1 - x0:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+    lines = wrapped(status_line(scene), size, x1 - x0, bold=True)
     for index, line in enumerate(lines[:4]):
         text_fitted(
             image,

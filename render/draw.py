@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 import threading
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from render.fonts import font
+from render.fonts import font, runs
 from render.theme import RGB
 
 # Shapes are drawn this many times larger and scaled down, which smooths their edges; Pillow's
@@ -143,6 +145,71 @@ def paste_centred(canvas: Image.Image, sprite: Image.Image, centre: Point) -> No
     canvas.paste(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)), sprite)
 
 
+Placed = tuple[str, ImageFont.FreeTypeFont, Point, str]
+"""A run of text, its font, where its anchor point lies from the text's own, and that anchor."""
+
+_HORIZONTAL = {"l": 0.0, "m": 0.5, "r": 1.0}
+
+
+def _placed(text: str, size: int, bold: bool, anchor: str) -> list[Placed]:
+    """`text` as runs of one font each (`render.fonts.runs`), laid side by side on one baseline.
+
+    A text in one font is drawn as Pillow draws it, at `anchor`. Runs are drawn from their left
+    end on the baseline, placed so that the line's `anchor` (horizontal l, m or r; vertical a,
+    m, s or d, by DejaVu's metrics) falls where one font's would. Call under `_FONT_LOCK`.
+    """
+    pieces = runs(text, bold=bold)
+    if len(pieces) <= 1:
+        cjk = bool(pieces) and pieces[0][1]
+        return [(text, font(size, bold=bold, cjk=cjk), (0.0, 0.0), anchor)]
+    faces = [(run, font(size, bold=bold, cjk=cjk)) for run, cjk in pieces]
+    widths = [face.getlength(run) for run, face in faces]
+    x = -_HORIZONTAL[anchor[0]] * sum(widths)
+    primary = font(size, bold=bold)
+    # How far the baseline lies below the anchor point: the same glyph's top under both anchors.
+    y = primary.getbbox("x", anchor="l" + anchor[1])[1] - primary.getbbox("x", anchor="ls")[1]
+    placed: list[Placed] = []
+    for (run, face), width in zip(faces, widths, strict=True):
+        placed.append((run, face, (x, y), "ls"))
+        x += width
+    return placed
+
+
+def _bounds(placed: list[Placed], stroke: int) -> tuple[float, float, float, float]:
+    """The box every run's ink (with a `stroke` halo) covers, from the text's anchor point."""
+    boxes = [
+        (x + left, y + top, x + right, y + bottom)
+        for run, face, (x, y), anchor in placed
+        for left, top, right, bottom in [face.getbbox(run, anchor=anchor, stroke_width=stroke)]
+    ]
+    return (
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )
+
+
+def _mask(
+    placed: list[Placed], bounds: tuple[float, float, float, float], stroke: int
+) -> Image.Image:
+    """The runs' coverage (0-255) in a canvas the size of `bounds`, whose corner is its origin."""
+    left, top, right, bottom = bounds
+    mask = Image.new("L", (max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))), 0)
+    draw = ImageDraw.Draw(mask)
+    for run, face, (x, y), anchor in placed:
+        draw.text(
+            (x - left, y - top),
+            run,
+            font=face,
+            fill=255,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=255,
+        )
+    return mask
+
+
 @lru_cache(maxsize=1024)
 def _text_sprite(
     text: str, size: int, bold: bool, fill: RGB, anchor: str
@@ -152,15 +219,13 @@ def _text_sprite(
     The colour is solid and the glyph coverage is the alpha, so pasting blends the anti-aliased
     edges with whatever lies below, exactly as drawing the text there would.
     """
-    face = font(size, bold=bold)
     with _FONT_LOCK:
-        left, top, right, bottom = face.getbbox(text, anchor=anchor)
-        width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
-        mask = Image.new("L", (width, height), 0)
-        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    sprite = Image.new("RGBA", (width, height), (*fill, 255))
+        placed = _placed(text, size, bold, anchor)
+        bounds = _bounds(placed, 0)
+        mask = _mask(placed, bounds, 0)
+    sprite = Image.new("RGBA", mask.size, (*fill, 255))
     sprite.putalpha(mask)
-    return sprite, math.floor(left), math.floor(top)
+    return sprite, math.floor(bounds[0]), math.floor(bounds[1])
 
 
 @lru_cache(maxsize=256)
@@ -168,26 +233,15 @@ def _outlined_sprite(
     text: str, size: int, fill: RGB, outline: RGB, stroke: int
 ) -> tuple[Image.Image, int, int]:
     """`text` in `fill` ringed by `stroke` pixels of `outline`, top-left anchored, with offset."""
-    face = font(size, bold=True)
     with _FONT_LOCK:
-        left, top, right, bottom = face.getbbox(text, anchor="la", stroke_width=stroke)
-        width, height = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
-        halo = Image.new("L", (width, height), 0)
-        ImageDraw.Draw(halo).text(
-            (-left, -top),
-            text,
-            font=face,
-            fill=255,
-            anchor="la",
-            stroke_width=stroke,
-            stroke_fill=255,
-        )
-        core = Image.new("L", (width, height), 0)
-        ImageDraw.Draw(core).text((-left, -top), text, font=face, fill=255, anchor="la")
-    sprite = Image.new("RGBA", (width, height), (*outline, 255))
+        placed = _placed(text, size, True, "la")
+        bounds = _bounds(placed, stroke)
+        halo = _mask(placed, bounds, stroke)
+        core = _mask(placed, bounds, 0)
+    sprite = Image.new("RGBA", halo.size, (*outline, 255))
     sprite.putalpha(halo)
-    sprite.paste(Image.new("RGBA", (width, height), (*fill, 255)), (0, 0), core)
-    return sprite, math.floor(left), math.floor(top)
+    sprite.paste(Image.new("RGBA", halo.size, (*fill, 255)), (0, 0), core)
+    return sprite, math.floor(bounds[0]), math.floor(bounds[1])
 
 
 def write_outlined(
@@ -231,9 +285,48 @@ def text_centred(
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
-    """Width in pixels of `text` in the shipped font (cached: names and labels repeat)."""
+    """Width in pixels of `text` in the shipped fonts (cached: names and labels repeat)."""
     with _FONT_LOCK:
-        return float(font(size, bold=bold).getlength(text))
+        return float(
+            sum(font(size, bold=bold, cjk=cjk).getlength(run) for run, cjk in runs(text, bold=bold))
+        )
+
+
+# A line may break between two characters where one is Chinese (a script written without
+# spaces), but never before closing punctuation nor after opening punctuation.
+_NO_BREAK_BEFORE = frozenset("，。、：；！？）」』》〉…·,.:;!?)")
+_NO_BREAK_AFTER = frozenset("（「『《〈(")
+
+
+def _breakable(before: str, after: str) -> bool:
+    """Whether a line may break between `before` and `after`, two characters of one word."""
+    wide = {unicodedata.east_asian_width(before), unicodedata.east_asian_width(after)} & {"W", "F"}
+    return bool(wide) and after not in _NO_BREAK_BEFORE and before not in _NO_BREAK_AFTER
+
+
+def _pieces(word: str) -> list[str]:
+    """A word cut where a line may break inside it (only Chinese has such places)."""
+    pieces = [word[:1]]
+    for before, after in pairwise(word):
+        if _breakable(before, after):
+            pieces.append(after)
+        else:
+            pieces[-1] += after
+    return pieces
+
+
+def wrapped(text: str, size: int, width: float, *, bold: bool = False) -> list[str]:
+    """`text` broken into lines no wider than `width`: between words, and between Chinese
+    characters (a longer word stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        for index, piece in enumerate(_pieces(word)):
+            joined = f"{lines[-1]}{' ' if index == 0 else ''}{piece}" if lines else piece
+            if lines and text_width(joined, size, bold=bold) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
+    return lines
 
 
 def text_fitted(

@@ -10,7 +10,7 @@ from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
 from render.backgammon import draw_backgammon
 from render.backgammon_scene import BackgammonScene
-from render.checkers import CheckersScene, draw_checkers, ending
+from render.checkers import CheckersScene, draw_checkers
 from render.describe import MAX_ALT_TEXT, describe
 from render.encode import gif_bytes, to_palette
 from render.theme import LIGHT, Theme
@@ -137,14 +137,13 @@ def checkers_replay_scenes(
         caption = words.replay_ck_turn.format(number=number, name=mover, move=move.pdn())
         if number == len(pairs) and outcome is not None:
             # The result names the winning colour, as the engine's own description does.
-            reason = ending(outcome, words)
             if outcome.winner is None:
-                template = words.replay_ck_draw
+                templates = words.replay_ck_draw
             elif outcome.winner is Color.WHITE:
-                template = words.replay_ck_white_wins
+                templates = words.replay_ck_white_wins
             else:
-                template = words.replay_ck_black_wins
-            caption = template.format(turn=caption, reason=reason)
+                templates = words.replay_ck_black_wins
+            caption = templates[outcome.reason].format(turn=caption)
         scenes.append(
             CheckersScene(
                 position,

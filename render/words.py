@@ -5,7 +5,8 @@ language without the renderer knowing any catalog: the bot builds a `Words` per 
 hands it in. Templates are `str.format` fields; a count has one template per plural form of the
 language (English: one, other) and `plural_form` picks the form for a number, as gettext's
 `Plural-Forms` does. A sentence about a backgammon win or resignation has one whole template per
-level (single game, gammon, backgammon: BG-13), so a language can inflect each as it needs.
+level (single game, gammon, backgammon: BG-13), and one about a checkers win or draw one per way
+the game ended (the engine's `EndReason`), so a language can inflect each as it needs.
 """
 
 from __future__ import annotations
@@ -14,8 +15,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
+from engine.checkers import EndReason
+
 ByLevel = tuple[str, str, str]
 """One template per backgammon level: a single game, a gammon, a backgammon (1, 2, 3)."""
+ByEnding = Mapping[EndReason, str]
+"""One template per way a checkers game can end as the field says (won, or drawn), by the
+engine's `EndReason`."""
+
+
+def _by_ending(templates: dict[EndReason, str]) -> Callable[[], ByEnding]:
+    """A field default: the templates, read-only."""
+    return lambda: MappingProxyType(templates)
 
 
 def english_plural_form(count: int) -> int:
@@ -57,8 +68,27 @@ class Words:
     ck_must_capture: str = "{name} to move: capture is compulsory"
     ck_no_move: str = "{name} has no move"
     ck_offers_draw: str = "{name} offers a draw: {taker} to accept or decline"
-    ck_wins: str = "{name} wins: {reason}"
-    ck_draw: str = "Draw: {reason}"
+    ck_wins: ByEnding = field(
+        default_factory=_by_ending(
+            {
+                EndReason.NO_PIECES: "{name} wins: no pieces left",
+                EndReason.NO_MOVES: "{name} wins: no legal move",
+                EndReason.KING_COUNT: "{name} wins: no man move or capture left; kings counted",
+            }
+        ),
+        hash=False,
+    )
+    ck_draw: ByEnding = field(
+        default_factory=_by_ending(
+            {
+                EndReason.AGREEMENT: "Draw: draw agreed",
+                EndReason.REPETITION: "Draw: the same position for the third time",
+                EndReason.NO_PROGRESS: "Draw: only kings moving, without capture, for too long",
+                EndReason.KING_COUNT: "Draw: no man move or capture left; kings counted",
+            }
+        ),
+        hash=False,
+    )
     men: tuple[str, ...] = ("{count} man", "{count} men")
     kings: tuple[str, ...] = ("{count} king", "{count} kings")
     ck_variant: str = "{title} · {size}×{size}"
@@ -138,17 +168,49 @@ class Words:
     replay_bg_turn: str = "{number}. {name} {roll}: {play}"
     replay_bg_won: str = "{turn}. {name} wins"
     replay_ck_turn: str = "{number}. {name}: {move}"
-    replay_ck_white_wins: str = "{turn}. White wins: {reason}."
-    replay_ck_black_wins: str = "{turn}. Black wins: {reason}."
-    replay_ck_draw: str = "{turn}. Draw: {reason}."
+    replay_ck_white_wins: ByEnding = field(
+        default_factory=_by_ending(
+            {
+                EndReason.NO_PIECES: "{turn}. White wins: no pieces left.",
+                EndReason.NO_MOVES: "{turn}. White wins: no legal move.",
+                EndReason.KING_COUNT: (
+                    "{turn}. White wins: no man move or capture left; kings counted."
+                ),
+            }
+        ),
+        hash=False,
+    )
+    replay_ck_black_wins: ByEnding = field(
+        default_factory=_by_ending(
+            {
+                EndReason.NO_PIECES: "{turn}. Black wins: no pieces left.",
+                EndReason.NO_MOVES: "{turn}. Black wins: no legal move.",
+                EndReason.KING_COUNT: (
+                    "{turn}. Black wins: no man move or capture left; kings counted."
+                ),
+            }
+        ),
+        hash=False,
+    )
+    replay_ck_draw: ByEnding = field(
+        default_factory=_by_ending(
+            {
+                EndReason.AGREEMENT: "{turn}. Draw: draw agreed.",
+                EndReason.REPETITION: "{turn}. Draw: the same position for the third time.",
+                EndReason.NO_PROGRESS: (
+                    "{turn}. Draw: only kings moving, without capture, for too long."
+                ),
+                EndReason.KING_COUNT: "{turn}. Draw: no man move or capture left; kings counted.",
+            }
+        ),
+        hash=False,
+    )
     replay_alt: tuple[str, ...] = (
         "Animated replay of {count} move. Final position: {final}",
         "Animated replay of {count} moves. Final position: {final}",
     )
-    # Words the bot's catalog already has elsewhere: a checkers ending by `EndReason` name, a
-    # checkers variant's title by variant name. A key missing from a mapping falls back to the
-    # engine's English.
-    endings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+    # Words the bot's catalog already has elsewhere: a checkers variant's title by variant name.
+    # A variant missing from the mapping is titled in the engine's English.
     titles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     plural_form: Callable[[int], int] = field(default=english_plural_form, hash=False)
@@ -168,5 +230,7 @@ PLURAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type =
 """The counted templates of `Words` (one per plural form), in order."""
 LEVEL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "ByLevel")
 """The templates of `Words` with one whole sentence per backgammon level, in order."""
+ENDING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "ByEnding")
+"""The templates of `Words` with one whole sentence per way a checkers game ends, in order."""
 
 ENGLISH = Words()

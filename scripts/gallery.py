@@ -3,8 +3,9 @@
 Run from the repository root: `.venv/bin/python -m scripts.gallery`. It starts the local Discord
 emulator and the real bot on a scratch database, plays scripted games as Alice and Bob (fixed
 dice, moves checked by the engine first), and saves the pictures the bot attaches to its
-messages: the game boards, a private `/board`, the dark theme and the recaps' replays. So the
-README shows exactly what players see.
+messages: the game boards, a private `/board`, the dark theme and the recaps' replays, and a
+board from a Chinese-speaking and from a Greek-speaking server. So the README shows exactly what
+players see.
 """
 
 from __future__ import annotations
@@ -77,12 +78,14 @@ class Gallery:
     """Alice and Bob playing on the emulator, and the pictures saved on the way."""
 
     def __init__(self, emulator: Emulator, store: Store, out: Path) -> None:
-        """Members join before the bot connects; pictures go to `out`."""
+        """Members join before the bot connects, reading the server's language; pictures go to
+        `out`."""
         self.emulator = emulator
         self.store = store
         self.out = out
-        self.alice = emulator.add_member("alice")
-        self.bob = emulator.add_member("bob")
+        locale = str(emulator.guild.locale)
+        self.alice = emulator.add_member("alice", locale=locale)
+        self.bob = emulator.add_member("bob", locale=locale)
         self.admin = emulator.add_member("admin", permissions=MANAGE_GUILD)
 
     async def board(self, game_id: int) -> Message:
@@ -250,11 +253,40 @@ async def checkers(gallery: Gallery, channels: list[Channel]) -> None:
     save(gallery.out, "checkers-replay.gif", await gallery.recap(short))
 
 
-async def main(out: Path = OUT) -> None:
-    """Play the gallery's games on a scratch database and save what the bot posts in `out`."""
-    check_plays()
-    out.mkdir(parents=True, exist_ok=True)
-    async with Emulator() as emulator:
+Games = Callable[["Gallery", list[Channel]], Awaitable[None]]
+"""What is played in one server: the gallery's players, and its channels besides #general."""
+
+# A board from a server that speaks Chinese (a script DejaVu Sans cannot draw) and one that
+# speaks Greek: (the locale, the file, the game). A locale whose catalog has not landed yet
+# draws in English.
+LANGUAGE_BOARDS = (
+    ("zh-CN", "backgammon-chinese.png", "backgammon"),
+    ("el", "checkers-greek.png", "checkers"),
+)
+
+
+def abroad(name: str, game: str) -> Games:
+    """A backgammon double (a long prompt), or a checkers middle game, saved as `name`."""
+
+    async def games(gallery: Gallery, channels: list[Channel]) -> None:
+        channel = gallery.emulator.general
+        if game == "backgammon":
+            await gallery.challenge(1, "backgammon", channel)
+            await gallery.move(1, gallery.alice, PLAYS[0], channel)
+            await gallery.press(1, gallery.bob, "roll")
+            await gallery.move(1, gallery.bob, PLAYS[1], channel)
+            board = await gallery.press(1, gallery.alice, "double")
+        else:
+            await gallery.challenge(1, "checkers", channel, first="challenger")
+            board = await gallery.play_checkers(1, middle_game(), "box", channel)
+        save(gallery.out, name, board)
+
+    return games
+
+
+async def play(out: Path, locale: str, games: Games) -> None:
+    """Run the bot against a fresh emulator whose server speaks `locale`, and play `games`."""
+    async with Emulator(guild_locale=locale) as emulator:
         with tempfile.TemporaryDirectory() as scratch:
             store = await Store.open(f"sqlite+aiosqlite:///{scratch}/gallery.sqlite3")
             try:
@@ -263,10 +295,24 @@ async def main(out: Path = OUT) -> None:
                 parts = PlayParts(dice=ScriptedDice(ROLLS * 4), clock=FakeClock(START))
                 bot = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
                 async with running(bot, emulator):
-                    await backgammon(gallery)
-                    await checkers(gallery, channels)
+                    await games(gallery, channels)
             finally:
                 await store.close()
+
+
+async def english(gallery: Gallery, channels: list[Channel]) -> None:
+    """Every English board of the gallery."""
+    await backgammon(gallery)
+    await checkers(gallery, channels)
+
+
+async def main(out: Path = OUT) -> None:
+    """Play the gallery's games on scratch databases and save what the bot posts in `out`."""
+    check_plays()
+    out.mkdir(parents=True, exist_ok=True)
+    await play(out, "en-US", english)
+    for locale, name, game in LANGUAGE_BOARDS:
+        await play(out, locale, abroad(name, game))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ai.budget import Budget, Clock
+from ai.budget import Budget, Timer
 from ai.checkers.search import SearchResult, pick_with_noise, search
 from ai.levels import Level
 from engine.checkers import Game, Move
@@ -27,21 +27,21 @@ STRENGTHS: dict[Level, Strength] = {
 }
 
 
-def think(game: Game, strength: Strength, clock: Clock | None = None) -> SearchResult:
-    """Search the position on the table at `strength` (the clock is injectable for tests)."""
-    budget = Budget(strength.seconds) if clock is None else Budget(strength.seconds, clock)
+def think(game: Game, strength: Strength, timer: Timer | None = None) -> SearchResult:
+    """Search the position on the table at `strength` (the timer is injectable for tests)."""
+    budget = Budget(strength.seconds) if timer is None else Budget(strength.seconds, timer)
     return search(game, budget, strength.max_depth, exact_root=strength.noise > 0)
 
 
 def choose_move(
-    game: Game, level: Level, rng: random.Random | None = None, clock: Clock | None = None
+    game: Game, level: Level, rng: random.Random | None = None, timer: Timer | None = None
 ) -> Move:
     """The computer's move at `level`: always one of `game.position.legal_moves()`.
 
     The beginner picks among near-best moves with `rng`; without one it plays the best.
     """
     strength = STRENGTHS[level]
-    result = think(game, strength, clock)
+    result = think(game, strength, timer)
     if strength.noise and rng is not None:
         return pick_with_noise(result, strength.noise, rng)
     return result.move

@@ -21,7 +21,7 @@ from engine.checkers.variant import Color, Variant
 WIN = 1_000_000
 WON = WIN - 10_000  # scores beyond this are forced wins (or losses) found by the search
 MAX_PLY = 96  # capture extensions stop here
-_CHECK_EVERY = 512  # nodes between looks at the clock
+_CHECK_EVERY = 512  # nodes between looks at the timer
 
 Key = tuple[int, int, int, bool]
 # (depth searched, score, bound, best move)
@@ -53,7 +53,7 @@ def key_of(position: Position) -> Key:
 
 
 class Searcher:
-    """One search: the variant's tables, a transposition table, the clock and the game so far."""
+    """One search: the variant's tables, a transposition table, the budget and the game so far."""
 
     def __init__(
         self, game: Game, budget: Budget, max_depth: int, *, exact_root: bool = False
@@ -73,7 +73,7 @@ class Searcher:
         self.exact_root = exact_root
 
     def run(self) -> SearchResult:
-        """Deepen one ply at a time until the depth limit, the clock, or a forced result."""
+        """Deepen one ply at a time until the depth limit, the time budget, or a forced result."""
         position = self.game.position
         moves = position.legal_moves()
         if not moves:

@@ -73,3 +73,10 @@ class CatalogTranslator(app_commands.Translator):
         catalog = CATALOGS[language]
         keys = name_keys(string, context) or description_keys(string, context)
         return next((catalog[key] for key in keys if key in catalog), None)
+
+
+def served_locales() -> dict[str, str]:
+    """Discord's locales that read a catalog other than English, each with its catalog's name
+    (`es-ES` and `es-419` both `es`, `pt-BR` `pt_BR`)."""
+    served = {locale.value: language_of(locale) for locale in Locale}
+    return {locale: language for locale, language in served.items() if language != DEFAULT_LANGUAGE}

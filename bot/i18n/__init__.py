@@ -5,8 +5,9 @@ duelboard.po` is a translation (read with Babel at import). Each message's `msgc
 the code uses and its `msgid` the English; a count is an `ngettext` entry (`msgid_plural`,
 `msgstr[n]`) whose form the catalog's `Plural-Forms` rule picks. Templates are `str.format`
 fields; a list (`engine.reason.Listing`) is joined by the reader's CLDR list pattern before
-formatting. A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog by its language;
-a language without one, and a text a catalog lacks, fall back to English.
+formatting. A Discord locale ("fr", "de", "en-GB", "pt-BR"…) picks the catalog named for the
+whole locale (`pt_BR`), else for its language (`es` for `es-ES` and `es-419`); a locale without
+one, and a text a catalog lacks, fall back to English.
 `python -m bot.i18n update` brings the catalogs up to date; see docs/TRANSLATING.md.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -23,6 +24,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from engine.reason import Listing
 
@@ -118,11 +120,23 @@ CATALOGS: Mapping[str, Mapping[str, str]] = MappingProxyType(
 """The plain (uncounted) templates of every language by key."""
 
 
+def catalog_for(locale: object, languages: Collection[str]) -> str:
+    """Which of `languages` (catalog names) serves a locale (a Discord value, `pt-BR`, or a
+    catalog name, `pt_BR`), English when none does.
+
+    The whole locale first (`pt-BR` reads `pt_BR`), then its language (`es-419` and `es-ES`
+    read `es`): a catalog named for a region serves only that region, so `zh-TW` (traditional
+    characters) never gets `zh_CN`.
+    """
+    text = str(getattr(locale, "value", locale) or "").replace("_", "-")
+    language, _, region = text.partition("-")
+    candidates = (f"{language.lower()}_{region.upper()}", language.lower())
+    return next((name for name in candidates if name in languages), DEFAULT_LANGUAGE)
+
+
 def language_of(locale: object) -> str:
     """The catalog language for a Discord locale (its value or str), English by default."""
-    text = str(getattr(locale, "value", locale) or "").lower()
-    language = text.split("-")[0]
-    return language if language in TEXTS else DEFAULT_LANGUAGE
+    return catalog_for(locale, TEXTS)
 
 
 def _filled(language: str, template: str, values: Mapping[str, object]) -> str:
@@ -154,6 +168,18 @@ def plural(locale: object, key: str, count: int, **values: object) -> str:
     return _filled(language, forms[texts.plural_form(count)], {"count": count, **values})
 
 
+MINUS = "\u2212"  # a true minus sign: a hyphen before a number reads as a dash
+
+
+def decimal(locale: object, value: float, places: int, *, signed: bool = False) -> str:
+    """`value` with `places` decimals in the locale's writing, by CLDR (`0.213` in English,
+    `0,213` in French), a negative with a minus sign and, when `signed`, a positive with `+`."""
+    pattern = "0." + "0" * places if places else "0"
+    digits = format_decimal(abs(value), format=pattern, locale=language_of(locale))
+    sign = MINUS if value < 0 else "+" if signed else ""
+    return sign + digits
+
+
 def placeholders(template: str) -> frozenset[str]:
     """The field names a template uses."""
     return frozenset(
@@ -175,3 +201,7 @@ class Localizer:
     def plural(self, key: str, count: int, **values: object) -> str:
         """The counted message `key` for `count` (also its `{count}` field), with `values`."""
         return plural(self.language, key, count, **values)
+
+    def decimal(self, value: float, places: int, *, signed: bool = False) -> str:
+        """`value` with `places` decimals in the reader's writing (see `decimal`)."""
+        return decimal(self.language, value, places, signed=signed)

@@ -4,16 +4,18 @@ The template (`duelboard.pot`) is the English source. Most of its entries are wr
 hand; two families belong to the code and are copied in by `update`: the engines' refusals
 (`refusal.<code>`, from their `REFUSALS` registries) and the picture words (`picture.<field>`,
 from the renderer's English `Words`; a field with a sentence per backgammon level gives
-`picture.<field>.<level>`). Then every `.po` is brought in line with the template by key: a
-new key comes in untranslated, a key whose English changed keeps its translation marked fuzzy
-(with the old English as `#| msgid`) until a translator reviews it, and a removed key goes.
+`picture.<field>.<level>`, one with a sentence per checkers ending `picture.<field>.<ending>`).
+Then every `.po` is brought in line with the template by key: a new key comes in untranslated,
+a key whose English changed keeps its translation marked fuzzy (with the old English as
+`#| msgid`) until a translator reviews it, and a removed key goes.
 Babel's own `Catalog.update` is not used for this: it matches a changed English by text
 similarity, across keys, while here the key says which entry it is.
 
 `problems` lists what makes a catalog unfit to ship: an entry untranslated or fuzzy, a key
 missing or unknown, placeholders that differ from the English, a plural entry without one text
-per plural form, a `Plural-Forms` rule other than Babel's for the language, a catalog that does
-not compile (Babel's `.mo` writer and the checks of `babel.messages.checkers`).
+per plural form, a command or option name Discord would refuse (`bot.i18n.names`), a
+`Plural-Forms` rule other than Babel's for the language, a catalog that does not compile
+(Babel's `.mo` writer and the checks of `babel.messages.checkers`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import write_po
+from babel.messages.pofile import unescape, write_po
 
 from bot.i18n import (
     TEMPLATE,
@@ -36,12 +38,15 @@ from bot.i18n import (
     read_catalog,
     translated_languages,
 )
+from bot.i18n.names import is_command_name
 from engine.backgammon import errors as backgammon
 from engine.checkers import errors as checkers
-from render import ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS
+from render import ENDING_FIELDS, ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS
 
 WIDTH = 100  # columns of the written catalogs, as the code's
 RUN_UPDATE = "(run `python -m bot.i18n update`)"
+NAMED = ("name.cmd.", "name.opt.")  # command and option names; choice names are free text
+NAME_RULE = "is no command or option name for Discord: 1-32 letters, digits, - or _, lower case"
 
 
 def code_english() -> dict[str, str | tuple[str, ...]]:
@@ -55,6 +60,11 @@ def code_english() -> dict[str, str | tuple[str, ...]]:
             f"picture.{name}.{level}": template
             for name in LEVEL_FIELDS
             for level, template in enumerate(getattr(ENGLISH, name), start=1)
+        },
+        **{
+            f"picture.{name}.{reason.name.lower()}": template
+            for name in ENDING_FIELDS
+            for reason, template in getattr(ENGLISH, name).items()
         },
     }
 
@@ -88,12 +98,35 @@ def updated_translation(template: Catalog, catalog: Catalog) -> Catalog:
             _put(result, _copy(message, message.id, string if message.pluralizable else ""))
             continue
         entry = _copy(message, message.id, before.string)
-        entry.user_comments = list(before.user_comments)
+        entry.user_comments = [c for c in before.user_comments if not c.startswith("|")]
         if before.id != message.id or before.fuzzy:
             entry.flags.add("fuzzy")
-            entry.previous_id = list(forms(before.previous_id or before.id))
+            entry.previous_id = list(_previous_english(before))
         _put(result, entry)
     return result
+
+
+def _previous_english(message: Message) -> tuple[str, ...]:
+    """The English a translation was made from: its `#| msgid` (and `#| msgid_plural`), or, when
+    it has none, its English now.
+
+    Babel's `read_po` (2.18) reads a `#| msgid` line as a translator comment (`| msgid "…"`), not
+    as `previous_id`: the English is taken back from there, so that an update writes it once as
+    it was, not as a comment that grows at every update.
+    """
+    if message.previous_id:
+        return forms(message.previous_id)
+    texts: list[str] = []
+    for comment in message.user_comments:
+        line = comment[1:].strip() if comment.startswith("|") else None
+        if line is None:
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword in ("msgid", "msgid_plural"):
+            texts.append(unescape(rest))
+        elif line.startswith('"') and texts:
+            texts[-1] += unescape(line)
+    return tuple(texts) or forms(message.id)
 
 
 def _empty_like(catalog: Catalog) -> Catalog:
@@ -182,6 +215,8 @@ def problems_of(template_catalog: Catalog, catalog: Catalog, language: str) -> I
             if placeholders(text) != wanted:
                 found = sorted(placeholders(text))
                 yield f"{language}: {key}: placeholders {found}, not {sorted(wanted)}"
+        if key.startswith(NAMED) and not is_command_name(texts[0]):
+            yield f"{language}: {key}: {texts[0]!r} {NAME_RULE}"
         yield from (f"{language}: {key}: {error}" for error in message.check(catalog))
     try:
         write_mo(io.BytesIO(), catalog)

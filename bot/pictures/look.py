@@ -9,10 +9,20 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.i18n import TEXTS, Localizer, language_of
+from bot.service.outcomes import Finish
 from bot.service.session import Session
 from engine.backgammon.cube import Level
-from engine.checkers import VARIANTS, EndReason
-from render import LEVEL_FIELDS, LIGHT, PLURAL_FIELDS, TEMPLATE_FIELDS, Theme, Words
+from engine.checkers import VARIANTS
+from render import (
+    ENDING_FIELDS,
+    ENGLISH,
+    LEVEL_FIELDS,
+    LIGHT,
+    PLURAL_FIELDS,
+    TEMPLATE_FIELDS,
+    Theme,
+    Words,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,28 +61,31 @@ def _words(language: str) -> Words:
         name: tuple(texts.messages[f"picture.{name}.{level}"] for level in Level)
         for name in LEVEL_FIELDS
     }
-    endings = {reason.name.lower(): t(f"ending.{reason.name.lower()}") for reason in EndReason}
+    templates |= {
+        name: MappingProxyType(
+            {
+                reason: texts.messages[f"picture.{name}.{reason.name.lower()}"]
+                for reason in getattr(ENGLISH, name)
+            }
+        )
+        for name in ENDING_FIELDS
+    }
     titles = {name: t(f"variant.title.{name}") for name in VARIANTS}
-    return Words(
-        **templates,
-        plural_form=texts.plural_form,
-        endings=MappingProxyType(endings),
-        titles=MappingProxyType(titles),
-    )
+    return Words(**templates, plural_form=texts.plural_form, titles=MappingProxyType(titles))
 
 
 def stopped_caption(session: Session, names: tuple[str, str], look: Look) -> str | None:
     """How a table ended that stopped outside the game's own rules: resigned (checkers), won on
     time, called off."""
     t = Localizer(look.locale)
-    if session.stopped == "aborted":
+    if session.stopped is Finish.ABORTED:
         return t("board.end.aborted")
     winner = session.stopped_winner
     if winner is None:
         return None
     players = {"winner": names[winner], "loser": names[1 - winner]}
-    if session.stopped == "time":
+    if session.stopped is Finish.TIME:
         return t("board.end.time", **players)
-    if session.stopped == "resigned":
+    if session.stopped is Finish.RESIGNED:
         return t("board.end.resigned", **players)
     return None

@@ -18,6 +18,7 @@ from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError, MoveFirstError
 from bot.service.opponent import Opponent
 from bot.service.options import GameOptions
+from bot.service.outcomes import Finish
 from bot.service.session import (
     Awaiting,
     Context,
@@ -53,7 +54,7 @@ class BackgammonSession:
     match: Match | None = None
     rolls: int = 0
     moved: tuple[bool, bool] = (False, False)
-    stopped: str | None = None  # "time" or "aborted" when play stopped outside the rules
+    stopped: Finish | None = None  # TIME or ABORTED when play stopped outside the rules
     stopped_winner: int | None = None
     last_play: Play | None = None
 
@@ -172,7 +173,7 @@ class BackgammonSession:
                 "match": None if self.match is None else self.match.to_text(),
                 "rolls": self.rolls,
                 "moved": list(self.moved),
-                "stopped": self.stopped,
+                "stopped": None if self.stopped is None else self.stopped.value,
                 "stopped_winner": self.stopped_winner,
                 "last_play": None if self.last_play is None else _moves_json(self.last_play),
             },
@@ -192,7 +193,7 @@ class BackgammonSession:
             match=None if data["match"] is None else Match.from_text(data["match"]),
             rolls=data["rolls"],
             moved=(bool(data["moved"][0]), bool(data["moved"][1])),
-            stopped=data["stopped"],
+            stopped=None if data["stopped"] is None else Finish(data["stopped"]),
             stopped_winner=data["stopped_winner"],
             last_play=None if last is None else play_of(last),
         )
@@ -205,12 +206,12 @@ class BackgammonSession:
         if op == "seat":
             return self._seat(step, ctx)
         if op == "timeout":
-            return self._stop(ctx, "time", int(step["winner"]))
+            return self._stop(ctx, Finish.TIME, int(step["winner"]))
         if op == "abort":
-            after = replace(self, stopped="aborted")
+            after = replace(self, stopped=Finish.ABORTED)
             return after, [out.GameAborted(ctx.game_id, self.id_of(int(step["by"])))]
         if op == "call_off":
-            return replace(self, stopped="aborted"), [out.ComputerFailed(ctx.game_id)]
+            return replace(self, stopped=Finish.ABORTED), [out.ComputerFailed(ctx.game_id)]
         match = self._require_match()
         game = match.game
         on_roll = int(game.position.turn)
@@ -312,7 +313,7 @@ class BackgammonSession:
             self.id_of(winner),
             self.id_of(other(winner)),
             points,
-            f"{result.ending.value}: {LEVEL_NAMES[result.level]}",
+            Finish.of(result.ending),
             score=match.score if self.options.match_length else None,
             level=result.level,
         )
@@ -320,17 +321,19 @@ class BackgammonSession:
             return [ended]
         return [ended, out.MatchEnded(ctx.game_id, self.id_of(winner), match.score)]
 
-    def _stop(self, ctx: Context, reason: str, winner: int) -> tuple[BackgammonSession, list[Any]]:
+    def _stop(
+        self, ctx: Context, finish: Finish, winner: int
+    ) -> tuple[BackgammonSession, list[Any]]:
         match = self._require_match()
         if self.options.match_length:
             points = self.options.match_length - match.score[winner]
         else:
             points = match.game.cube.value
-        after = replace(self, stopped=reason, stopped_winner=winner)
+        after = replace(self, stopped=finish, stopped_winner=winner)
         winner_id, loser_id = self.id_of(winner), self.id_of(other(winner))
         return after, [
             out.WonOnTime(ctx.game_id, winner_id, loser_id),
-            out.GameEnded(ctx.game_id, winner_id, loser_id, points, "time"),
+            out.GameEnded(ctx.game_id, winner_id, loser_id, points, finish),
         ]
 
     def _require_match(self) -> Match:

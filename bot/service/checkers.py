@@ -17,6 +17,7 @@ from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import GameOptions
+from bot.service.outcomes import Finish
 from bot.service.session import (
     WHITE_SEAT,
     Awaiting,
@@ -48,7 +49,7 @@ class CheckersSession:
     rolls: int = 0
     moved: tuple[bool, bool] = (False, False)
     draw_offered_by: int | None = None
-    stopped: str | None = None  # "resigned", "time" or "aborted"
+    stopped: Finish | None = None  # RESIGNED, TIME or ABORTED
     stopped_winner: int | None = None
     last_move: ck.Move | None = None  # the move that led to the current position
 
@@ -145,7 +146,7 @@ class CheckersSession:
                 "rolls": self.rolls,
                 "moved": list(self.moved),
                 "draw_offered_by": self.draw_offered_by,
-                "stopped": self.stopped,
+                "stopped": None if self.stopped is None else self.stopped.value,
                 "stopped_winner": self.stopped_winner,
                 "last_move": None if self.last_move is None else _move_json(self.last_move),
             },
@@ -172,7 +173,7 @@ class CheckersSession:
             rolls=data["rolls"],
             moved=(bool(data["moved"][0]), bool(data["moved"][1])),
             draw_offered_by=data["draw_offered_by"],
-            stopped=data["stopped"],
+            stopped=None if data["stopped"] is None else Finish(data["stopped"]),
             stopped_winner=data["stopped_winner"],
             last_move=None
             if last is None
@@ -187,22 +188,21 @@ class CheckersSession:
         if op == "seat":
             return self._seat(step, ctx)
         if op == "abort":
-            after = replace(self, stopped="aborted")
+            after = replace(self, stopped=Finish.ABORTED)
             return after, [out.GameAborted(ctx.game_id, self.id_of(int(step["by"])))]
         if op == "call_off":
-            return replace(self, stopped="aborted"), [out.ComputerFailed(ctx.game_id)]
+            return replace(self, stopped=Finish.ABORTED), [out.ComputerFailed(ctx.game_id)]
         if op in ("resign", "timeout"):
             winner = int(step["winner"])
-            after = replace(self, stopped="resigned" if op == "resign" else "time")
-            after = replace(after, stopped_winner=winner, draw_offered_by=None)
+            finish = Finish.RESIGNED if op == "resign" else Finish.TIME
+            after = replace(self, stopped=finish, stopped_winner=winner, draw_offered_by=None)
             winner_id, loser_id = self.id_of(winner), self.id_of(other(winner))
             first: Any = (
                 out.Resigned(ctx.game_id, loser_id)
                 if op == "resign"
                 else out.WonOnTime(ctx.game_id, winner_id, loser_id)
             )
-            reason = "resigned" if op == "resign" else "time"
-            return after, [first, out.GameEnded(ctx.game_id, winner_id, loser_id, 1, reason)]
+            return after, [first, out.GameEnded(ctx.game_id, winner_id, loser_id, 1, finish)]
         game = self._require_game()
         if op == "move":
             return self._move(game, step, ctx)
@@ -268,20 +268,15 @@ class CheckersSession:
 
     def _ended(self, ctx: Context) -> list[Any]:
         game = self._require_game()
-        outcome = game.outcome()
-        if outcome is None:
+        result = game.outcome()
+        if result is None:
             return []
-        if outcome.winner is None:
-            return [out.GameEnded(ctx.game_id, None, None, 0, outcome.reason.value)]
-        winner = _SEAT_OF[outcome.winner]
+        finish = Finish.of(result.reason)
+        if result.winner is None:
+            return [out.GameEnded(ctx.game_id, None, None, 0, finish)]
+        winner = _SEAT_OF[result.winner]
         return [
-            out.GameEnded(
-                ctx.game_id,
-                self.id_of(winner),
-                self.id_of(other(winner)),
-                1,
-                outcome.reason.value,
-            )
+            out.GameEnded(ctx.game_id, self.id_of(winner), self.id_of(other(winner)), 1, finish)
         ]
 
     def _require_game(self) -> ck.Game:

@@ -9,9 +9,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from typing import TypeAlias
 
+import engine.checkers as ck
 from bot.store import GameKind
+from engine.backgammon.cube import LEVEL_NAMES, Level
+from engine.backgammon.matchplay import Ending
+
+
+class Finish(Enum):
+    """How a game ended (`GameEnded.finish`), or how a table stopped outside the game's own
+    rules (a session's `stopped`: time, resigned in checkers, aborted).
+
+    Each value is the word the stored results, session texts and PDN records have always used.
+    The backgammon members are named as the engine's `Ending`, the checkers ones as its
+    `EndReason`, so that each maps over by name.
+    """
+
+    PLAYED = Ending.PLAYED.value  # backgammon: the last checker was borne off (BG-13)
+    RESIGNED = Ending.RESIGNED.value  # backgammon: accepted (BG-15); checkers: no acceptance
+    DROPPED = Ending.DROPPED.value  # backgammon: a double was passed (BG-14)
+    TIME = "time"  # the player to act ran out of time
+    ABORTED = "aborted"  # called off (or the computer failed): no result, never a GameEnded
+    NO_PIECES = ck.EndReason.NO_PIECES.value
+    NO_MOVES = ck.EndReason.NO_MOVES.value
+    KING_COUNT = ck.EndReason.KING_COUNT.value  # a win with more kings, or a draw
+    AGREEMENT = ck.EndReason.AGREEMENT.value
+    REPETITION = ck.EndReason.REPETITION.value
+    NO_PROGRESS = ck.EndReason.NO_PROGRESS.value
+
+    @classmethod
+    def of(cls, ending: Ending | ck.EndReason) -> Finish:
+        """The finish of a game the engine ended (a backgammon `Ending`, a checkers `EndReason`)."""
+        return cls[ending.name]
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +257,11 @@ class ComputerFailed:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """One game is over: winner (None for a draw), points won, why, and the match score after it.
+    """One game is over: winner (None for a draw), points won, how it ended, and the match score
+    after it.
 
+    `level` is the backgammon level the game ended at (1 single, 2 gammon, 3 backgammon) when
+    the engine ended it (played out, resigned, a double passed); None on time and in checkers.
     `seed` is revealed here when the whole table is finished (for a match: its last game).
     """
 
@@ -235,10 +269,18 @@ class GameEnded:
     winner_id: int | None
     loser_id: int | None
     points: int
-    reason: str
+    finish: Finish
     score: tuple[int, int] | None = None
-    level: int | None = None
+    level: Level | None = None
     seed: str | None = None
+
+    @property
+    def stored_reason(self) -> str:
+        """How it ended as the stored result and the PDN record write it: the finish's word,
+        with the backgammon level's name where there is one (`played: gammon`, `time`)."""
+        if self.level is None:
+            return self.finish.value
+        return f"{self.finish.value}: {LEVEL_NAMES[self.level]}"
 
 
 @dataclass(frozen=True, slots=True)

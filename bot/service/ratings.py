@@ -26,11 +26,11 @@ from bot.service.kinds import KINDS
 from bot.service.log import TableLog
 from bot.store import GameKind, GameRow, GameStatus, Store
 from bot.store.ratings import (
-    Outcome,
     RatingChangeRow,
     RatingStore,
     ResultEntry,
     Standing,
+    WinLossDraw,
 )
 from bot.store.schema import GLOBAL_SCOPE
 from engine.backgammon.cube import Level
@@ -147,7 +147,7 @@ def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list
             tally[ended.loser_id][column + 2] += 1
     entries = []
     for seat, user in enumerate(seats):
-        outcome: Outcome = (
+        outcome: WinLossDraw = (
             "draw" if game.winner_id is None else "win" if game.winner_id == user else "loss"
         )
         points, g_won, bg_won, g_lost, bg_lost = tally[user]

@@ -39,7 +39,7 @@ class Recap:
     winner_id: int | None
     loser_id: int | None
     score: tuple[int, int] | None
-    reason: str
+    finish: out.Finish
     replay_gif: bytes
     replay_alt: str
     record: RecordFile
@@ -77,7 +77,7 @@ def build_recap(
         winner_id=ended.winner_id,
         loser_id=ended.loser_id,
         score=log.final.score(),
-        reason=ended.reason,
+        finish=ended.finish,
         replay_gif=replay_gif(scenes, theme=theme),
         replay_alt=describe_replay(scenes),
         record=_record(log, names),

@@ -8,7 +8,14 @@ from enum import StrEnum
 from typing import Any
 
 from bot.service.clock import Clock, turn_clock
-from bot.service.outcomes import ComputerFailed, GameAborted, GameEnded, MatchEnded, Outcome
+from bot.service.outcomes import (
+    ComputerFailed,
+    Finish,
+    GameAborted,
+    GameEnded,
+    MatchEnded,
+    Outcome,
+)
 from bot.service.session import Op, Run, Session
 from bot.service.views import ActionResult, GameView
 from bot.store import GameRow, GameStatus, JsonValue, Store
@@ -65,7 +72,7 @@ class Recorder:
             changes["status"] = GameStatus.ACTIVE
         if session.over:
             winner = session.winner()
-            aborted = session.stopped == "aborted"
+            aborted = session.stopped is Finish.ABORTED
             changes["status"] = GameStatus.CANCELLED if aborted else GameStatus.FINISHED
             changes["winner_id"] = (
                 None if winner is None or session.seats is None else (session.seats[winner])
@@ -143,12 +150,12 @@ def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
     """The stored summary of how a table ended."""
     if aborted:
         failed = any(isinstance(outcome, ComputerFailed) for outcome in outcomes)
-        return {"reason": "computer_failed" if failed else "aborted"}
+        return {"reason": "computer_failed" if failed else Finish.ABORTED.value}
     ended = [o for o in outcomes if isinstance(o, GameEnded)]
     if not ended:
         return {"reason": "over"}
     last = ended[-1]
-    summary: dict[str, Any] = {"reason": last.reason, "points": last.points}
+    summary: dict[str, Any] = {"reason": last.stored_reason, "points": last.points}
     if last.score is not None:
         summary["score"] = list(last.score)
     return summary

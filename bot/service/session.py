@@ -19,7 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import GameOptions
-from bot.service.outcomes import GameEnded, Outcome
+from bot.service.outcomes import Finish, GameEnded, Outcome
 from bot.store import GameRow, JsonValue
 
 Step = dict[str, JsonValue]
@@ -87,9 +87,9 @@ class Session(Protocol):
         ...
 
     @property
-    def stopped(self) -> str | None:
-        """How play stopped outside the game's own rules: "time", "aborted" (or "resigned"
-        where a resignation needs no answer); None otherwise."""
+    def stopped(self) -> Finish | None:
+        """How play stopped outside the game's own rules: TIME, ABORTED (or RESIGNED where a
+        resignation needs no answer); None otherwise."""
         ...
 
     @property

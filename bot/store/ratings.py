@@ -21,13 +21,13 @@ from bot.store.errors import StoreError
 from bot.store.schema import GLOBAL_SCOPE, rating_changes, ratings, results
 from bot.store.store import Store
 
-Outcome: TypeAlias = Literal["win", "loss", "draw"]
+WinLossDraw: TypeAlias = Literal["win", "loss", "draw"]
 Standing: TypeAlias = tuple[float, float, float]
 """rating, deviation, volatility: what the rating arithmetic reads and writes."""
 Rater: TypeAlias = Callable[[int, Mapping[int, Standing]], Mapping[int, Standing]]
 """Given a scope and each player's standing there, their new standings."""
 
-OUTCOMES: tuple[Outcome, ...] = ("win", "loss", "draw")
+WIN_LOSS_DRAW: tuple[WinLossDraw, ...] = ("win", "loss", "draw")
 MAX_LADDER = 48
 
 
@@ -47,7 +47,7 @@ class ResultEntry:
     user_id: int
     opponent_id: int
     ladder: str
-    outcome: Outcome
+    outcome: WinLossDraw
     points: int
     gammons_won: int
     backgammons_won: int
@@ -93,7 +93,7 @@ def _check_entry(entry: ResultEntry) -> None:
     checks.snowflake("user_id", entry.user_id)
     checks.snowflake("opponent_id", entry.opponent_id)
     ladder(entry.ladder)
-    if entry.outcome not in OUTCOMES:
+    if entry.outcome not in WIN_LOSS_DRAW:
         raise ValueError(f"outcome must be win, loss or draw, not {entry.outcome!r}")
     for name in ("points", "gammons_won", "backgammons_won", "gammons_lost", "backgammons_lost"):
         value = getattr(entry, name)
@@ -247,7 +247,7 @@ async def _save_rating(
     now: datetime,
 ) -> None:
     """Insert the player's first rating on this ladder, or update it with counters moved on."""
-    won, lost, drawn = (int(entry.outcome == o) for o in OUTCOMES)
+    won, lost, drawn = (int(entry.outcome == o) for o in WIN_LOSS_DRAW)
     standing = {"rating": new[0], "deviation": new[1], "volatility": new[2], "updated_at": now}
     if row is None:
         values = {

@@ -23,7 +23,7 @@ def review_lines(t: Localizer, review: TableReview, names: Mapping[int, str]) ->
             t(
                 "review.player",
                 player=name_of(names, player.user_id),
-                rate=f"{report.error_rate:.1f}",
+                rate=t.decimal(report.error_rate, 1),
                 decisions=report.decisions,
                 doubtful=report.doubtful,
                 errors=report.errors,
@@ -43,7 +43,7 @@ def _mistake_line(t: Localizer, mistake: Mistake, games: int) -> str:
         played=_choice(t, mistake.played, mistake.cube),
         mark=mistake.mark,
         best=_choice(t, mistake.best, mistake.cube),
-        loss=f"−{mistake.loss:.3f}",
+        loss=t.decimal(-mistake.loss, 3),
     )
 
 

@@ -18,7 +18,7 @@ from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
 from bot.wording.kinds import WORDS
-from bot.wording.terms import Names, dice_text, duration, ending, name_of, variant_name
+from bot.wording.terms import Names, dice_text, duration, name_of, variant_name
 
 MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
 
@@ -31,11 +31,6 @@ def mention(user_id: int) -> str:
 def timestamp(moment: datetime) -> str:
     """A Discord timestamp each reader sees in their own time zone, relative ("in 3 hours")."""
     return f"<t:{int(moment.timestamp())}:R>"
-
-
-def points(t: Localizer, count: int) -> str:
-    """ "1 point" / "3 points" in the reader's language."""
-    return t.plural("points", count)
 
 
 def game_name(t: Localizer, kind: str) -> str:
@@ -66,14 +61,15 @@ def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime
     """The text of a challenge waiting for an answer."""
     values = {
         "challenger": mention(view.challenger_id),
-        "game": game_name(t, view.kind),
         "options": options_text(t, view),
         "expires": "?" if expires is None else timestamp(expires),
     }
+    # One sentence per game kind: a language declines or genders the game's name (`aux dames`).
     if view.opponent_id is None:
-        text = t("challenge.open", **values)
+        text = t(f"challenge.open.{view.kind}", **values)
     else:
-        text = t("challenge.directed", opponent=mention(view.opponent_id), **values)
+        key = f"challenge.directed.{view.kind}"
+        text = t(key, opponent=mention(view.opponent_id), **values)
     if view.options.hints:
         text += "\n" + t("coach.hints_consent")  # accepting is the opponent's consent
     return text
@@ -94,15 +90,13 @@ def stake_text(t: Localizer, view: GameView, stake: Stake) -> str:
 
 def closed_challenge_text(t: Localizer, view: GameView, outcome: out.Outcome) -> str:
     """What a challenge message says once it was declined, withdrawn or expired."""
-    game = game_name(t, view.kind)
     challenger = mention(view.challenger_id)
     if isinstance(outcome, out.ChallengeDeclined):
-        return t(
-            "challenge.declined", player=mention(outcome.by_id), challenger=challenger, game=game
-        )
+        key = f"challenge.declined.{view.kind}"
+        return t(key, player=mention(outcome.by_id), challenger=challenger)
     if isinstance(outcome, out.ChallengeCancelled):
-        return t("challenge.cancelled", player=mention(outcome.by_id), game=game)
-    return t("challenge.expired", challenger=challenger, game=game)
+        return t(f"challenge.cancelled.{view.kind}", player=mention(outcome.by_id))
+    return t(f"challenge.expired.{view.kind}", challenger=challenger)
 
 
 def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
@@ -161,11 +155,10 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
             return t("ev.computer_failed")
         case out.WonOnTime(winner_id=winner, loser_id=loser):
             return t("ev.on_time", winner=who(winner), loser=who(loser))
-        case out.GameEnded(winner_id=None, reason=reason):
-            return t("ev.draw", reason=ending(t, reason))
-        case out.GameEnded(winner_id=winner, points=won, reason=reason):
-            won_by = ending(t, reason)
-            return t("ev.ended", winner=who(winner), points=points(t, won), reason=won_by)
+        case out.GameEnded(winner_id=None, finish=finish):
+            return t(f"ev.draw.{finish.name.lower()}")
+        case out.GameEnded(winner_id=winner, points=won) as ended:
+            return t.plural(ended_key(ended), won, winner=who(winner))
         case out.MatchEnded(winner_id=winner, score=score):
             return t(
                 "ev.match_ended",
@@ -174,6 +167,15 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
                 black_score=score[1],
             )
     return None
+
+
+def ended_key(ended: out.GameEnded) -> str:
+    """The sentence of a won game: one per finish, and one per level where the level changes
+    the words (played out or resigned: `ev.ended.resigned.2`; a passed double names none)."""
+    key = f"ev.ended.{ended.finish.name.lower()}"
+    if ended.level is None or ended.finish is out.Finish.DROPPED:
+        return key
+    return f"{key}.{ended.level}"
 
 
 def event_lines(
@@ -210,8 +212,7 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
     words = WORDS[view.kind]
     lines = [
         t(
-            "game.header",
-            kind=game_name(t, view.kind),
+            f"game.header.{view.kind}",
             variant=words.title(t, view.variant),
             game=view.id,
             white=name_of(names, seats[0]),

@@ -9,8 +9,7 @@ from bot.wording.kinds import WORDS
 
 def number(t: Localizer, value: float, places: int) -> str:
     """A signed decimal in the reader's writing (+0.213, or +0,213 in French and German)."""
-    text = f"{value:+.{places}f}".replace("-", "−")
-    return text.replace(".", t("coach.decimal"))
+    return t.decimal(value, places, signed=True)
 
 
 def suggestion_line(t: Localizer, rank: int, item: Suggestion, unit: str) -> str:

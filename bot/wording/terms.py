@@ -1,9 +1,10 @@
-"""Words the bot splices into other texts, in the reader's language: names, dice, durations, how
-a game ended, variant names, a checkers variant's rules and what a failed dice audit found.
+"""Words the bot splices into other texts, in the reader's language: names, dice, durations,
+variant names, a checkers variant's rules and what a failed dice audit found.
 
-The service and the engines name these things by stable values (a `timedelta`, an ending such
-as `resigned: gammon` or a checkers `EndReason`, a variant's fields); here they become catalog
-texts (`duration.*`, `ending.*`, `variant.*` in the catalogs of `bot/locales/`). Pure functions
+The service and the engines name these things by stable values (a `timedelta`, a variant's
+fields); here they become catalog texts (`duration.*`, `variant.*`, `ck.rules.*` in the catalogs
+of `bot/locales/`). Each stands on its own where it goes (a label, a count, a line); how a game
+ended is no such phrase but a whole sentence of its own (see `bot.wording.game`). Pure functions
 of those values and a `Localizer`.
 """
 
@@ -14,11 +15,8 @@ from datetime import timedelta
 
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, Localizer
 from bot.service.dice import VerifyReport
-from engine.backgammon.cube import LEVEL_NAMES
-from engine.checkers import EndReason, KingLanding, Variant
+from engine.checkers import KingLanding, Variant
 
-_LEVEL_OF_NAME = {name: level for level, name in LEVEL_NAMES.items()}
-_CHECKERS_ENDINGS = {reason.value: reason.name.lower() for reason in EndReason}
 _DURATION_UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
 # Display names by user id, ready for where they go (see `name_of`).
 Names = Mapping[int, str]
@@ -49,24 +47,6 @@ def duration(t: Localizer, limit: timedelta) -> str:
             count = seconds // size
             return t.plural(f"duration.{unit}", count)
     return t.plural("duration.second", seconds)
-
-
-def ending(t: Localizer, reason: str, level: int | None = None) -> str:
-    """How a game ended (`GameEnded.reason`), in words; an unknown reason is shown as it is.
-
-    Backgammon reasons read `<how>: <level name>` (`played: gammon`), checkers reasons are the
-    engine's `EndReason` values; `time` and `resigned` are the table's own.
-    """
-    how, _, level_name = reason.partition(": ")
-    if level_name:
-        level = level if level is not None else _LEVEL_OF_NAME.get(level_name)
-        # Played and resigned say the level in a sentence of their own; a passed double does not.
-        for key in (f"ending.bg.{how}.{level}", f"ending.bg.{how}"):
-            if level in LEVEL_NAMES and _known(key):
-                return t(key)
-        return reason
-    key = f"ending.{_CHECKERS_ENDINGS.get(reason, reason)}"
-    return t(key) if _known(key) else reason
 
 
 def variant_name(t: Localizer, kind: str, variant: str) -> str:

@@ -1,4 +1,4 @@
-"""Checkers (draughts) rules for several variants: positions, moves, PDN, outcomes."""
+"""Checkers (draughts) rules for several variants: positions, moves, PDN, results."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.checkers.errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from engine.checkers.game import EndReason, Game, Outcome
+from engine.checkers.game import EndReason, Game, GameResult
 from engine.checkers.notation import describe_moves, parse_move
 from engine.checkers.position import Move, Position, perft
 from engine.checkers.variant import VARIANTS, Color, Crowning, KingLanding, Piece, Variant
@@ -21,12 +21,12 @@ __all__ = [
     "Crowning",
     "EndReason",
     "Game",
+    "GameResult",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
     "KingLanding",
     "Move",
-    "Outcome",
     "Piece",
     "Position",
     "Variant",

@@ -25,7 +25,7 @@ class EndReason(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class GameResult:
     """The result of a finished game: the winner (None for a draw) and why."""
 
     winner: Color | None
@@ -117,22 +117,22 @@ class Game:
         """How many times the current position (same side to move) has stood on the board."""
         return self.positions.count(self.position)
 
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> GameResult | None:
         """How the game has ended, or None while it goes on."""
         if self.draw_agreed:
-            return Outcome(None, EndReason.AGREEMENT)
+            return GameResult(None, EndReason.AGREEMENT)
         position = self.position
         own, _ = position.sides()
         if not own:
-            return Outcome(position.turn.opponent, EndReason.NO_PIECES)
+            return GameResult(position.turn.opponent, EndReason.NO_PIECES)
         if not position.legal_moves():
-            return Outcome(position.turn.opponent, EndReason.NO_MOVES)
+            return GameResult(position.turn.opponent, EndReason.NO_MOVES)
         if position.variant.king_count_end and not _men_can_play(position):
-            return Outcome(_more_kings(position), EndReason.KING_COUNT)
+            return GameResult(_more_kings(position), EndReason.KING_COUNT)
         if self.repetitions() >= position.variant.repetitions_for_draw:
-            return Outcome(None, EndReason.REPETITION)
+            return GameResult(None, EndReason.REPETITION)
         if self.quiet_king_plies >= position.variant.no_progress_plies:
-            return Outcome(None, EndReason.NO_PROGRESS)
+            return GameResult(None, EndReason.NO_PROGRESS)
         return None
 
 

@@ -28,6 +28,7 @@ from ai.player import ComputerPlayer, Computers
 from ai.review import SageReviewer, report
 from ai.worker import CALL_TIMEOUT, REVIEW_CHUNK, AIWorker, WorkerStoppedError
 from bot.service.bot_turns import retry_delay
+from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
 from bot.service.dice import SeededDice
@@ -50,6 +51,7 @@ from tests.bot.service.conftest import (
     templates,
     tmp_path,
 )
+from tests.bot.service.drive import match_of
 
 __all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the table's fixtures
 
@@ -428,7 +430,7 @@ async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_throu
         if not view.status.is_open:
             break
         assert view.to_move_id == ALICE.id  # the bot never keeps anyone waiting
-        match = view.session.match  # type: ignore[union-attr]
+        match = match_of(result)
         phase = match.game.phase
         if phase is Phase.ROLLING:
             result = await table.roll(game_id, ALICE.id)
@@ -461,7 +463,9 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     )
     game_id = result.game.id
     assert result.game.to_move_id == ALICE.id
-    opening = result.game.session.game.position.legal_moves()[0].pdn()  # type: ignore[union-attr]
+    session = result.game.session
+    assert isinstance(session, CheckersSession) and session.game is not None
+    opening = session.game.position.legal_moves()[0].pdn()
     pid = own_worker.pid()
     os.kill(pid, signal.SIGSTOP)
     with watching_handovers() as handed:

@@ -7,6 +7,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 from pathlib import Path
 
 import discord
@@ -33,10 +34,37 @@ def test_missing_token_is_one_clear_message(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # no .env here
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    assert entry.main() == 2
+    assert entry.main([]) == 2
     error = capsys.readouterr().err
     assert error.startswith("duelboard: DISCORD_TOKEN is not set.")
     assert "developers/applications" in error and "Traceback" not in error
+    assert (
+        "python -m bot local" in error and error.count("\n") == 1
+    )  # one line, with the way to try it
+
+
+def test_an_unknown_argument_is_named_and_nothing_starts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert entry.main(["lokal"]) == 2
+    error = capsys.readouterr().err
+    assert error == "duelboard: unknown argument 'lokal'. " + entry.LOCAL_HELP + "\n"
+
+
+def test_local_outside_a_checkout_says_where_it_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "tryout.run", None)  # as if the package were not there
+    assert entry.main(["local"]) == 2
+    error = capsys.readouterr().err
+    assert "checkout of the repository" in error and "Traceback" not in error
+
+
+def test_local_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        entry.main(["local", "--port", "70000"])
+    assert stopped.value.code == 2
+    assert "--port must be 1 to 65535, not 70000" in capsys.readouterr().err
 
 
 def test_unusable_database_is_one_clear_message(
@@ -45,7 +73,7 @@ def test_unusable_database_is_one_clear_message(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
     monkeypatch.setenv("DATABASE_URL", "mysql://nowhere/duelboard")
-    assert entry.main() == 2
+    assert entry.main([]) == 2
     error = capsys.readouterr().err
     assert error.startswith("duelboard: ") and "Traceback" not in error
 
@@ -71,7 +99,7 @@ def test_no_network_is_one_clear_line_and_the_worker_is_closed(
     # As in a fresh process, where discord.py has not yet warned that voice is unsupported.
     monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
     monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
-    assert entry.main() == 2
+    assert entry.main([]) == 2
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith("duelboard: Discord cannot be reached (Cannot connect to host")
     assert "127.0.0.1:1" in line and "network" in line and "proxy" in line

@@ -1,9 +1,10 @@
 """Command sync refuses names, descriptions and localizations Discord refuses, and accepts the
-real bot's French and German names."""
+real bot's names in every catalog."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,9 @@ import pytest
 from discord import app_commands
 
 from bot.frontend.client import DuelboardBot
+from bot.frontend.translator import served_locales
 from bot.i18n import CATALOGS
+from bot.i18n.names import is_command_name
 from bot.store import Store
 from emulator import Emulator, limits
 from emulator.fixtures import StartClient
@@ -34,11 +37,17 @@ from emulator.naming import valid_name
         "ヘルプ",  # Katakana has no case
         "सहायता",  # Devanagari: vowel signs are marks, allowed by the script clause
         "ช่วยเหลือ",  # Thai: tone marks likewise
+        "ζάρια",  # Greek, lowercase (with its accent composed)
+        "ρίξε_ζάρια",
+        "掷骰子",  # Chinese has no case
+        "hod-kostkou",
         "x" * 32,
     ],
 )
-def test_names_discord_accepts(name: str) -> None:
-    assert valid_name(name)
+@pytest.mark.parametrize("rule", [valid_name, is_command_name], ids=["emulator", "catalog"])
+def test_names_discord_accepts(name: str, rule: Callable[[str], bool]) -> None:
+    """The emulator and the catalog check (`bot.i18n.names`) hold names to one rule."""
+    assert rule(name)
 
 
 @pytest.mark.parametrize(
@@ -56,10 +65,14 @@ def test_names_discord_accepts(name: str) -> None:
         "e\u0301",  # a combining accent is neither letter nor number (the composed é is)
         "🎲",
         "\u0964",  # the Devanagari danda is script Common
+        "Ζάρια",  # Greek has case
+        "掷 骰子",
+        "掷骰子。",  # the ideographic full stop is punctuation
     ],
 )
-def test_names_discord_refuses(name: str) -> None:
-    assert not valid_name(name)
+@pytest.mark.parametrize("rule", [valid_name, is_command_name], ids=["emulator", "catalog"])
+def test_names_discord_refuses(name: str, rule: Callable[[str], bool]) -> None:
+    assert not rule(name)
 
 
 def _command(**extra: Any) -> dict[str, Any]:
@@ -196,7 +209,7 @@ async def test_a_sync_with_a_bad_localization_gets_400_and_registers_nothing(
     assert emulator.state.commands == {}
 
 
-async def test_the_real_bots_commands_sync_with_their_french_and_german_names(
+async def test_the_real_bots_commands_sync_with_their_names_in_every_catalog(
     emulator: Emulator, start_client: StartClient, tmp_path: Path
 ) -> None:
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'sync.sqlite3'}")
@@ -206,10 +219,11 @@ async def test_the_real_bots_commands_sync_with_their_french_and_german_names(
     finally:
         await store.close()
     assert {"move", "backgammon", "checkers", "settings"} <= set(registered)
-    for language in ("fr", "de"):
+    for locale, language in served_locales().items():
         catalog = CATALOGS[language]
-        names = {name: body["name_localizations"][language] for name, body in registered.items()}
+        names = {name: body["name_localizations"][locale] for name, body in registered.items()}
         assert names == {name: catalog[f"name.cmd.{name}"] for name in registered}
     [play] = registered["move"]["options"]
-    assert play["name_localizations"] == {"fr": "coup", "de": "zug"}
+    assert set(play["name_localizations"]) == set(served_locales())
+    assert (play["name_localizations"]["fr"], play["name_localizations"]["de"]) == ("coup", "zug")
     assert emulator.refusals() == []

@@ -24,7 +24,7 @@ from engine.backgammon import errors as bg_errors
 from engine.backgammon.cube import Cube
 from engine.backgammon.game import Game as BackgammonGame
 from engine.backgammon.game import GameActionError, MatchOptions, Phase
-from engine.checkers import EndReason, Outcome, parse_move
+from engine.checkers import EndReason, GameResult, parse_move
 from engine.checkers import Game as CheckersGame
 from engine.checkers import Position as CheckersPosition
 from engine.checkers import errors as ck_errors
@@ -54,7 +54,7 @@ def _code_problem(node: ast.expr | None, registry: Mapping[str, str]) -> str | N
     if isinstance(node, ast.JoinedStr):
         # A code built from parts (`bg.not_now.{action}.{phase}`) must fit registered codes.
         pattern = "".join(
-            re.escape(part.value) if isinstance(part, ast.Constant) else "[a-z_]+"
+            re.escape(str(part.value)) if isinstance(part, ast.Constant) else "[a-z_]+"
             for part in node.values
         )
         if any(re.fullmatch(pattern, code) for code in registry):
@@ -203,7 +203,7 @@ def test_each_checkers_ending_has_a_code_saying_what_describe_says(
 ) -> None:
     side = "draw" if winner is None else winner.name.lower()
     template = ck_errors.REFUSALS[f"ck.over.{side}.{ending.name.lower()}"]
-    assert template == "the game is over: " + Outcome(winner, ending).describe()
+    assert template == "the game is over: " + GameResult(winner, ending).describe()
     assert len([code for code in ck_errors.REFUSALS if code.startswith("ck.over.")]) == len(ENDINGS)
 
 

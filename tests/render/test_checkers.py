@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from engine.checkers import Color, Game, Move, Position
+from engine.checkers import Color, EndReason, Game, GameResult, Move, Position
 from render import DARK, LIGHT, CheckersLayout, CheckersScene, Theme, render_checkers
 from render.checkers import status_line
 from tests.render.pictures import count_colour, decode_png, pixel
@@ -165,3 +165,25 @@ def test_a_draw_offer_after_the_end_is_refused() -> None:
 def test_last_move_off_the_board_is_refused() -> None:
     with pytest.raises(ValueError, match="leaves the 1–32 board"):
         CheckersScene(Position.initial("box"), last_move=Move((40, 35)))
+
+
+@pytest.mark.parametrize(
+    ("result", "shown"),
+    [
+        (GameResult(Color.BLACK, EndReason.NO_MOVES), "Ben wins: no legal move"),
+        (GameResult(Color.WHITE, EndReason.NO_PIECES), "Ann wins: no pieces left"),
+        (
+            GameResult(Color.WHITE, EndReason.KING_COUNT),
+            "Ann wins: no man move or capture left; kings counted",
+        ),
+        (
+            GameResult(None, EndReason.KING_COUNT),
+            "Draw: no man move or capture left; kings counted",
+        ),
+        (GameResult(None, EndReason.REPETITION), "Draw: the same position for the third time"),
+    ],
+)
+def test_each_ending_is_a_whole_sentence_of_its_own(result: GameResult, shown: str) -> None:
+    """CK-10 to CK-12: the picture says who won and why, one sentence per way a game ends."""
+    scene = CheckersScene(Position.initial("box"), names=("Ann", "Ben"), outcome=result)
+    assert status_line(scene) == shown

@@ -46,6 +46,16 @@ def test_checkers_replay_has_one_frame_per_move_and_the_start() -> None:
     assert all(image.size == (480, 300) for image, _ in decoded)
 
 
+def test_the_last_caption_says_how_the_game_ended() -> None:
+    """White takes Black's last man (CK-10); a draw agreed (CK-12): one sentence each."""
+    won = Game.new("box", "W:W18:B15").play("18x11")
+    scenes = checkers_replay_scenes(won, names=("Ann", "Ben"))
+    assert scenes[-1].caption == "1. Ann: 18x11. White wins: no pieces left."
+    drawn = Game.new("box").play("22-18").agree_draw()
+    scenes = checkers_replay_scenes(drawn, names=("Ann", "Ben"))
+    assert scenes[-1].caption == "1. Ann: 22-18. Draw: draw agreed."
+
+
 def test_frame_times_hold_the_start_and_the_end() -> None:
     assert frame_durations(1) == [LAST_FRAME_MS]
     assert frame_durations(4) == [FIRST_FRAME_MS, MOVE_FRAME_MS, MOVE_FRAME_MS, LAST_FRAME_MS]

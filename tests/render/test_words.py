@@ -15,9 +15,10 @@ import pytest
 import render.backgammon
 import render.checkers
 from engine.backgammon import Play, Position, Side
-from engine.checkers import Color, EndReason, Game, Outcome
+from engine.checkers import Color, EndReason, Game, GameResult
 from engine.checkers import Position as CheckersPosition
 from render import (
+    ENDING_FIELDS,
     ENGLISH,
     LEVEL_FIELDS,
     PLURAL_FIELDS,
@@ -49,19 +50,31 @@ def marked(template: str, field: str) -> str:
     return f"⟦{field}⟧" + "|".join(fields)
 
 
+# One mapping for every kind of field, as bot.pictures builds it: `Words` takes each by name.
+_MARKED_TEMPLATES: dict[str, Any] = {
+    name: marked(getattr(ENGLISH, name), name) for name in TEMPLATE_FIELDS
+}
+_MARKED_TEMPLATES |= {
+    name: tuple(marked(form, name) for form in getattr(ENGLISH, name)) for name in PLURAL_FIELDS
+}
+_MARKED_TEMPLATES |= {
+    name: tuple(
+        marked(form, f"{name}_{level}")
+        for level, form in enumerate(getattr(ENGLISH, name), start=1)
+    )
+    for name in LEVEL_FIELDS
+}
+_MARKED_TEMPLATES |= {
+    name: MappingProxyType(
+        {
+            reason: marked(form, f"{name}_{reason.name.lower()}")
+            for reason, form in getattr(ENGLISH, name).items()
+        }
+    )
+    for name in ENDING_FIELDS
+}
 MARKED = Words(
-    **{name: marked(getattr(ENGLISH, name), name) for name in TEMPLATE_FIELDS},
-    **{
-        name: tuple(marked(form, name) for form in getattr(ENGLISH, name)) for name in PLURAL_FIELDS
-    },
-    **{
-        name: tuple(
-            marked(form, f"{name}_{level}")
-            for level, form in enumerate(getattr(ENGLISH, name), start=1)
-        )
-        for name in LEVEL_FIELDS
-    },
-    endings=MappingProxyType({reason.name.lower(): "⟦ending⟧" for reason in EndReason}),
+    **_MARKED_TEMPLATES,
     titles=MappingProxyType({"box": "⟦title⟧"}),
 )
 
@@ -163,10 +176,16 @@ def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     yield CheckersScene(CheckersPosition.from_fen("W:W21,K30:B", "box"), names=NAMES, words=words)
     blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")
     yield CheckersScene(blocked, names=NAMES, words=words)
-    won = Outcome(Color.WHITE, EndReason.NO_PIECES)
+    won = GameResult(Color.WHITE, EndReason.NO_PIECES)
     yield CheckersScene(blocked, names=NAMES, outcome=won, words=words)
-    drawn = Outcome(None, EndReason.AGREEMENT)
+    drawn = GameResult(None, EndReason.AGREEMENT)
     yield CheckersScene(blocked, names=NAMES, outcome=drawn, words=words)
+
+
+def every_scene(words: Words) -> Iterator[BackgammonScene | CheckersScene]:
+    """The scenes of both games (`backgammon_scenes`, then `checkers_scenes`)."""
+    yield from backgammon_scenes(words)
+    yield from checkers_scenes(words)
 
 
 def replays(words: Words) -> list[list[Any]]:
@@ -206,7 +225,7 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def everything_written(words: Words) -> str:
     """The alt text and prompt of every scene and replay, one per line."""
     lines: list[str] = []
-    for scene in (*backgammon_scenes(words), *checkers_scenes(words)):
+    for scene in every_scene(words):
         lines.append(describe(scene))
         if isinstance(scene, BackgammonScene):
             lines.append(status_line(scene))
@@ -220,21 +239,25 @@ def everything_written(words: Words) -> str:
 
 
 def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str]) -> None:
-    for scene in (*backgammon_scenes(MARKED), *checkers_scenes(MARKED)):
+    for scene in every_scene(MARKED):
         render_png(scene, width=400)
     text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
     used = set(re.findall(r"⟦(\w+)⟧", text))
     assert sorted(set(TEMPLATE_FIELDS) - used) == []
     with_level = {name.rpartition("_")[0] for name in used if name[-1].isdigit()}
     assert sorted(set(LEVEL_FIELDS) - with_level) == []
-    assert {"bg_wins_1", "bg_wins_2", "ending", "title"} <= used
+    assert {"bg_wins_1", "bg_wins_2", "ck_wins_no_pieces", "ck_draw_agreement", "title"} <= used
+    with_ending = {
+        field for field in ENDING_FIELDS for name in used if name.startswith(field + "_")
+    }
+    assert sorted(set(ENDING_FIELDS) - with_ending) == []
 
 
 def test_no_english_word_is_left_when_every_template_is_replaced(
     drawn_text: list[str],
 ) -> None:
     """With every template marked, what is left of each text is names, numbers and notation."""
-    for scene in (*backgammon_scenes(MARKED), *checkers_scenes(MARKED)):
+    for scene in every_scene(MARKED):
         render_png(scene, width=400)
     text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
     leftover = re.sub(r"⟦\w+⟧", " ", text)

@@ -155,7 +155,7 @@ class Challenges(commands.Cog):
             settings = await self.store.guild_settings(interaction.guild_id)
         allowed = settings.get(SETTING_GAMES) or list(GameKind)
         if isinstance(allowed, list) and kind not in allowed:
-            raise Refusal(t("reply.game_off", game=game_name(t, kind)))
+            raise Refusal(t(f"reply.game_off.{kind}"))
         if time is not None:
             choices["time_limit"] = parse_time_limit(time)
         elif isinstance(settings.get(SETTING_TIME), int):

@@ -108,7 +108,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     runs = stats.streaks
     current = "-"
     if runs.current_outcome is not None:
-        current = f"{runs.current_length} {t(f'records.outcome.{runs.current_outcome}')}"
+        current = t.plural(f"records.streak.{runs.current_outcome}", runs.current_length)
     lines.append(t("records.stats.streaks", current=current, best=runs.best_wins))
     for row in stats.ratings:
         shown = f"{round(row.rating)}{'?' if row.deviation > PROVISIONAL_DEVIATION else ''}"
@@ -224,9 +224,9 @@ class RecordsCog(commands.Cog, name="Records"):
             raise Refusal(t("error.refused", reason=reason))
         record = await record_for(self.store, game_id)
         data = io.BytesIO(record.text.encode())
-        kind = record.filename.rsplit(".", 1)[-1]
+        extension = record.filename.rsplit(".", 1)[-1]
         await interaction.response.send_message(
-            t("records.export.done", game=game_id, kind=kind),
+            t("records.export.done", game=game_id, format=extension),
             file=discord.File(data, filename=record.filename),
             ephemeral=True,
         )

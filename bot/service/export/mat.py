@@ -147,7 +147,7 @@ def _header(log: Log, names: tuple[str, str], event_date: str | None) -> list[st
     ]
     ended = log.games_ended()
     seats = log.final.seats
-    if ended and ended[-1].reason == "time" and seats is not None:
+    if ended and ended[-1].finish is out.Finish.TIME and seats is not None:
         # The format has no time forfeit: readers see a resignation worth at most 3 × cube.
         winner = names[seats.index(ended[-1].winner_id or seats[0])]
         lines.append(f'; [Termination "time forfeit, the table was awarded to {_quoted(winner)}"]')

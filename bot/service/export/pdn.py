@@ -48,7 +48,7 @@ def game_text(log: Log, names: tuple[str, str], *, date: str | None = None) -> s
         tags.append(("GameType", str(GAME_TYPES[variant])))
     tags.append(("Variant", variant))
     if ended:
-        tags.append(("Termination", ended[-1].reason))
+        tags.append(("Termination", ended[-1].stored_reason))
     lines = [f'[{name} "{_quoted(value)}"]' for name, value in tags]
     comment = _draw_comment(log)
     if comment:

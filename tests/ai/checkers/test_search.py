@@ -111,11 +111,11 @@ def test_answer_is_always_a_legal_move(variant: str) -> None:
 
 
 def test_out_of_time_keeps_the_last_finished_depth() -> None:
-    """With a clock that jumps a second per look, the search stops after depth 1, legally."""
+    """With a timer that jumps a second per look, the search stops after depth 1, legally."""
     ticks = iter(range(10**6))
     game = Game.new("russian")
-    result = think(game, Strength(max_depth=30, seconds=0.5), clock=lambda: float(next(ticks)))
-    # Without the clock the search would go to depth 30; it stops at its first look at the clock
+    result = think(game, Strength(max_depth=30, seconds=0.5), timer=lambda: float(next(ticks)))
+    # Without the timer the search would go to depth 30; it stops at its first look at the timer
     # after depth 1 (a look every _CHECK_EVERY nodes), keeping the deepest depth finished by then.
     assert result.move in game.position.legal_moves()
     first = think(game, Strength(max_depth=1, seconds=None)).nodes

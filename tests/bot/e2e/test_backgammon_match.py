@@ -108,6 +108,7 @@ async def test_three_point_match_with_double_take_and_crawford_bg14_bg16(
         row = await store.get_game(1)
         assert row.status is GameStatus.FINISHED and row.winner_id == doubler.id
         assert "wins the match 3-0" in message.content
+        assert row.dice_secret is not None
         assert "Dice seed, now revealed" in message.content and row.dice_secret in message.content
         assert message.custom_ids == ["db:1:rematch"]
         board_image(message)

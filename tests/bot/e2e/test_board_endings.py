@@ -9,7 +9,7 @@ from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
 from emulator import Emulator, Message
 from engine.backgammon import Position, Side
-from engine.checkers import Color, EndReason, Game, Outcome
+from engine.checkers import Color, EndReason, Game, GameResult
 from render import BackgammonScene, CheckersScene, Prompt, render_png
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import OPENING_31, WAIT, click, command, confirm, start_game
@@ -27,7 +27,7 @@ def final_alt(message: Message) -> str:
     return text
 
 
-def checkers_final(caption: str | None = None, outcome: Outcome | None = None) -> bytes:
+def checkers_final(caption: str | None = None, outcome: GameResult | None = None) -> bytes:
     """The box-rules start position, seen from White (who moves first), ended as given."""
     scene = CheckersScene(START, names=NAMES, viewer=Color.WHITE, caption=caption, outcome=outcome)
     return render_png(scene, width=800)
@@ -117,7 +117,7 @@ async def test_an_agreed_draw_says_so(
         )
         await click(emulator, store, players.alice, "draw")
         await click(emulator, store, players.bob, "yes")
-    drawn = Outcome(None, EndReason.AGREEMENT)
+    drawn = GameResult(None, EndReason.AGREEMENT)
     assert board_image(message) == checkers_final(outcome=drawn)
     assert final_alt(message).startswith("Draw: draw agreed. ")
 

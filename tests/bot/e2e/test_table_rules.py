@@ -92,7 +92,9 @@ async def test_a_gammon_counts_before_the_cube_is_turned_only_without_jacoby(
     2; with the Jacoby rule (the default), 1 (BG-16)."""
     options = {} if jacoby is None else {"jacoby": jacoby}
     async with start_bot(OPENING_31):
-        message = await start_game(emulator, store, players.alice, players.bob, **options)
+        message = await start_game(
+            emulator, store, players.alice, players.bob, "backgammon", **options
+        )
         header = message.content.splitlines()[1]
         await command(emulator, players.alice, "resign", {"level": "2"})
         await click(emulator, store, players.bob, "yes")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.frontend.markup import shown
 from bot.wording.game import game_text
 from bot.wording.terms import name_of
-from tests.bot.test_present import ALICE, BOB, EN, opened
+from tests.bot.wording.test_game import ALICE, BOB, EN, opened
 
 
 def test_names_in_message_text_are_escaped_and_plain_names_are_as_written() -> None:

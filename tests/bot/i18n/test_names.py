@@ -1,5 +1,6 @@
-"""Every command, option and choice of the real bot is named in French and German, by Discord's
-rules, and English users keep the documented names."""
+"""Every command, option and choice of the real bot is named in every catalog's language, by
+Discord's rules (any script, lower case where it has case), and English users keep the
+documented names."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ import pytest
 from discord import app_commands
 
 from bot.frontend.client import DuelboardBot
-from bot.frontend.translator import CatalogTranslator
+from bot.frontend.translator import CatalogTranslator, served_locales
 from bot.i18n import CATALOGS
 from bot.service.views import Person
 from bot.store import Store
 from emulator.naming import valid_name
 
-LOCALES = ("fr", "de")  # Discord locales of the catalogs other than English
+LOCALES = tuple(served_locales())  # Discord locales of the catalogs other than English
 Payload = dict[str, Any]
 
 
@@ -99,7 +100,8 @@ def test_every_command_and_option_has_a_description(payloads: list[Payload], loc
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_names_follow_discords_rule(payloads: list[Payload], locale: str) -> None:
-    """Command and option names: 1-32 lowercase letters, digits, - or _; choices 1-100 of any."""
+    """Command and option names: Discord's rule (1-32 letters of any script, digits, - or _,
+    lower case where the script has case); choices 1-100 of any characters."""
     wrong = []
     for kind, path, item, _ in walk(payloads):
         name = (item.get("name_localizations") or {}).get(locale)
@@ -121,7 +123,9 @@ def test_siblings_keep_distinct_names(payloads: list[Payload], locale: str) -> N
     for members in groups.values():
         shown: dict[str, str] = {}
         for path, item in members:
-            name = (item.get("name_localizations") or {}).get(locale, item["name"])
+            english: str = item["name"]
+            localized: dict[str, str] = item.get("name_localizations") or {}
+            name = localized.get(locale, english)
             if name in shown:
                 clashes.append((shown[name], path, name))
             shown[name] = path
@@ -153,15 +157,24 @@ def test_english_users_see_the_documented_names(payloads: list[Payload]) -> None
     assert sent == set(LOCALES)
 
 
+@app_commands.command(name="roll", description=CATALOGS["en"]["cmd.roll"])
+async def roll_command(interaction: discord.Interaction[discord.Client]) -> None:
+    """A stand-in /roll: the command a translation context carries."""
+
+
 @pytest.mark.parametrize(
     "locale", [discord.Locale.american_english, discord.Locale.british_english]
 )
 async def test_translator_returns_none_in_english(locale: discord.Locale) -> None:
     translator = CatalogTranslator()
     location = app_commands.TranslationContextLocation
-    command = app_commands.TranslationContext(location.command_name, None)
+    command: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        location.command_name, roll_command
+    )
     choice = app_commands.Choice(name="single", value="1")
-    choice_context = app_commands.TranslationContext(location.choice_name, choice)
+    choice_context: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        location.choice_name, choice
+    )
     roll = app_commands.locale_str("roll")
     assert await translator.translate(roll, discord.Locale.german, command) is not None
     assert await translator.translate(roll, locale, command) is None

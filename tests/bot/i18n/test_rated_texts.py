@@ -9,13 +9,13 @@ import pytest
 from bot.i18n import Localizer
 from bot.service.kinds import options_for
 from bot.service.views import GameView, pending_session
-from bot.store import GameStatus
+from bot.store import GameKind, GameStatus
 from bot.wording.game import challenge_text
 
 EXPIRES = datetime(2026, 1, 5, 12, 15, tzinfo=UTC)
 
 
-def pending(kind: str, *, rated: bool) -> GameView:
+def pending(kind: GameKind, *, rated: bool) -> GameView:
     """A challenge from user 101 to user 202 that nobody answered yet."""
     options = options_for(kind, rated=rated)
     session = pending_session(options)
@@ -39,7 +39,7 @@ def pending(kind: str, *, rated: bool) -> GameView:
     )
 
 
-@pytest.mark.parametrize("kind", ["backgammon", "checkers"])
+@pytest.mark.parametrize("kind", list(GameKind))
 @pytest.mark.parametrize(
     ("language", "rated", "unrated"),
     [
@@ -49,7 +49,7 @@ def pending(kind: str, *, rated: bool) -> GameView:
     ],
 )
 def test_challenge_text_names_rated_or_unrated(
-    kind: str, language: str, rated: str, unrated: str
+    kind: GameKind, language: str, rated: str, unrated: str
 ) -> None:
     t = Localizer(language)
     assert f", {rated})" in challenge_text(t, pending(kind, rated=True), {}, EXPIRES)

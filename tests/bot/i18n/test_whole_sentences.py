@@ -12,21 +12,21 @@ import discord
 import pytest
 
 from bot.frontend.controls import GameButton, confirm_resign
-from bot.i18n import CATALOGS, Localizer, placeholders
+from bot.i18n import CATALOGS, TEXTS, Localizer, placeholders
 from bot.pictures import Look, scene_of
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.views import GameView
 from bot.wording.game import event_line, status_line
-from bot.wording.terms import ending
 from engine.backgammon import Side
+from engine.backgammon.cube import Level
 from render import LEVEL_FIELDS, CheckersScene, describe
 from render.backgammon_scene import status_line as picture_prompt
-from tests.bot.test_present import ALICE, BOB, NAMES, opened
+from tests.bot.wording.test_game import ALICE, BOB, NAMES, opened
 
-GAMMON = 2
+GAMMON = Level.GAMMON
 PLAYERS = ("Alice", "Bob")
-# language: (event, status, button, picture prompt, alt text to the resigner, ending, caption)
+# language: (event, status, button, picture prompt, alt text to the resigner, end, caption)
 SAMPLES = {
     "en": (
         "Alice offers to resign a gammon.",
@@ -34,7 +34,7 @@ SAMPLES = {
         "Resign a gammon",
         "Alice offers to resign a gammon: Bob to accept or decline",
         "You offer to resign a gammon; Bob to accept or decline.",
-        "resigned, a gammon",
+        "Bob wins 2 points (resigned, a gammon).",
         "Bob wins a gammon: Alice resigned",
     ),
     "fr": (
@@ -43,7 +43,7 @@ SAMPLES = {
         "Abandonner un gammon",
         "Alice propose d'abandonner un gammon : à Bob d'accepter ou de refuser",
         "Vous proposez d'abandonner un gammon ; à Bob d'accepter ou de refuser.",
-        "abandon, un gammon",
+        "Bob remporte un gammon sur abandon et marque 2 points.",
         "Bob gagne un gammon, Alice abandonne",
     ),
     "de": (
@@ -52,7 +52,7 @@ SAMPLES = {
         "Gammon aufgeben",
         "Alice bietet an, ein Gammon aufzugeben: Bob nimmt an oder lehnt ab",
         "Du bietest an, ein Gammon aufzugeben; Bob muss annehmen oder ablehnen.",
-        "Aufgabe, ein Gammon",
+        "Bob gewinnt durch Aufgabe ein Gammon und erhält 2 Punkte.",
         "Bob gewinnt ein Gammon: Alice gibt auf",
     ),
 }
@@ -81,18 +81,19 @@ def resigning(accepted: bool = False) -> GameView:
 
 @pytest.mark.parametrize("language", sorted(SAMPLES))
 async def test_each_resignation_text_is_one_whole_sentence(language: str) -> None:
-    event, status, button, prompt, alt_yours, how, caption = SAMPLES[language]
+    event, status, button, prompt, alt_yours, end, caption = SAMPLES[language]
     t = Localizer(language)
     view = resigning()
     assert event_line(t, out.ResignationOffered(7, ALICE, GAMMON), NAMES) == event
     assert status_line(t, view, NAMES) == status
     assert labels(confirm_resign(t, view))[GAMMON - 1] == button
-    scene = scene_of(view.session, PLAYERS, Look(locale=language))  # type: ignore[arg-type]
+    scene = scene_of(view.session, PLAYERS, Look(locale=language))
     assert scene is not None and not isinstance(scene, CheckersScene)
     assert picture_prompt(scene) == prompt
     assert describe(replace(scene, reader=Side.WHITE)).startswith(alt_yours)
-    assert ending(t, "resigned: gammon") == how
-    ended = scene_of(resigning(accepted=True).session, PLAYERS, Look(locale=language))  # type: ignore[arg-type]
+    accepted = out.GameEnded(7, BOB, ALICE, 2, out.Finish.RESIGNED, level=GAMMON)
+    assert event_line(t, accepted, NAMES) == end
+    ended = scene_of(resigning(accepted=True).session, PLAYERS, Look(locale=language))
     assert ended is not None and ended.caption == caption
 
 
@@ -107,8 +108,8 @@ RESIGNATION_FAMILIES = (
     "ev.resign_offer",
     "btn.resign_level",
     "board.end.resigned_bg",
-    "ending.bg.played",
-    "ending.bg.resigned",
+    "ev.ended.played",
+    "ev.ended.resigned",
     *(f"picture.{name}" for name in LEVEL_FIELDS),
 )
 
@@ -118,10 +119,37 @@ def test_no_level_phrase_is_slotted_into_a_sentence(language: str) -> None:
     """Each family has a sentence per level and no placeholder left for a level's words."""
     catalog = CATALOGS[language]
     slotted = {
-        f"{family}.{level}": placeholders(catalog.get(f"{family}.{level}", "{missing}"))
-        & {"level", "kind", "missing"}
+        f"{family}.{level}": set().union(*map(placeholders, forms(language, f"{family}.{level}")))
+        & {"level", "kind", "reason", "missing"}
         for family in RESIGNATION_FAMILIES
         for level in (1, 2, 3)
     }
     assert {key: names for key, names in slotted.items() if names} == {}
     assert not [key for key in catalog if key.startswith("level.")]
+
+
+def forms(language: str, key: str) -> tuple[str, ...]:
+    """The text of `key` in `language`: its plural forms, or its one form (`{missing}`)."""
+    texts = TEXTS[language]
+    return texts.plurals.get(key) or (texts.messages.get(key, "{missing}"),)
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_no_ending_or_game_kind_is_slotted_into_a_sentence(language: str) -> None:
+    """How a game ended (by level, by checkers ending) and which game it is are worded in whole
+    sentences. The one text with a `{reason}` is the refusal's "Not possible: {reason}", whose
+    reason is a clause of its own; the `{kind}` of an option refusal is the game as the player
+    chose it (the command's value), not a translated name."""
+    texts = TEXTS[language]
+    every = {**{key: (text,) for key, text in texts.messages.items()}, **texts.plurals}
+    slotted = {
+        key: names
+        for key, texts_of_key in every.items()
+        for text in texts_of_key
+        if (names := placeholders(text) & {"reason", "kind", "ending"})
+    }
+    assert slotted == {
+        "error.refused": {"reason"},
+        "refusal.svc.option.unknown_game": {"kind"},
+        "refusal.svc.option.unknown_variant": {"kind"},
+    }

@@ -1,4 +1,5 @@
-"""Games test fixtures: the store's backends (SQLite file, PostgreSQL schema) and a table."""
+"""Service test fixtures: the store's backends (SQLite file, PostgreSQL schema), a table and the
+ratings kept beside it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from bot.service.clock import FakeClock
 from bot.service.dice import DiceSource, SeededDice
 from bot.service.games import Games
+from bot.service.ratings import Ratings
 from bot.service.views import Person
 from bot.store import Store
 from tests.bot.store.conftest import backend, store, templates
@@ -72,3 +74,9 @@ def make_table(store: Store, clock: FakeClock) -> Callable[..., Games]:
 def table(make_table: Callable[..., Games]) -> Games:
     """A table with seeded dice."""
     return make_table()
+
+
+@pytest.fixture
+def ratings(store: Store) -> Ratings:
+    """Ratings kept beside the test's store."""
+    return Ratings(store, bot_id=BOT.id)

@@ -10,11 +10,18 @@ from bot.service.checkers import CheckersSession
 from bot.service.games import Games
 from bot.service.views import ActionResult
 from engine.backgammon import Position, Side
-from engine.backgammon.matchplay import Phase
+from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 
 Policy = Callable[[Games, ActionResult], Awaitable[ActionResult] | None]
 MAX_ACTIONS = 5000
+
+
+def match_of(result: ActionResult) -> Match:
+    """The backgammon match of the game in `result`."""
+    session = result.game.session
+    assert isinstance(session, BackgammonSession) and session.match is not None
+    return session.match
 
 
 def bg13_level(position: Position, winner: Side) -> int:

@@ -13,6 +13,7 @@ from bot.service.views import ActionResult
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL
+from tests.bot.service.drive import match_of
 
 THINKING_SECONDS = 0.3
 
@@ -44,8 +45,7 @@ async def until_alice_moves(table: Games) -> ActionResult:
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=0
     )
     for _ in range(20):
-        match = result.game.session.match  # type: ignore[union-attr]
-        if result.game.to_move_id == ALICE.id and match.game.phase is Phase.MOVING:
+        if result.game.to_move_id == ALICE.id and match_of(result).game.phase is Phase.MOVING:
             return result
         result = await table.roll(result.game.id, ALICE.id)
     raise AssertionError("Alice never got dice to play")
@@ -56,18 +56,18 @@ async def test_bg14_the_bot_doubles_before_rolling_when_its_player_wants_to(
 ) -> None:
     table = table_with(make_table, DoublingPlayer())
     result = await until_alice_moves(table)
-    match = result.game.session.match  # type: ignore[union-attr]
-    after = await table.move(result.game.id, ALICE.id, match.game.legal_plays()[0].notation())
+    play = match_of(result).game.legal_plays()[0]
+    after = await table.move(result.game.id, ALICE.id, play.notation())
     offers = [o for o in after.outcomes if isinstance(o, out.DoubleOffered)]
     assert [(o.player_id, o.cube_value) for o in offers] == [(BOT.id, 2)]
     assert after.game.to_move_id == ALICE.id  # Alice must now take or pass
-    assert after.game.session.match.game.phase is Phase.DOUBLED  # type: ignore[union-attr]
+    assert match_of(after).game.phase is Phase.DOUBLED
 
 
 async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Games]) -> None:
     table = table_with(make_table, SlowPlayer())
     result = await until_alice_moves(table)
-    match = result.game.session.match  # type: ignore[union-attr]
+    play = match_of(result).game.legal_plays()[0]
     ticks = 0
 
     async def ticker() -> None:
@@ -78,7 +78,7 @@ async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Games
 
     task = asyncio.create_task(ticker())
     try:
-        after = await table.move(result.game.id, ALICE.id, match.game.legal_plays()[0].notation())
+        after = await table.move(result.game.id, ALICE.id, play.notation())
     finally:
         task.cancel()
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in after.outcomes)

@@ -18,7 +18,7 @@ from bot.service.errors import (
 )
 from bot.service.games import Games
 from bot.service.views import Person
-from bot.store import GameStatus
+from bot.store import GameKind, GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
 
@@ -30,7 +30,7 @@ async def test_directed_challenge_accepted_by_the_named_player(table: Games) -> 
     assert game.status is GameStatus.PENDING
     assert posted.outcomes[0] == out.ChallengePosted(
         game.id,
-        "backgammon",
+        GameKind.BACKGAMMON,
         "standard",
         ALICE.id,
         BOB.id,

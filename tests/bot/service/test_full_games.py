@@ -139,7 +139,7 @@ async def test_checkers_variant_played_to_the_end(table: Games, variant: str) ->
     assert isinstance(session, CheckersSession) and session.game is not None
     outcome = session.game.outcome()
     assert outcome is not None
-    assert ended[0].reason == outcome.reason.value
+    assert ended[0].finish is out.Finish[outcome.reason.name]
     if outcome.winner is not None and session.seats is not None:
         seat = 0 if outcome.winner is ck.Color.WHITE else 1
         assert ended[0].winner_id == session.seats[seat]

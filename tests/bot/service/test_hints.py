@@ -8,11 +8,11 @@ returned (best first, losses measured from the best), not from a copy of its out
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from ai.coach import ComputerCoach
-from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.coach import EQUITY, HINT_COUNT, MEN, Hint, Suggestion
@@ -28,8 +28,9 @@ from bot.service.errors import (
 from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import Store
-from engine.backgammon.matchplay import Match, Phase
+from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, fixed_seeds
+from tests.bot.service.drive import match_of
 
 COACH = ComputerCoach()  # one for the module: the evaluator is built once
 
@@ -40,13 +41,7 @@ def table(store: Store, clock: FakeClock) -> Games:
     return Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, coach=COACH)
 
 
-def match_of(result: ActionResult) -> Match:
-    session = result.game.session
-    assert isinstance(session, BackgammonSession) and session.match is not None
-    return session.match
-
-
-async def hints_game(table: Games, kind: str, **options: object) -> tuple[ActionResult, int, int]:
+async def hints_game(table: Games, kind: str, **options: Any) -> tuple[ActionResult, int, int]:
     """An accepted unrated game between Alice and Bob with hints on: the result, the player to
     move and the other player."""
     posted = await table.challenge(

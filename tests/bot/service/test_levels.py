@@ -15,7 +15,7 @@ from bot.service.games import Games
 from bot.service.kinds import options_for
 from bot.service.opponent import SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, LEVELS, GameOptions
-from bot.store import Store
+from bot.store import GameKind, Store
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
@@ -153,7 +153,7 @@ def test_options_stored_before_levels_and_hints_read_back_with_their_defaults() 
     """A row written before this change has neither key."""
     stored = options_for("backgammon", match_length=3).to_json()
     del stored["level"], stored["hints"]
-    read = GameOptions.from_json("backgammon", "standard", stored)
+    read = GameOptions.from_json(GameKind.BACKGAMMON, "standard", stored)
     assert read.level is None and read.hints is False
     assert read == options_for("backgammon", match_length=3)
 

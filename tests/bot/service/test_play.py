@@ -56,7 +56,11 @@ async def test_the_waiting_checkers_player_may_resign(table: Games) -> None:
     assert resigned.game.status is GameStatus.FINISHED
     ended = resigned.outcomes[-1]
     assert isinstance(ended, out.GameEnded)
-    assert (ended.winner_id, ended.loser_id, ended.reason) == (ALICE.id, BOB.id, "resigned")
+    assert (ended.winner_id, ended.loser_id, ended.finish) == (
+        ALICE.id,
+        BOB.id,
+        out.Finish.RESIGNED,
+    )
 
 
 @pytest.mark.parametrize("resigner", ["offerer", "answerer"])
@@ -213,7 +217,7 @@ async def test_ck12_draw_offer_declined_then_agreed(table: Games) -> None:
     assert agreed.outcomes[0] == out.DrawAccepted(game_id, ALICE.id)
     ended = agreed.outcomes[-1]
     assert isinstance(ended, out.GameEnded) and ended.winner_id is None
-    assert ended.reason == "draw agreed"
+    assert ended.finish is out.Finish.AGREEMENT and ended.stored_reason == "draw agreed"
     assert agreed.game.status is GameStatus.FINISHED and moved.game.version < agreed.game.version
     assert (await table.verify(game_id)).ok
 

@@ -16,7 +16,7 @@ from bot.service.kinds import options_for
 from bot.service.options import GameOptions
 from bot.service.ratings import Ratings
 from bot.service.views import ActionResult, load_session
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from bot.store.ratings import RatingStore
 from bot.store.schema import GLOBAL_SCOPE
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, GUILD, NOW
@@ -85,9 +85,9 @@ async def test_a_rated_value_that_is_not_on_or_off_is_refused_and_nothing_is_cre
 def test_options_stored_before_the_rated_option_read_back_as_rated() -> None:
     stored = options_for("backgammon", match_length=3).to_json()
     del stored["rated"]
-    assert GameOptions.from_json("backgammon", "standard", stored).rated is True
+    assert GameOptions.from_json(GameKind.BACKGAMMON, "standard", stored).rated is True
     unrated = options_for("checkers", rated=False)
-    assert GameOptions.from_json("checkers", "box", unrated.to_json()) == unrated
+    assert GameOptions.from_json(GameKind.CHECKERS, "box", unrated.to_json()) == unrated
 
 
 async def test_an_unrated_finished_game_leaves_ratings_unchanged(
@@ -102,7 +102,8 @@ async def test_an_unrated_finished_game_leaves_ratings_unchanged(
     for scope in (GUILD, GLOBAL_SCOPE):
         for player in (ALICE, BOB):
             assert await RatingStore(table.store).rating(scope, "checkers:box", player.id) is None
-            assert (await ratings.rating(player.id, "checkers", "box", scope)).rating == START
+            rating = await ratings.rating(player.id, GameKind.CHECKERS, "box", scope)
+            assert rating.rating == START
     # The next rated game between them starts both from 1500, as if the first never happened.
     game_id, _ = await resigned(table, await accepted(table, "checkers"))
     rated = await ratings.record_finished(game_id, now=NOW)
@@ -132,8 +133,8 @@ async def test_a_rated_finished_game_moves_both_ratings(table: Games, ratings: R
     recorded = await ratings.record_finished(game_id, now=NOW)
     assert recorded.rated
     for scope in (GUILD, GLOBAL_SCOPE):
-        won = await ratings.rating(winner, "checkers", "box", scope)
-        lost = await ratings.rating(loser, "checkers", "box", scope)
+        won = await ratings.rating(winner, GameKind.CHECKERS, "box", scope)
+        lost = await ratings.rating(loser, GameKind.CHECKERS, "box", scope)
         # Two new players of equal standing: Glicko-2 moves them by the same amount each way.
         assert won.rating > START > lost.rating
         assert won.rating - START == pytest.approx(START - lost.rating)

@@ -17,7 +17,7 @@ import pytest
 
 import bot.service
 from bot.frontend.replies import explain
-from bot.i18n import CATALOGS, Localizer, placeholders
+from bot.i18n import CATALOGS, Localizer, placeholders, translated_languages
 from bot.service.backgammon import BackgammonSession
 from bot.service.errors import (
     REFUSALS,
@@ -87,7 +87,7 @@ def unregistered_raises(source: str, classes: set[str]) -> list[str]:
 def test_every_code_is_in_every_catalog_with_the_template_placeholders() -> None:
     for code, template in REFUSALS.items():
         key = f"refusal.{code}"
-        for language in ("fr", "de"):
+        for language in translated_languages():
             assert placeholders(CATALOGS[language][key]) == placeholders(template), (language, key)
 
 

@@ -14,7 +14,7 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
 from bot.service.kinds import options_for
-from bot.service.session import Context, Run
+from bot.service.session import Context, Op, Run
 from bot.service.views import load_session, reduce_event
 from bot.store import GameEvent
 from engine.backgammon import Move, Play, Position, Side
@@ -67,7 +67,7 @@ def test_bg16_forced_last_play_and_jacoby_gammon(jacoby: bool, points: int) -> N
     # Jacoby rule counts as a single game while the cube is centred (BG-16).
     position = Position((row({2: 1}), row({6: 15})), off=(14, 0))
     session = session_at(position, jacoby=jacoby)
-    run = session.act(0, "roll", None, scripted((6, 5)), CTX)
+    run = session.act(0, Op.ROLL, None, scripted((6, 5)), CTX)
     moved = [o for o in run.outcomes if isinstance(o, out.Moved)]
     assert moved == [out.Moved(7, WHITE_ID, "2/off", forced=True)]
     ended = run.outcomes[-1]
@@ -107,7 +107,7 @@ def test_badgammon_starter_by_lot_rolls_both_dice() -> None:
 def test_resignation_needs_a_level_one_to_three() -> None:
     session = session_at(Position.initial())
     with pytest.raises(ActionNotAllowedError, match="single game, a gammon or a backgammon"):
-        session.act(0, "resign", 4, scripted(), CTX)
+        session.act(0, Op.RESIGN, 4, scripted(), CTX)
 
 
 def test_double_is_refused_without_the_cube() -> None:
@@ -115,7 +115,7 @@ def test_double_is_refused_without_the_cube() -> None:
     no_cube = session_at(Position.initial(), cube=False)
     assert session.may_double() and not no_cube.may_double()
     with pytest.raises(ActionNotAllowedError, match="without the cube"):
-        no_cube.act(0, "double", None, scripted(), CTX)
+        no_cube.act(0, Op.DOUBLE, None, scripted(), CTX)
 
 
 def test_ck5_single_capture_is_forced_and_played_by_the_table() -> None:
@@ -159,7 +159,7 @@ def test_the_last_play_is_kept_through_the_text_form_and_cleared_by_a_new_game()
     options = options_for("backgammon", match_length=3)
     run = BackgammonSession.pending(options).start(WHITE_ID, BLACK_ID, scripted((3, 1)), CTX)
     assert run.session.last_play is None  # the opening roll: nobody has played yet
-    run = run.session.act(0, "move", "8/5 6/5", scripted(), CTX)
+    run = run.session.act(0, Op.MOVE, "8/5 6/5", scripted(), CTX)
     expected = Play((Move(8, 5), Move(6, 5)))
     assert run.session.last_play == expected
     assert load_session(run.session.to_text()) == run.session
@@ -169,7 +169,7 @@ def test_the_last_play_is_kept_through_the_text_form_and_cleared_by_a_new_game()
     ending = BackgammonSession(
         options, (WHITE_ID, BLACK_ID), Match(rules, game), last_play=expected
     )
-    after = ending.act(0, "roll", None, scripted((6, 5), (4, 1)), CTX).session
+    after = ending.act(0, Op.ROLL, None, scripted((6, 5), (4, 1)), CTX).session
     assert after.match is not None and after.match.game_number == 2
     assert after.last_play is None
 
@@ -191,7 +191,7 @@ def test_the_last_checkers_move_is_kept_forced_or_not() -> None:
     session.settle(run)  # 22x15 is the only move (CK-5): the table plays it
     assert run.session.last_move == ck.Move((22, 15), (18,))
     assert load_session(run.session.to_text()) == run.session
-    after = run.session.act(1, "move", "1-6", scripted(), CTX).session
+    after = run.session.act(1, Op.MOVE, "1-6", scripted(), CTX).session
     assert after.last_move == ck.Move((1, 6))
 
 
@@ -220,4 +220,4 @@ def test_bg16_no_doubling_in_the_crawford_game() -> None:
     assert not session.may_double()
     assert session.awaiting() == "roll"
     with pytest.raises(ActionNotAllowedError, match="Crawford"):
-        session.act(0, "double", None, scripted(), CTX)
+        session.act(0, Op.DOUBLE, None, scripted(), CTX)

@@ -41,7 +41,7 @@ async def test_reminder_at_three_quarters_then_win_on_time(table: Games, clock: 
     assert len(timed_out) == 1
     assert timed_out[0].outcomes[0] == out.WonOnTime(game_id, BOB.id, ALICE.id)
     ended = timed_out[0].outcomes[-1]
-    assert isinstance(ended, out.GameEnded) and ended.reason == "time" and ended.seed
+    assert isinstance(ended, out.GameEnded) and ended.finish is out.Finish.TIME and ended.seed
     game = timed_out[0].game
     assert game.status is GameStatus.FINISHED and game.turn_deadline is None
     assert (await table.store.get_game(game_id)).winner_id == BOB.id

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import pytest
 
 from engine.backgammon.cube import Cube
@@ -9,6 +11,13 @@ from engine.backgammon.game import Game, GameActionError, MatchOptions, Phase
 from engine.backgammon.match import Match
 from engine.backgammon.position import Position, Side
 from engine.backgammon.variant import BADGAMMON
+
+
+class CrawfordFlags(TypedDict, total=False):
+    """Where a match at a given score stands on the Crawford rule (`_at`'s keywords)."""
+
+    crawford: bool
+    post_crawford: bool
 
 
 def _row(**counts: int) -> tuple[int, ...]:
@@ -168,7 +177,7 @@ def test_bg2_badgammon_match_names_a_starter_for_every_game() -> None:
     ],
 )
 def test_bg16_impossible_scores_are_refused(
-    score: tuple[int, int], kwargs: dict[str, bool], reason: str
+    score: tuple[int, int], kwargs: CrawfordFlags, reason: str
 ) -> None:
     with pytest.raises(ValueError, match=reason):
         _at(MatchOptions(match_length=5), score, **kwargs)

@@ -7,13 +7,16 @@ its install directory first on PYTHONPATH. Input (stdin): a JSON object {"varian
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 
 
 def main() -> None:
     """Answer one batch of positions."""
-    from draughts import Board  # pydraughts, from the directory the test put first on the path
+    # pydraughts, from the directory the test put first on the path; imported by name because the
+    # type checker only knows py-draughts under the same name.
+    Board = importlib.import_module("draughts").Board
 
     request = json.load(sys.stdin)
     answers = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.checkers import Color, EndReason, Game, IllegalMoveError, Outcome, Position
+from engine.checkers import Color, EndReason, Game, GameResult, IllegalMoveError, Position
 
 
 def game_from(fen: str, variant: str = "box") -> Game:
@@ -25,7 +25,7 @@ def test_new_game_is_not_over() -> None:
 
 def test_ck10_a_side_without_pieces_loses() -> None:
     """CK-10: white to move with no pieces left: black wins."""
-    assert game_from("W:W:B1").outcome() == Outcome(Color.BLACK, EndReason.NO_PIECES)
+    assert game_from("W:W:B1").outcome() == GameResult(Color.BLACK, EndReason.NO_PIECES)
 
 
 def test_ck10_a_side_without_a_legal_move_loses() -> None:
@@ -34,28 +34,28 @@ def test_ck10_a_side_without_a_legal_move_loses() -> None:
     #   row 6:   . [b25]
     #   row 7: [w29]
     outcome = game_from("W:W29:B22,25").outcome()
-    assert outcome == Outcome(Color.BLACK, EndReason.NO_MOVES)
+    assert outcome == GameResult(Color.BLACK, EndReason.NO_MOVES)
     assert outcome is not None and outcome.describe() == "Black wins: no legal move."
 
 
 def test_ck10_the_last_capture_wins_the_game() -> None:
     """CK-10: white takes black's last piece, black has no pieces: white wins."""
     game = play(game_from("W:W22:B18"), "22x15")
-    assert game.outcome() == Outcome(Color.WHITE, EndReason.NO_PIECES)
+    assert game.outcome() == GameResult(Color.WHITE, EndReason.NO_PIECES)
 
 
 def test_ck11_no_man_move_or_capture_more_kings_wins() -> None:
     """CK-11 (box): only kings left, none can capture: two white kings beat one black king."""
     #  K1 and K2 on the top row, K32 in the far corner: no diagonal holds a capture.
     outcome = game_from("W:WK1,K2:BK32").outcome()
-    assert outcome == Outcome(Color.WHITE, EndReason.KING_COUNT)
-    assert game_from("B:WK1:BK32,K31").outcome() == Outcome(Color.BLACK, EndReason.KING_COUNT)
+    assert outcome == GameResult(Color.WHITE, EndReason.KING_COUNT)
+    assert game_from("B:WK1:BK32,K31").outcome() == GameResult(Color.BLACK, EndReason.KING_COUNT)
 
 
 def test_ck11_equal_kings_is_a_draw() -> None:
     """CK-11 (box): one king each and nothing to capture: a draw."""
     outcome = game_from("W:WK1:BK32").outcome()
-    assert outcome == Outcome(None, EndReason.KING_COUNT)
+    assert outcome == GameResult(None, EndReason.KING_COUNT)
     assert outcome is not None and outcome.is_draw
 
 
@@ -64,7 +64,7 @@ def test_ck11_counts_blocked_men_as_no_man_move() -> None:
     #   The white man on 5 (left edge) can only step to 1, where a black king stands with
     #   nothing beyond it; white's king on 32 and black's king see no capture: one king each.
     game = game_from("W:W5,K32:BK1")
-    assert game.outcome() == Outcome(None, EndReason.KING_COUNT)
+    assert game.outcome() == GameResult(None, EndReason.KING_COUNT)
 
 
 def test_ck11_game_goes_on_while_a_man_can_move() -> None:
@@ -88,12 +88,12 @@ def test_ck10_comes_before_ck11() -> None:
     #  White's only man, on 5, is stuck under the black king on 1. CK-11 would also end the
     #  game (no man move, no capture), but the reason is white's lack of a move.
     outcome = game_from("W:W5:BK1").outcome()
-    assert outcome == Outcome(Color.BLACK, EndReason.NO_MOVES)
+    assert outcome == GameResult(Color.BLACK, EndReason.NO_MOVES)
 
 
 def test_ck12_draw_by_agreement() -> None:
     """CK-12: both sides may agree a draw at any time."""
-    assert Game.new("box").agree_draw().outcome() == Outcome(None, EndReason.AGREEMENT)
+    assert Game.new("box").agree_draw().outcome() == GameResult(None, EndReason.AGREEMENT)
 
 
 # Kings shuffle in the corners while a white man on 21 and a black man on 12 could still move.
@@ -108,7 +108,7 @@ def test_ck12_third_repetition_is_a_draw() -> None:
     assert game.outcome() is None
     game = play(game, *loop)
     assert game.repetitions() == 3
-    assert game.outcome() == Outcome(None, EndReason.REPETITION)
+    assert game.outcome() == GameResult(None, EndReason.REPETITION)
 
 
 def test_ck12_thirty_plies_of_king_moves_without_capture_is_a_draw() -> None:
@@ -127,7 +127,7 @@ def test_ck12_thirty_plies_of_king_moves_without_capture_is_a_draw() -> None:
         game = game.play(text)
     assert game.quiet_king_plies == 30
     assert max(game.positions.count(p) for p in game.positions) == 2
-    assert game.outcome() == Outcome(None, EndReason.NO_PROGRESS)
+    assert game.outcome() == GameResult(None, EndReason.NO_PROGRESS)
 
 
 def test_ck12_a_man_move_resets_the_no_progress_count() -> None:

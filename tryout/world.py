@@ -1,0 +1,38 @@
+"""The local server a visitor walks into: three members besides the bot, and a few channels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emulator import Emulator
+from emulator.driver import MEMBER_PERMISSIONS
+from emulator.state import Channel, User
+
+# Manage Server, so that the visitor can try /settings as the first member.
+MANAGE_SERVER = 0x20
+SERVER = "Duelboard (local)"
+CHANNELS = ("general", "backgammon", "checkers")
+# (username, display name, Discord locale): one person per language the bot speaks first.
+PEOPLE = (("ada", "Ada", "en-US"), ("bruno", "Bruno", "fr"), ("clara", "Clara", "de"))
+
+
+@dataclass(frozen=True)
+class World:
+    """Who is in the local server and where they can talk."""
+
+    people: tuple[User, ...]
+    channels: tuple[Channel, ...]
+
+
+def populate(emulator: Emulator) -> World:
+    """Add the members and channels of the local server to `emulator`."""
+    emulator.guild.name = SERVER
+    people = []
+    for index, (name, display_name, locale) in enumerate(PEOPLE):
+        bits = MEMBER_PERMISSIONS | (MANAGE_SERVER if index == 0 else 0)
+        people.append(
+            emulator.add_member(name, permissions=bits, locale=locale, display_name=display_name)
+        )
+    channels = [emulator.general]
+    channels += [emulator.add_channel(name) for name in CHANNELS if name != "general"]
+    return World(tuple(people), tuple(channels))
