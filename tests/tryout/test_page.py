@@ -119,3 +119,19 @@ async def test_a_french_member_sees_french_commands_and_replies(
     await you.page.screenshot(path=str(screenshots / "local-french.png"))
     await you.act_as("Ada")
     assert await you.page.locator(".message", has_text="dans ce salon").count() == 0
+
+
+async def test_a_game_in_its_own_thread_shows_under_its_channel(browser: Any, local: Local) -> None:
+    """With /settings threads on, a challenge opens a thread; the page lists it under #general
+    and shows the game there."""
+    you = await visit(browser, local)
+    await you.slash("settings", threads="true")
+    await you.page.locator(".message.ephemeral").first.wait_for(timeout=WAIT_MS)
+    await you.slash("checkers", opponent=you.member_id("Bruno"))
+    thread = you.page.locator(".channel.thread")
+    await thread.wait_for(timeout=WAIT_MS)
+    assert "Ada" in await thread.inner_text()
+    await thread.click()
+    await you.page.locator(f'button[data-custom-id="db:{GAME}:accept"]').wait_for(timeout=WAIT_MS)
+    header = await you.page.locator("#channel-header").inner_text()
+    assert header == "# " + (await thread.inner_text()).removeprefix("↳ ")
