@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from engine.backgammon import Side
 from engine.checkers import Color
 from render.backgammon_scene import BackgammonScene, Prompt, status_line, viewer_point
@@ -43,8 +45,12 @@ def _whose(name: str, yours: bool, words: Words) -> str:
 
 
 def _sentence(text: str) -> str:
-    """`text` ending as a sentence does (the prompt drawn on a picture has no full stop)."""
-    return text if text.endswith((".", "?", "!", "…")) else text + "."
+    """`text` ending as a sentence does (the prompt drawn on a picture has no full stop): with
+    the full stop of its script, `。` after Chinese."""
+    if text.endswith((".", "?", "!", "…", "。", "？", "！")):
+        return text
+    wide = bool(text) and unicodedata.east_asian_width(text[-1]) in ("W", "F")
+    return text + ("。" if wide else ".")
 
 
 def _prompt(scene: BackgammonScene, reader: Side) -> str:

@@ -215,3 +215,16 @@ def test_alt_text_fits_discords_limit_even_with_long_names(variant: str) -> None
 def test_describe_refuses_other_values() -> None:
     with pytest.raises(TypeError, match="BackgammonScene or CheckersScene"):
         describe("a board")  # type: ignore[arg-type]
+
+
+def test_a_caption_ends_with_the_full_stop_of_its_script() -> None:
+    """A caption has no full stop on the picture; the alt text adds `.` after English, `。` after
+    Chinese, and nothing after a caption that already ends a sentence."""
+    scene = BackgammonScene(Position.initial(), names=NAMES, dice=(6, 3))
+    for caption, first in [
+        ("Alice wins", "Alice wins."),
+        ("Alice 以单倍胜获胜", "Alice 以单倍胜获胜。"),
+        ("Alice 赢了！", "Alice 赢了！"),
+    ]:
+        text = describe(replace(scene, caption=caption))
+        assert text.startswith(first + " ")

@@ -176,11 +176,14 @@ def test_a_mixed_text_keeps_the_anchor_of_a_dejavu_text(square_cjk: Path) -> Non
     assert min(columns) >= round(100 - width / 2) - 1 and max(columns) <= round(100 + width / 2)
 
 
-def test_chinese_breaks_between_characters_but_not_before_its_punctuation() -> None:
-    """Every character here is as wide as the next (one glyph width, w): four fit a line."""
-    w = text_width("甲", 20, bold=True)
-    lines = wrapped("甲乙丙丁戊己庚，辛壬癸", 20, 4.5 * w, bold=True)
-    assert lines == ["甲乙丙丁", "戊己庚，", "辛壬癸"]
+def test_chinese_breaks_between_characters_but_not_before_its_punctuation(
+    square_cjk: Path,
+) -> None:
+    """Each 中 of the square font is one em (w): four fit a line of 4.5 w. The second line could
+    hold four as well, but then the comma would start the third: the fourth goes down with it."""
+    w = text_width("中", 20, bold=True)
+    lines = wrapped("中中中中中中中中，中中", 20, 4.5 * w, bold=True)
+    assert lines == ["中中中中", "中中中", "中，中中"]
 
 
 def test_latin_text_still_breaks_between_words_only() -> None:

@@ -90,8 +90,8 @@ async def test_an_illegal_move_is_answered_only_to_its_player(
     view = await you.changed(GAME, 0)
     mover = you.name_of(view.to_move_id)
     await you.act_as(mover)
-    await you.slash("move", play="24/1")
-    refusal = you.page.locator(".message.ephemeral", has_text="24/1")
+    await you.slash("move", play="20/99")  # no point 99: nothing else on the page says "20/99"
+    refusal = you.page.locator(".message.ephemeral", has_text="20/99")
     await refusal.wait_for(timeout=WAIT_MS)
     assert "Only you can see this" in await refusal.inner_text()
     await you.page.screenshot(path=str(screenshots / "local-refusal.png"))
@@ -100,7 +100,7 @@ async def test_an_illegal_move_is_answered_only_to_its_player(
     await you.page.locator(f'.message button[data-custom-id^="db:{GAME}:"]').first.wait_for(
         timeout=WAIT_MS
     )
-    assert await you.page.locator(".message", has_text="24/1").count() == 0
+    assert await you.page.locator(".message", has_text="20/99").count() == 0
     assert (await you.view(GAME)).version == view.version  # the refusal changed nothing
 
 
@@ -119,3 +119,19 @@ async def test_a_french_member_sees_french_commands_and_replies(
     await you.page.screenshot(path=str(screenshots / "local-french.png"))
     await you.act_as("Ada")
     assert await you.page.locator(".message", has_text="dans ce salon").count() == 0
+
+
+async def test_a_game_in_its_own_thread_shows_under_its_channel(browser: Any, local: Local) -> None:
+    """With /settings threads on, a challenge opens a thread; the page lists it under #general
+    and shows the game there."""
+    you = await visit(browser, local)
+    await you.slash("settings", threads="true")
+    await you.page.locator(".message.ephemeral").first.wait_for(timeout=WAIT_MS)
+    await you.slash("checkers", opponent=you.member_id("Bruno"))
+    thread = you.page.locator(".channel.thread")
+    await thread.wait_for(timeout=WAIT_MS)
+    assert "Ada" in await thread.inner_text()
+    await thread.click()
+    await you.page.locator(f'button[data-custom-id="db:{GAME}:accept"]').wait_for(timeout=WAIT_MS)
+    header = await you.page.locator("#channel-header").inner_text()
+    assert header == "# " + (await thread.inner_text()).removeprefix("↳ ")

@@ -104,6 +104,9 @@ function drawLanguages() {
 async function actAs(id) {
   if (id === state.viewer) return;
   state.viewer = id;
+  // The last member's live view stops now: nothing of theirs may arrive after the switch.
+  if (state.socket) state.socket.close();
+  state.socket = null;
   clearCommand();
   state.messages.clear();
   drawMessages();
