@@ -86,9 +86,11 @@ async def test_sqlite_leases_every_shard_asked(tmp_path: Path) -> None:
     first = await Store.open(f"sqlite:///{tmp_path / 'one.sqlite3'}")
     second = await Store.open(f"sqlite:///{tmp_path / 'one.sqlite3'}")
     try:
-        async with first.sweep_lease(Shards(2, (0, 1))) as held:
-            async with second.sweep_lease(Shards(2, (0, 1))) as also:
-                assert held == also == Shards(2, (0, 1))
+        async with (
+            first.sweep_lease(Shards(2, (0, 1))) as held,
+            second.sweep_lease(Shards(2, (0, 1))) as also,
+        ):
+            assert held == also == Shards(2, (0, 1))
     finally:
         await first.close()
         await second.close()
