@@ -9,10 +9,46 @@ this way (`python -m emulator.point <origin> bot`) and drive them from the emula
 
 from __future__ import annotations
 
+import asyncio
+import os
 import runpy
 import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
 
 from emulator.harness import point_at
+
+
+async def spawn(
+    origin: str,
+    module: str,
+    *args: str,
+    env: Mapping[str, str],
+    cwd: Path,
+    output: IO[Any],
+) -> asyncio.subprocess.Process:
+    """Start `python -m module args` in a process of its own pointed at the emulator on
+    `origin`, with `env` added to this process's environment and stdout and stderr to `output`.
+
+    The process leads a process group of its own, as a service manager starts a service, so
+    that `os.killpg(process.pid, signal.SIGKILL)` kills it with any worker it started.
+    """
+    root = str(Path(__file__).resolve().parents[1])  # where `emulator` (and the bot) import from
+    path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "emulator.point",
+        origin,
+        module,
+        *args,
+        env={**os.environ, "PYTHONPATH": path, **env},
+        cwd=cwd,
+        stdout=output,
+        stderr=output,
+        start_new_session=True,
+    )
 
 
 def main(argv: list[str]) -> None:
