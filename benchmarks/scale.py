@@ -15,8 +15,9 @@ and in each, three runs on the same tables:
   each move: p50/p99 per `/move`, from the interaction to the edited game message;
 - saturation: 100 games, every player moving as soon as the board shows: moves per second.
 
-CPU ms per move is the bot processes' user + system time over a run, divided by its moves;
-peak RSS is the largest resident size a bot process reached (VmHWM). The last line is one JSON
+CPU ms per move is the bot processes' user + system time over a run, divided by its moves
+(`emulator ms` is this process's own, the emulator's and the players', for comparison); peak
+RSS is the largest resident size a bot process reached (VmHWM). The last line is one JSON
 object; its `one_process` and `two_processes` figures are PostgreSQL's (null without it), the
 SQLite ones are under `one_process_sqlite`.
 
@@ -87,6 +88,7 @@ class Measured:
     latencies_ms: list[float] = field(default_factory=list)
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
 
     @property
     def moves(self) -> int:
@@ -103,6 +105,7 @@ class Measured:
             "p99_ms": round(percentile(ms, 0.99), 1),
             "moves_per_s": round(self.moves / self.seconds, 1),
             "cpu_ms_per_move": round(self.cpu_seconds * 1000 / self.moves, 2),
+            "emulator_cpu_ms_per_move": round(self.driver_cpu_seconds * 1000 / self.moves, 2),
         }
 
 
@@ -235,12 +238,13 @@ class Setup:
     async def measure(self, store: Store, run: Run) -> Measured:
         """Play one run on the first `run.games` tables."""
         measured = Measured()
-        cpu, wall = self.cpu_seconds(), time.perf_counter()
+        cpu, own, wall = self.cpu_seconds(), time.process_time(), time.perf_counter()
         await asyncio.gather(
             *(self.play(store, table, run, measured) for table in self.tables[: run.games])
         )
         measured.seconds = time.perf_counter() - wall
         measured.cpu_seconds = self.cpu_seconds() - cpu
+        measured.driver_cpu_seconds = time.process_time() - own
         return measured
 
 
@@ -278,7 +282,7 @@ async def measure_setup(
                 print(
                     f"{name:<24} {run.name:<12} {row['games']:>5} {row['moves']:>6} "
                     f"{row['p50_ms']:>8} {row['p99_ms']:>8} {row['moves_per_s']:>8} "
-                    f"{row['cpu_ms_per_move']:>12}",
+                    f"{row['cpu_ms_per_move']:>12} {row['emulator_cpu_ms_per_move']:>13}",
                     flush=True,
                 )
             figures["peak_rss_mb"] = round(setup.peak_rss_mb(), 1)
@@ -304,7 +308,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     print(f"cpus={os.cpu_count()} load={os.getloadavg()[0]:.2f} think={args.think}s")
     print(
         f"{'set-up':<24} {'run':<12} {'games':>5} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'moves/s':>8} {'cpu ms/move':>12}"
+        f"{'moves/s':>8} {'cpu ms/move':>12} {'emulator ms':>13}"
     )
     with tempfile.TemporaryDirectory() as folder:
         sqlite_url = f"sqlite+aiosqlite:///{Path(folder) / 'scale.sqlite3'}"
