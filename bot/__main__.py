@@ -11,14 +11,15 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
 
 from ai.worker import AIWorker
 from bot import logs
-from bot.frontend.client import DuelboardBot, PlayParts
-from bot.settings import TOKEN_HELP, Settings, SettingsError
+from bot.frontend.client import DuelboardBot, PlayParts, ShardedDuelboardBot
+from bot.settings import TOKEN_HELP, Settings, SettingsError, Shards
 from bot.store import Store, StoreError
 
 log = logging.getLogger("duelboard")
@@ -44,12 +45,19 @@ def computer() -> tuple[PlayParts, AIWorker]:
 
 async def _run(settings: Settings) -> None:
     store = await Store.open(settings.database_url)
+    if settings.shards is not None:
+        _tell_sharding(settings.shards, store)
     parts, worker = computer()
-    client = DuelboardBot(
-        store,
-        parts=parts,
-        dev_guild_id=settings.dev_guild_id,
-        settle=True,  # one full collection after start-up, then a frozen heap: no long GC pauses
+    options: dict[str, Any] = {
+        "parts": parts,
+        "dev_guild_id": settings.dev_guild_id,
+        # One full collection after start-up, then a frozen heap: no long GC pauses.
+        "settle": True,
+    }
+    client = (
+        DuelboardBot(store, **options)
+        if settings.shards is None
+        else ShardedDuelboardBot(store, settings.shards, **options)
     )
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -64,6 +72,18 @@ async def _run(settings: Settings) -> None:
     finally:
         await asyncio.to_thread(worker.close)
         await store.close()
+
+
+def _tell_sharding(shards: Shards, store: Store) -> None:
+    """One line on what this sharded start supports, for the operator."""
+    if store.dialect == "sqlite":
+        log.info(
+            "running shards %s on SQLite: every process of the bot must run on this machine "
+            "and share this database file; several machines need PostgreSQL (DATABASE_URL)",
+            shards,
+        )
+    else:
+        log.info("running shards %s on PostgreSQL, shared with the bot's other processes", shards)
 
 
 async def warm_up(worker: AIWorker) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 from dataclasses import dataclass
@@ -18,6 +19,38 @@ TOKEN_HELP = (
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The gateway shards one process runs: `ids` out of `count` across every process.
+
+    Discord sends a server's events to shard `(guild_id >> 22) % count`, and everything outside
+    a server (direct messages) to shard 0.
+    """
+
+    count: int
+    ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        """Refuse a set no gateway would accept."""
+        if self.count < 1:
+            raise ValueError(f"a shard count is at least 1, not {self.count}")
+        if not self.ids or sorted(set(self.ids)) != list(self.ids):
+            raise ValueError(f"shard ids are distinct and in order, not {self.ids}")
+        if not 0 <= self.ids[0] <= self.ids[-1] < self.count:
+            raise ValueError(f"shard ids go from 0 to {self.count - 1}, not {self.ids}")
+
+    def __str__(self) -> str:
+        """As an operator writes them: `0-3 of 8`, `0,2 of 4`."""
+        ids = self.ids
+        if len(ids) > 2 and ids[-1] - ids[0] == len(ids) - 1:
+            return f"{ids[0]}-{ids[-1]} of {self.count}"
+        return f"{','.join(map(str, ids))} of {self.count}"
+
+
+ONE_SHARD = Shards(1, (0,))
+"""An unsharded bot: one shard, every server and every direct message."""
 
 
 def database_url_from_env(env_file: Path | None = Path(".env")) -> str:
@@ -39,6 +72,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: int = logging.INFO  # Duelboard's own loggers (`duelboard.*`)
     library_log_level: int = logging.WARNING  # everyone else's: discord.py, SQLAlchemy, ...
+    shards: Shards | None = None  # None: one process, one unsharded gateway connection
 
     @classmethod
     def from_env(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -64,6 +98,7 @@ class Settings:
             dev_guild_id=int(guild_text) if guild_text else None,
             log_level=_level_from_env("LOG_LEVEL", "INFO"),
             library_log_level=_level_from_env("LOG_LEVEL_LIBRARIES", "WARNING"),
+            shards=_shards_from_env(),
         )
 
 
@@ -74,3 +109,47 @@ def _level_from_env(name: str, default: str) -> int:
     if level is None:
         raise SettingsError(f"{name} must be DEBUG, INFO, WARNING or ERROR, not {level_name!r}.")
     return level
+
+
+# Far beyond any bot's need (Discord asks for one shard per 2,500 servers) and small enough to
+# list every shard of one process.
+MAX_SHARDS = 65536
+SHARD_IDS_FORM = "shard numbers separated by commas, ranges such as 0-3, or both (0-3,8)"
+
+
+def _shards_from_env() -> Shards | None:
+    """SHARD_COUNT and SHARD_IDS; None when both are unset (one unsharded process)."""
+    count_text = os.environ.get("SHARD_COUNT", "").strip()
+    ids_text = os.environ.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError(
+                "SHARD_IDS needs SHARD_COUNT too: the number of shards across every process."
+            )
+        return None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= MAX_SHARDS:
+        raise SettingsError(
+            f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS}, not {count_text!r}."
+        )
+    count = int(count_text)
+    if not ids_text:
+        return Shards(count, tuple(range(count)))  # this one process runs them all
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.strip().isdigit() or (dash and not high.strip().isdigit()):
+            raise SettingsError(f"SHARD_IDS must be {SHARD_IDS_FORM}, not {ids_text!r}.")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise SettingsError(f"SHARD_IDS has the range {part.strip()!r}, which runs backwards.")
+        if last >= count:
+            raise SettingsError(
+                f"SHARD_IDS names shard {last}, but with SHARD_COUNT={count} shard ids go "
+                f"from 0 to {count - 1}."
+            )
+        ids.extend(range(first, last + 1))
+    ordered = sorted(ids)
+    twice = next((a for a, b in itertools.pairwise(ordered) if a == b), None)
+    if twice is not None:
+        raise SettingsError(f"SHARD_IDS names shard {twice} more than once.")
+    return Shards(count, tuple(ordered))

@@ -7,37 +7,33 @@ from typing import Any
 from aiohttp import web
 
 from emulator import payloads
+from emulator.building import Builder
 from emulator.core import Core
 from emulator.gateway import Gateway
 from emulator.handle import DEFAULT_TIMEOUT, DriverError, InteractionHandle
 from emulator.looking import Observer
 from emulator.options import World, build_options, fill_modal
-from emulator.server import build_app
+from emulator.server import API, build_app
 from emulator.state import (
     BotFailure,
     Channel,
     Command,
     Guild,
     Interaction,
-    Member,
     Message,
     MonotonicClock,
-    Role,
     State,
     User,
 )
 
-# The permissions an ordinary member has (view, send, history, reactions, embed, attach, use
-# application commands); Manage Server (0x20) is what the "admin" commands ask for.
-MEMBER_PERMISSIONS = 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 | (1 << 31)
-BOT_PERMISSIONS = MEMBER_PERMISSIONS | 0x2000 | (1 << 35) | (1 << 38)
 DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.emulator.duelboard-test-token"
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
 
-class Emulator(Observer):
-    """A local Discord: one guild with channels and members, served on 127.0.0.1."""
+class Emulator(Observer, Builder):
+    """A local Discord served on 127.0.0.1: one server (guild) with channels and members to
+    begin with, and more servers on demand, each routed to the gateway session of its shard."""
 
     def __init__(
         self,
@@ -60,15 +56,8 @@ class Emulator(Observer):
         self.core = Core(
             self.state, self.gateway, self.app_id, self.bot_user, reply_window, token_lifetime
         )
-        owner = User(self.state.snowflake(), "owner")
-        self.guild = Guild(self.state.snowflake(), "Duelboard Test", owner.id, guild_locale)
-        self.guild.roles[self.guild.id] = Role(self.guild.id, "@everyone", MEMBER_PERMISSIONS, 0)
-        bot_role = Role(self.state.snowflake(), "Duelboard", BOT_PERMISSIONS, 1)
-        self.guild.roles[bot_role.id] = bot_role
-        self.state.guilds[self.guild.id] = self.guild
-        self._join(owner, [])
-        self._join(self.bot_user, [bot_role.id])
-        self.owner = owner
+        self.owner = User(self.state.snowflake(), "owner")
+        self.guild = self.add_guild("Duelboard Test", locale=guild_locale)
         self.general = self.add_channel("general")
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -79,9 +68,14 @@ class Emulator(Observer):
         return self.state.token
 
     @property
+    def origin(self) -> str:
+        """Where the emulator serves: `http://127.0.0.1:<port>`."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
     def api_base(self) -> str:
         """What `discord.http.Route.BASE` must point at."""
-        return f"http://127.0.0.1:{self.port}/api/v10"
+        return f"{self.origin}{API}"
 
     @property
     def gateway_url(self) -> str:
@@ -118,95 +112,19 @@ class Emulator(Observer):
         if problems:
             raise BotFailure("; ".join(problems))
 
-    # The world.
-
-    def _join(self, user: User, role_ids: list[int]) -> None:
-        self.guild.members[user.id] = Member(user, role_ids)
-
-    def add_member(
-        self,
-        name: str,
-        *,
-        permissions: int = 0,
-        locale: str = "en-US",
-        display_name: str | None = None,
-    ) -> User:
-        """A new member; `permissions` (bits) are granted through a role of their own.
-
-        `display_name` is what other members see, any 1-32 characters (the username is
-        restricted); by default the username capitalised.
-        """
-        if not 2 <= len(name) <= 32:
-            raise ValueError(f"a username has 2 to 32 characters, not {name!r}")
-        if display_name is not None and not 1 <= len(display_name) <= 32:
-            raise ValueError(f"a display name has 1 to 32 characters, not {display_name!r}")
-        if permissions < 0:
-            raise ValueError(f"permissions are bits, not {permissions}")
-        user = User(self.state.snowflake(), name, locale=locale, display_name=display_name)
-        role_ids = []
-        if permissions:
-            role = Role(self.state.snowflake(), f"{name}-role", permissions, 1)
-            self.guild.roles[role.id] = role
-            role_ids.append(role.id)
-        self._join(user, role_ids)
-        return user
-
-    def add_role(
-        self, name: str, members: list[User], *, permissions: int = 0, mentionable: bool = False
-    ) -> Role:
-        """A role granting `permissions` (bits) to `members` (add before the client connects)."""
-        if not 1 <= len(name) <= 100:
-            raise ValueError(f"a role name has 1 to 100 characters, not {name!r}")
-        if permissions < 0:
-            raise ValueError(f"permissions are bits, not {permissions}")
-        role = Role(self.state.snowflake(), name, permissions, 1, mentionable)
-        self.guild.roles[role.id] = role
-        for user in members:
-            self.guild.members[user.id].role_ids.append(role.id)
-        return role
-
-    def allow_privileged_intents(self, intents: int) -> None:
-        """Switch privileged intents on, as in the developer portal (else IDENTIFY gets 4014)."""
-        self.gateway.allowed_privileged = intents
-
-    async def set_bot_permissions(self, permissions: int) -> None:
-        """Make the bot hold exactly `permissions` (bits) in the guild, as a server admin would."""
-        everyone = self.guild.roles[self.guild.id]
-        everyone.permissions &= permissions
-        changed = [everyone]
-        for role_id in self.guild.members[self.bot_user.id].role_ids:
-            self.guild.roles[role_id].permissions = permissions
-            changed.append(self.guild.roles[role_id])
-        for role in changed:
-            data = payloads.role_update(self.guild.id, role)
-            await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=self.guild.id)
-
-    def add_channel(self, name: str) -> Channel:
-        """A new text channel (add before the client connects, so GUILD_CREATE carries it)."""
-        if not 1 <= len(name) <= 100:
-            raise ValueError(f"a channel name has 1 to 100 characters, not {name!r}")
-        channel = Channel(
-            self.state.snowflake(), self.guild.id, name, position=len(self.guild.channels)
-        )
-        self.guild.channels[channel.id] = channel
-        return channel
-
-    def channel(self, channel_id: int) -> Channel:
-        """A channel or thread by id."""
-        found = self.state.channel(channel_id)
-        if found is None:
-            raise DriverError(f"no channel {channel_id}")
-        return found
-
     # Acting as users.
 
-    def _world(self) -> World:
-        return World(self.guild, lambda user_id: self.state.permissions(self.guild, user_id))
+    def _world(self, guild: Guild) -> World:
+        return World(guild, lambda user_id: self.state.permissions(guild, user_id))
 
-    def command(self, name: str) -> Command:
-        """The registered command a user would pick (guild commands shadow global ones)."""
+    def command(self, name: str, *, guild: Guild | None = None) -> Command:
+        """The registered command a user of `guild` (the first server by default) would pick:
+        the server's own commands shadow global ones."""
+        where = (guild or self.guild).id
         matches = [
-            c for c in self.state.commands.values() if c.name == name and c.body.get("type", 1) == 1
+            c
+            for c in self.state.commands.values()
+            if c.name == name and c.body.get("type", 1) == 1 and c.guild_id in (None, where)
         ]
         matches.sort(key=lambda c: c.guild_id is None)
         if not matches:
@@ -216,11 +134,11 @@ class Emulator(Observer):
             )
         return matches[0]
 
-    def _check_visible(self, user: User, command: Command) -> None:
+    def _check_visible(self, user: User, command: Command, guild: Guild) -> None:
         wanted = command.body.get("default_member_permissions")
         if wanted is None:
             return
-        held = self.state.permissions(self.guild, user.id)
+        held = self.state.permissions(guild, user.id)
         if int(wanted) & ~held:
             raise DriverError(
                 f"Discord does not offer /{command.name} to {user.name}: it needs permissions "
@@ -238,13 +156,14 @@ class Emulator(Observer):
     ) -> InteractionHandle:
         """Run `/command` (subcommands as "game resign") with typed option values."""
         name, *path = command.split()
-        registered = self.command(name)
-        self._check_visible(user, registered)
-        built, resolved = build_options(registered.body, path, options or {}, self._world(), None)
+        where = channel or self.general
+        guild = self.state.guilds[where.guild_id]
+        registered = self.command(name, guild=guild)
+        self._check_visible(user, registered, guild)
+        world = self._world(guild)
+        built, resolved = build_options(registered.body, path, options or {}, world, None)
         data = payloads.command_data(registered, built, resolved)
-        return await self._send(
-            APPLICATION_COMMAND, user, channel or self.general, data, None, locale
-        )
+        return await self._send(APPLICATION_COMMAND, user, where, data, None, locale)
 
     async def autocomplete(
         self,
@@ -275,11 +194,13 @@ class Emulator(Observer):
     ) -> InteractionHandle:
         """Type into an autocomplete option; the handle waits for the answer (or a refusal)."""
         name, *path = command.split()
-        registered = self.command(name)
-        self._check_visible(user, registered)
-        built, resolved = build_options(registered.body, path, options, self._world(), focused)
+        where = channel or self.general
+        guild = self.state.guilds[where.guild_id]
+        registered = self.command(name, guild=guild)
+        self._check_visible(user, registered, guild)
+        built, resolved = build_options(registered.body, path, options, self._world(guild), focused)
         data = payloads.command_data(registered, built, resolved)
-        return await self._send(AUTOCOMPLETE, user, channel or self.general, data, None, locale)
+        return await self._send(AUTOCOMPLETE, user, where, data, None, locale)
 
     def _clickable(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
         current = self.state.messages.get(message.id)
@@ -365,15 +286,16 @@ class Emulator(Observer):
         source: Message | None,
         locale: str | None,
     ) -> InteractionHandle:
-        if user.id not in self.guild.members:
-            raise DriverError(f"{user.name} is not a member of the guild")
+        guild = self.state.guilds[channel.guild_id]
+        if user.id not in guild.members:
+            raise DriverError(f"{user.name} is not a member of the server {guild.name!r}")
         interaction = Interaction(
             id=self.state.snowflake(),
             token=self.state.new_token(),
             type=kind,
             application_id=self.app_id,
             user=user,
-            guild_id=self.guild.id,
+            guild_id=guild.id,
             channel_id=channel.id,
             locale=locale or user.locale,
             created_at=self.state.clock(),
@@ -384,14 +306,16 @@ class Emulator(Observer):
         self.state.interactions_by_token[interaction.token] = interaction
         payload = payloads.interaction(
             interaction,
-            self.guild,
+            guild,
             channel,
-            permissions=self.state.permissions(self.guild, user.id),
-            app_permissions=self.state.permissions(self.guild, self.bot_user.id),
+            permissions=self.state.permissions(guild, user.id),
+            app_permissions=self.state.permissions(guild, self.bot_user.id),
         )
-        delivered = await self.gateway.dispatch(
-            "INTERACTION_CREATE", payload, guild_id=self.guild.id
-        )
-        if not delivered:
+        if not self.gateway.sessions:
             raise BotFailure("no connected client received the interaction")
+        # With the server's shard down, Discord delivers nothing and the user sees "This
+        # interaction failed" three seconds later: the handle's waits time out, as theirs do.
+        interaction.delivered = await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=guild.id
+        )
         return InteractionHandle(self.state, interaction)

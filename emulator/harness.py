@@ -14,6 +14,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 
 from emulator.driver import Emulator
+from emulator.server import API
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
@@ -65,12 +66,17 @@ class ErrorCapture(logging.Handler):
         return text
 
 
+def point_at(origin: str) -> None:
+    """Point this process's discord.py at the emulator serving on `origin` (http://host:port)."""
+    discord.http.Route.BASE = f"{origin}{API}"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(origin.replace("http", "ws", 1) + "/gateway")
+
+
 @contextlib.contextmanager
 def pointed_at(emulator: Emulator) -> Iterator[None]:
     """Point discord.py's REST base and gateway at the emulator; restore them afterwards."""
     old_base, old_gateway = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    discord.http.Route.BASE = emulator.api_base
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emulator.gateway_url)
+    point_at(emulator.origin)
     try:
         yield
     finally:

@@ -20,6 +20,10 @@ PRIVATE_THREAD = 12
 
 # The snowflakes handed out start here (early 2026) so discord.py reads sensible creation times.
 _FIRST_SNOWFLAKE_MS = 1_767_225_600_000 - 1_420_070_400_000
+# Servers are made a million seconds (under 12 days) before everything else, one millisecond
+# apart: Discord's shard formula, (id >> 22) % shard_count, reads only the milliseconds, so
+# successive servers fall on successive shards, as servers made at different times do.
+_FIRST_GUILD_MS = _FIRST_SNOWFLAKE_MS - 1_000_000_000
 
 
 POLL = 0.02
@@ -237,6 +241,7 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    delivered: int = 0  # gateway sessions it reached: those of its server's shard
 
     @property
     def acknowledged(self) -> bool:
@@ -317,6 +322,7 @@ class State:
         self.clock = clock
         self.token = token
         self._counter = itertools.count(1)
+        self._guild_ms = itertools.count(_FIRST_GUILD_MS)
         self.guilds: dict[int, Guild] = {}
         self.messages: dict[int, Message] = {}
         self.commands: dict[int, Command] = {}
@@ -329,6 +335,13 @@ class State:
     def snowflake(self) -> int:
         """A fresh, increasing snowflake id."""
         return (_FIRST_SNOWFLAKE_MS << 22) + (next(self._counter) << 12)
+
+    def guild_snowflake(self, shard: tuple[int, int] | None = None) -> int:
+        """A fresh server id; with `shard` (id, count), one on that shard of that many."""
+        while True:
+            milliseconds = next(self._guild_ms)
+            if shard is None or milliseconds % shard[1] == shard[0]:
+                return milliseconds << 22
 
     def new_token(self) -> str:
         """An interaction token."""

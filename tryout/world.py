@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emulator import Emulator
-from emulator.driver import MEMBER_PERMISSIONS
+from emulator.building import MEMBER_PERMISSIONS
 from emulator.state import Channel, User
 
 # Manage Server, so that the visitor can try /settings as the first member.

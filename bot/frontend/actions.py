@@ -23,6 +23,7 @@ from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
 from bot.service.views import ActionResult, Person
+from bot.settings import ONE_SHARD, Shards
 from bot.store import GameRow, Store
 from bot.wording import game as game_words
 from bot.wording.kinds import WORDS
@@ -257,9 +258,10 @@ class GameActions:
 
     # The clock.
 
-    async def sweep(self) -> int:
-        """Handle due reminders, wins on time and expired challenges; returns how many."""
-        results = await self.games.sweep()
+    async def sweep(self, shards: Shards = ONE_SHARD) -> int:
+        """Handle due reminders, wins on time and expired challenges in the servers on
+        `shards` (every server by default); returns how many."""
+        results = await self.games.sweep(shards=shards)
         for result in results:
             reminder = next((o for o in result.outcomes if isinstance(o, out.ReminderDue)), None)
             if reminder is None:

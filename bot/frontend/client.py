@@ -33,6 +33,7 @@ from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
 from bot.service.views import Person
+from bot.settings import ONE_SHARD, Shards
 from bot.store import Store
 
 log = logging.getLogger("duelboard")
@@ -113,6 +114,7 @@ class DuelboardBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sweep_interval = sweep_interval
         self.settle = settle
+        self.own_shards = ONE_SHARD
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -126,16 +128,21 @@ class DuelboardBot(commands.Bot):
         await asyncio.to_thread(pictures.warm_up)
         self.add_dynamic_items(GameButton, MoveMenu)  # their clicks go to `self.actions`
         await self.tree.set_translator(CatalogTranslator())
+        # The commands are the application's, not a shard's: one process syncs them.
+        if 0 in self.own_shards.ids:
+            await self._sync_commands()
+        if self.sweep_interval is not None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_interval))
+        if self.settle:
+            settle_heap()
+
+    async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        if self.sweep_interval is not None:
-            self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_interval))
-        if self.settle:
-            settle_heap()
 
     def assemble(self, me: Person) -> list[commands.Cog]:
         """Build the service, the game messages and the game actions for the bot's own user
@@ -157,7 +164,7 @@ class DuelboardBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.actions.sweep()
+                await self.actions.sweep(self.own_shards)
             except Exception:  # a failed sweep must not stop the clock; the next one retries
                 log.exception("sweeping deadlines failed")
             await asyncio.sleep(interval)
@@ -169,3 +176,17 @@ class DuelboardBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         await super().close()
+
+
+class ShardedDuelboardBot(DuelboardBot, commands.AutoShardedBot):
+    """Duelboard on some of Discord's gateway shards, one connection each.
+
+    Discord sends this process the interactions and events of the servers on its shards (and,
+    on shard 0, direct messages); it sweeps only those servers' tables, and syncs the commands
+    only if it runs shard 0. Every process of the bot shares one database.
+    """
+
+    def __init__(self, store: Store, shards: Shards, **options: Any) -> None:
+        """A bot on `shards`; the other options as `DuelboardBot`'s."""
+        super().__init__(store, shard_count=shards.count, shard_ids=list(shards.ids), **options)
+        self.own_shards = shards

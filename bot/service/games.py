@@ -52,6 +52,7 @@ from bot.service.views import (
     reduce_event,
     steps_of,
 )
+from bot.settings import ONE_SHARD, Shards
 from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
 
 
@@ -379,10 +380,13 @@ class Games:
 
     # Clocks
 
-    async def sweep(self, now: datetime | None = None) -> list[ActionResult]:
-        """Handle what is due: expired challenges, the bot's put-off turns, wins on time,
-        reminders; a result for each game whose players have news."""
-        return await self._sweeper.sweep(self.clock.now() if now is None else now)
+    async def sweep(
+        self, now: datetime | None = None, shards: Shards = ONE_SHARD
+    ) -> list[ActionResult]:
+        """Handle what is due in the servers on `shards` (every server by default): expired
+        challenges, the bot's put-off turns, wins on time, reminders; a result for each game
+        whose players have news."""
+        return await self._sweeper.sweep(self.clock.now() if now is None else now, shards)
 
     # Dice and replay
 

@@ -16,12 +16,14 @@ from bot.service.outcomes import ChallengeExpired, ReminderDue
 from bot.service.recorder import EventKind, Recorder
 from bot.service.session import Context
 from bot.service.views import ActionResult, GameView, load_session
+from bot.settings import ONE_SHARD, Shards
 from bot.store import GameRow, GameStatus
 
 SWEEP_PAGE = 100  # due games read per query
 
 DueQuery = Callable[..., Awaitable[list[GameRow]]]
-"""`Store.due_deadlines` or `Store.due_reminders`: (now, after=(time, id), limit=n) -> games."""
+"""`Store.due_deadlines` or `Store.due_reminders`: (now, after=(time, id), limit=n, shards=…)
+-> games."""
 
 
 class Sweeper:
@@ -33,17 +35,22 @@ class Sweeper:
         self.store = recorder.store
         self.bot = bot
 
-    async def sweep(self, now: datetime) -> list[ActionResult]:
-        """What is due at `now`, handled; a result for each game whose players have news."""
+    async def sweep(self, now: datetime, shards: Shards = ONE_SHARD) -> list[ActionResult]:
+        """What is due at `now` in the servers on `shards`, handled; a result for each game whose
+        players have news. Shards another process is sweeping at the moment are left to it."""
+        async with self.store.sweep_lease(shards) as held:
+            return [] if held is None else await self._sweep(now, held)
+
+    async def _sweep(self, now: datetime, shards: Shards) -> list[ActionResult]:
         results = []
-        async for row in _every_due(self.store.due_deadlines, now, _deadline_of):
+        async for row in _every_due(self.store.due_deadlines, now, shards, _deadline_of):
             try:
                 handled = await self._deadline(row, now)
             except (ConflictError, ServiceError):
                 continue  # the game moved on since the query; the next sweep sees the new state
             if handled is not None:
                 results.append(handled)
-        async for row in _every_due(self.store.due_reminders, now, _reminder_of):
+        async for row in _every_due(self.store.due_reminders, now, shards, _reminder_of):
             reminded = await self._remind(row, now)
             if reminded is not None:
                 results.append(reminded)
@@ -83,12 +90,13 @@ class Sweeper:
 
 
 async def _every_due(
-    query: DueQuery, now: datetime, time_of: Callable[[GameRow], datetime | None]
+    query: DueQuery, now: datetime, shards: Shards, time_of: Callable[[GameRow], datetime | None]
 ) -> AsyncIterator[GameRow]:
-    """Every game `query` finds due at `now`, page after page (keyset on its time and id)."""
+    """Every game of `shards` that `query` finds due at `now`, page after page (keyset on its
+    time and id)."""
     after: tuple[datetime, int] | None = None
     while True:
-        page = await query(now, after=after, limit=SWEEP_PAGE)
+        page = await query(now, after=after, limit=SWEEP_PAGE, shards=shards)
         for row in page:
             yield row
         if len(page) < SWEEP_PAGE:

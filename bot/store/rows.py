@@ -74,6 +74,7 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     ping_message_id: int | None = None  # the last ping (turn or reminder), deleted by the next one
+    shard_key: int = 0  # Discord's `guild_id >> 22` (0 outside a server): its shard's input
 
 
 @dataclass(frozen=True, slots=True)

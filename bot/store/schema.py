@@ -93,6 +93,9 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("message_id", BigInteger, nullable=True),
     Column("ping_message_id", BigInteger, nullable=True),  # the last "your turn" ping
+    # Discord's `guild_id >> 22`, 0 outside a server: the game's server is on shard
+    # `shard_key % shard_count`, and the sweeper picks its own shards' games by it.
+    Column("shard_key", BigInteger, nullable=False, server_default=text("0")),
     Column("turn_deadline", UtcDateTime, nullable=True),
     Column("reminder_at", UtcDateTime, nullable=True),
     Column("dice_commitment", Text, nullable=True),
@@ -108,16 +111,19 @@ games = Table(
         sqlite_where=text(OPEN_STATUS_SQL),
         postgresql_where=text(OPEN_STATUS_SQL),
     ),
-    # The clock sweeper only ever looks at open games, so only open games are indexed.
+    # The clock sweeper only ever looks at open games, so only open games are indexed; the
+    # shard key beside the time lets a sharded sweep pick its games from the index entries.
     Index(
-        "ix_games_turn_deadline",
+        "ix_games_turn_deadline_shard_key",
         "turn_deadline",
+        "shard_key",
         sqlite_where=text(OPEN_STATUS_SQL),
         postgresql_where=text(OPEN_STATUS_SQL),
     ),
     Index(
-        "ix_games_reminder_at",
+        "ix_games_reminder_at_shard_key",
         "reminder_at",
+        "shard_key",
         sqlite_where=text(OPEN_STATUS_SQL),
         postgresql_where=text(OPEN_STATUS_SQL),
     ),

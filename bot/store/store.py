@@ -13,6 +13,7 @@ from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.settings import ONE_SHARD, Shards
 from bot.store import checks
 from bot.store.connect import (
     SINGLE_READ_OPTION,
@@ -55,6 +56,7 @@ from bot.store.rows import (
     Reducer,
 )
 from bot.store.schema import games, guild_settings, players
+from bot.store.sharding import of_shards, shard_key, sweep_lease
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
@@ -77,6 +79,11 @@ class Store:
             asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
         self._revision = revision
+
+    @property
+    def dialect(self) -> str:
+        """The database's kind: `sqlite` or `postgresql`."""
+        return self._engine.dialect.name
 
     @property
     def revision(self) -> str | None:
@@ -242,6 +249,7 @@ class Store:
         """
         values: dict[str, Any] = {
             "guild_id": checks.optional_snowflake("guild_id", guild_id),
+            "shard_key": shard_key(guild_id),
             "channel_id": checks.snowflake("channel_id", channel_id),
             "kind": checks.game_kind(kind).value,
             "variant": checks.label("variant", variant),
@@ -397,23 +405,40 @@ class Store:
         return game_from_row(row)
 
     async def due_deadlines(
-        self, now: datetime, *, after: tuple[datetime, int] | None = None, limit: int = 100
+        self,
+        now: datetime,
+        *,
+        after: tuple[datetime, int] | None = None,
+        limit: int = 100,
+        shards: Shards = ONE_SHARD,
     ) -> list[GameRow]:
         """Open games whose turn deadline is at or before `now`, most overdue first (then by id).
 
         A page of at most `limit`; `after` is the (deadline, id) of the previous page's last game,
-        so that paging reaches every due game however many there are.
+        so that paging reaches every due game however many there are. Only the games of servers
+        on `shards` (games outside a server are on shard 0); every game by default.
         """
-        return await self._due(games.c.turn_deadline, now, after, limit)
+        return await self._due(games.c.turn_deadline, now, after, limit, shards)
 
     async def due_reminders(
-        self, now: datetime, *, after: tuple[datetime, int] | None = None, limit: int = 100
+        self,
+        now: datetime,
+        *,
+        after: tuple[datetime, int] | None = None,
+        limit: int = 100,
+        shards: Shards = ONE_SHARD,
     ) -> list[GameRow]:
         """Open games whose reminder time is at or before `now`, most overdue first (then by id).
 
-        Paged as `due_deadlines`, with `after` the (reminder time, id) of the previous page's last.
+        Paged and picked by shard as `due_deadlines`, with `after` the (reminder time, id) of the
+        previous page's last.
         """
-        return await self._due(games.c.reminder_at, now, after, limit)
+        return await self._due(games.c.reminder_at, now, after, limit, shards)
+
+    def sweep_lease(self, shards: Shards) -> AbstractAsyncContextManager[Shards | None]:
+        """The shards of `shards` that no other process is sweeping, held until the block ends;
+        None when another process holds every one (see `sharding.sweep_lease`)."""
+        return sweep_lease(self._engine, shards)
 
     async def last_event(self, game_id: int) -> GameEvent | None:
         """A game's latest event, or None while its log is empty (or there is no such game)."""
@@ -451,12 +476,17 @@ class Store:
     # Helpers
 
     async def _due(
-        self, column: Any, now: datetime, after: tuple[datetime, int] | None, limit: int
+        self,
+        column: Any,
+        now: datetime,
+        after: tuple[datetime, int] | None,
+        limit: int,
+        shards: Shards,
     ) -> list[GameRow]:
         checks.moment("now", now)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be a positive integer, not {limit!r}")
-        query = select(games).where(OPEN, column.is_not(None), column <= now)
+        query = select(games).where(OPEN, column.is_not(None), column <= now, of_shards(shards))
         if after is not None:
             # Keyset paging: what sorts after the previous page's last (time, id), in index order.
             moment, game_id = checks.keyset("after", after)

@@ -15,7 +15,7 @@ import pytest
 
 from ai.worker import AIWorker
 from bot import __main__ as entry
-from bot.settings import Settings
+from bot.settings import Settings, Shards
 from emulator import Emulator
 from emulator.harness import pointed_at
 
@@ -148,3 +148,28 @@ async def test_without_open_sage_the_operator_is_told_how_to_install_it_once(
     ]
     assert len(told) == 1, told
     assert "built-in level" in told[0]
+
+
+async def test_a_sharded_start_runs_its_shards_and_says_what_sqlite_supports(
+    emulator: Emulator,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """SHARD_COUNT and SHARD_IDS start discord.py's AutoShardedBot on exactly those shards."""
+    settings = Settings(
+        discord_token=emulator.token,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        shards=Shards(3, (1,)),
+    )
+    with caplog.at_level(logging.INFO, logger="duelboard"), pointed_at(emulator):
+        running = asyncio.create_task(entry._run(settings))
+        await emulator.wait_for_clients(1, timeout=START_WAIT)
+        assert [session.shard for session in emulator.gateway.sessions] == [(1, 3)]
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(running, timeout=START_WAIT)
+    told = [r.getMessage() for r in caplog.records if "shards" in r.getMessage()]
+    assert told == [
+        "running shards 1 of 3 on SQLite: every process of the bot must run on this machine and "
+        "share this database file; several machines need PostgreSQL (DATABASE_URL)"
+    ]
+    assert emulator.requests("/commands", "PUT") == []  # shard 0's process syncs the commands

@@ -13,6 +13,7 @@ from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
+from bot.settings import Shards
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
@@ -122,3 +123,24 @@ async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     assert len(swept) == 1
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in swept[0].outcomes)
     assert swept[0].game.to_move_id == ALICE.id and swept[0].game.status is GameStatus.ACTIVE
+
+
+async def test_each_shard_sweeps_its_own_servers_tables(table: Games, clock: FakeClock) -> None:
+    """Two processes on shards 0 and 1 of 2: each table's deadline is handled once, by the
+    process whose shard holds its server (tables outside a server are on shard 0)."""
+    on_shard = {0: (1_000_000 << 22) | 5, 1: (1_000_001 << 22) | 5}  # (id >> 22) % 2
+    guilds = {"even": on_shard[0], "odd": on_shard[1], "none": None}
+    made = {}
+    for channel, (name, guild_id) in enumerate(guilds.items(), start=CHANNEL):
+        posted = await table.challenge(
+            channel_id=channel, guild_id=guild_id, challenger=ALICE, opponent=BOB, kind="checkers"
+        )
+        made[name] = posted.game.id
+    clock.advance(timedelta(days=2))  # every challenge has expired
+    first = [r.game.id for r in await table.sweep(shards=Shards(2, (0,)))]
+    second = [r.game.id for r in await table.sweep(shards=Shards(2, (1,)))]
+    assert sorted(first) == sorted([made["even"], made["none"]])
+    assert second == [made["odd"]]
+    assert await table.sweep() == []  # nothing was left, nothing is handled twice
+    for game_id in made.values():
+        assert (await table.store.get_game(game_id)).status is GameStatus.EXPIRED

@@ -232,8 +232,8 @@ async def test_a_file_that_is_not_a_database_is_reported(tmp_path: Path) -> None
     ("where", "index"),
     [
         ("channel_id = 42", "uq_games_open_channel"),
-        ("turn_deadline IS NOT NULL AND turn_deadline <= :now", "ix_games_turn_deadline"),
-        ("reminder_at IS NOT NULL AND reminder_at <= :now", "ix_games_reminder_at"),
+        ("turn_deadline IS NOT NULL AND turn_deadline <= :now", "ix_games_turn_deadline_shard_key"),
+        ("reminder_at IS NOT NULL AND reminder_at <= :now", "ix_games_reminder_at_shard_key"),
     ],
 )
 async def test_channel_and_clock_lookups_use_the_open_game_indexes(
@@ -251,7 +251,8 @@ async def test_channel_and_clock_lookups_use_the_open_game_indexes(
 
 
 @pytest.mark.parametrize(
-    "index", ["uq_games_open_channel", "ix_games_turn_deadline", "ix_games_reminder_at"]
+    "index",
+    ["uq_games_open_channel", "ix_games_turn_deadline_shard_key", "ix_games_reminder_at_shard_key"],
 )
 async def test_partial_indexes_cover_exactly_the_open_statuses(
     backend: Backend, raw: AsyncEngine, index: str

@@ -1,0 +1,364 @@
+"""Duelboard at scale: real `python -m bot` processes, measured alone, against the emulator.
+
+The Discord emulator and the players' driver run in this process; the bot runs in processes of
+its own (`python -m emulator.point <emulator> bot`, configured by its environment as an operator
+configures it), so the CPU and memory read from /proc are the bot's alone. Games are backgammon
+money games without the cube, each in a channel of its own, spread over several servers; every
+`/move` is a whole turn (the next roll is automatic). Three set-ups:
+
+- one process on SQLite, one process on PostgreSQL, and two processes on PostgreSQL with
+  SHARD_COUNT=2 (shards 0 and 1: the servers alternate between them);
+
+and in each, three runs on the same tables:
+
+- 20 and 100 games at once, players looking at the board about `--think` seconds (1 s) before
+  each move: p50/p99 per `/move`, from the interaction to the edited game message;
+- saturation: 100 games, every player moving as soon as the board shows: moves per second.
+
+CPU ms per move is the bot processes' user + system time over a run, divided by its moves
+(`emulator ms` is this process's own, the emulator's and the players', for comparison); peak
+RSS is the largest resident size a bot process reached (VmHWM). The last line is one JSON
+object; its `one_process` and `two_processes` figures are PostgreSQL's (null without it), the
+SQLite ones are under `one_process_sqlite`.
+
+Run: .venv/bin/python -m benchmarks.scale [--quick] [--postgres-url URL]
+PostgreSQL (`--postgres-url`, default DUELBOARD_TEST_POSTGRES_URL) needs a role that may create
+databases: each set-up gets a database of its own, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from benchmarks.e2e_latency import percentile
+from bot.service.backgammon import BackgammonSession
+from bot.service.views import load_session
+from bot.store import Store
+from bot.store.connect import normalize_url
+from emulator import Channel, Emulator, User
+from emulator.point import spawn
+
+SERVERS = 10
+START_WAIT = 120.0
+WAIT = 120.0  # one move's round trip, however saturated
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run on the set-up's tables: how many games at once, moves each, think time."""
+
+    name: str
+    games: int
+    moves: int
+    think: float
+
+
+@dataclass
+class Table:
+    """A game's channel, its two players and, once accepted, its id and message."""
+
+    channel: Channel
+    white: User
+    black: User
+    game_id: int = 0
+    message_id: int = 0
+
+
+@dataclass
+class Measured:
+    """What one run measured."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
+
+    @property
+    def moves(self) -> int:
+        """Moves played."""
+        return len(self.latencies_ms)
+
+    def row(self, run: Run) -> dict[str, float]:
+        """The run's figures."""
+        ms = self.latencies_ms
+        return {
+            "games": run.games,
+            "moves": self.moves,
+            "p50_ms": round(statistics.median(ms), 1),
+            "p99_ms": round(percentile(ms, 0.99), 1),
+            "moves_per_s": round(self.moves / self.seconds, 1),
+            "cpu_ms_per_move": round(self.cpu_seconds * 1000 / self.moves, 2),
+            "emulator_cpu_ms_per_move": round(self.driver_cpu_seconds * 1000 / self.moves, 2),
+        }
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process (not its children), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def _peak_rss_mb(pid: int) -> float:
+    """The most memory the process has held resident (VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmHWM for process {pid}")
+
+
+class Setup:
+    """One set-up: the emulator with its servers and tables, and the bot's processes."""
+
+    def __init__(self, database_url: str, shard_sets: list[list[int]] | None, folder: Path):
+        self.database_url = database_url
+        self.shard_sets = shard_sets  # None: one unsharded process
+        self.folder = folder
+        self.emulator = Emulator(reply_window=WAIT)  # a latency benchmark, not a refusal test
+        self.processes: list[asyncio.subprocess.Process] = []
+        servers = [self.emulator.add_guild(f"server {n}") for n in range(SERVERS)]
+        self.tables = [
+            Table(
+                self.emulator.add_channel(f"table-{n}", guild=servers[n % SERVERS]),
+                self.emulator.add_member(f"w{n}", guild=servers[n % SERVERS]),
+                self.emulator.add_member(f"b{n}", guild=servers[n % SERVERS]),
+            )
+            for n in range(100)
+        ]
+
+    async def start(self) -> None:
+        """Serve the emulator and start the bot's processes; wait until they are connected."""
+        await self.emulator.start()
+        shard_sets: list[list[int] | None] = [None]
+        if self.shard_sets is not None:
+            shard_sets = list(self.shard_sets)
+        for number, shard_ids in enumerate(shard_sets):
+            env = {
+                "DISCORD_TOKEN": self.emulator.token,
+                "DATABASE_URL": self.database_url,
+                "LOG_LEVEL": "WARNING",
+            }
+            if shard_ids is not None:
+                env |= {"SHARD_COUNT": str(len(shard_sets)), "SHARD_IDS": str(shard_ids[0])}
+            with open(self.folder / f"bot{number}.log", "ab") as output:
+                process = await spawn(
+                    self.emulator.origin, "bot", env=env, cwd=self.folder, output=output
+                )
+            self.processes.append(process)
+        count = len(shard_sets)
+
+        def connected() -> bool | None:
+            synced = self.emulator.requests("/commands", "PUT")
+            return True if len(self.emulator.gateway.sessions) == count and synced else None
+
+        await self.emulator.wait_until(connected, "the bot's processes", START_WAIT)
+
+    async def stop(self) -> None:
+        """Stop the processes as an operator would (SIGTERM), then the emulator."""
+        for process in self.processes:
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            await asyncio.wait_for(process.wait(), START_WAIT)
+        await self.emulator.stop()
+
+    def cpu_seconds(self) -> float:
+        """The bot processes' CPU time so far."""
+        return sum(_cpu_seconds(process.pid) for process in self.processes)
+
+    def peak_rss_mb(self) -> float:
+        """The largest peak resident size among the bot processes."""
+        return max(_peak_rss_mb(process.pid) for process in self.processes)
+
+    async def open_tables(self, store: Store) -> None:
+        """Every table challenged and accepted, a few at a time."""
+        gate = asyncio.Semaphore(10)
+
+        async def open_one(table: Table) -> None:
+            async with gate:
+                options = {"opponent": table.black, "cube": False}
+                handle = await self.emulator.slash(
+                    table.white, "backgammon", options, channel=table.channel
+                )
+                await handle.original(timeout=WAIT)
+                row = await store.active_game_in_channel(table.channel.id)
+                assert row is not None and row.message_id is not None
+                table.game_id, table.message_id = row.id, row.message_id
+                board = self.emulator.state.messages[row.message_id]
+                accept = await self.emulator.click(table.black, board, f"db:{row.id}:accept")
+                await accept.acknowledged(WAIT)
+                await self.emulator.wait_until(
+                    lambda: True if board.attachments else None, "the first board", WAIT
+                )
+
+        await asyncio.gather(*(open_one(table) for table in self.tables))
+
+    async def play(self, store: Store, table: Table, run: Run, measured: Measured) -> None:
+        """`run.moves` turns of one table by /move, each timed to the edited game message."""
+        board = self.emulator.state.messages[table.message_id]
+        users = {table.white.id: table.white, table.black.id: table.black}
+        for count in range(run.moves):
+            row = await store.get_game(table.game_id)
+            if not row.status.is_open or row.to_move_id is None:
+                return
+            session = load_session(row.state)
+            assert isinstance(session, BackgammonSession) and session.match is not None
+            plays = session.match.game.legal_plays()
+            notation = plays[count % len(plays)].notation()
+            if run.think:
+                # People look at the board before moving: 0.5-1.5 times the think time.
+                await asyncio.sleep(run.think * (0.5 + (count * 7 + table.game_id) % 11 / 10))
+            edits = board.edits
+            started = time.perf_counter()
+            move = await self.emulator.slash(
+                users[row.to_move_id], "move", {"play": notation}, channel=table.channel
+            )
+            await self.emulator.wait_for_edit(
+                board, edits, lambda m: bool(m.attachments), timeout=WAIT
+            )
+            measured.latencies_ms.append((time.perf_counter() - started) * 1000)
+            await move.original(timeout=WAIT)  # the mover's private "Played …" (not timed)
+
+    async def measure(self, store: Store, run: Run) -> Measured:
+        """Play one run on the first `run.games` tables."""
+        measured = Measured()
+        cpu, own, wall = self.cpu_seconds(), time.process_time(), time.perf_counter()
+        await asyncio.gather(
+            *(self.play(store, table, run, measured) for table in self.tables[: run.games])
+        )
+        measured.seconds = time.perf_counter() - wall
+        measured.cpu_seconds = self.cpu_seconds() - cpu
+        measured.driver_cpu_seconds = time.process_time() - own
+        return measured
+
+
+@asynccontextmanager
+async def postgres_database(url: str) -> AsyncIterator[str]:
+    """A database of its own on the server of `url`, dropped afterwards."""
+    admin_url = normalize_url(url)
+    name = f"duelboard_scale_{uuid.uuid4().hex[:12]}"
+    admin = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as connection:
+            await connection.execute(text(f"CREATE DATABASE {name}"))
+        try:
+            yield admin_url.set(database=name).render_as_string(hide_password=False)
+        finally:
+            async with admin.connect() as connection:
+                await connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    finally:
+        await admin.dispose()
+
+
+async def measure_setup(
+    name: str, database_url: str, shard_sets: list[list[int]] | None, runs: list[Run]
+) -> dict[str, Any]:
+    """Start a set-up, play its runs, print a line per run; the figures by run name."""
+    with tempfile.TemporaryDirectory() as folder:
+        setup = Setup(database_url, shard_sets, Path(folder))
+        store = await Store.open(database_url)  # the driver reads positions, as tests do
+        figures: dict[str, Any] = {}
+        try:
+            await setup.start()
+            await setup.open_tables(store)
+            for run in runs:
+                figures[run.name] = row = (await setup.measure(store, run)).row(run)
+                print(
+                    f"{name:<24} {run.name:<12} {row['games']:>5} {row['moves']:>6} "
+                    f"{row['p50_ms']:>8} {row['p99_ms']:>8} {row['moves_per_s']:>8} "
+                    f"{row['cpu_ms_per_move']:>12} {row['emulator_cpu_ms_per_move']:>13}",
+                    flush=True,
+                )
+            figures["peak_rss_mb"] = round(setup.peak_rss_mb(), 1)
+            print(f"{name:<24} peak RSS {figures['peak_rss_mb']} MB per process", flush=True)
+        except BaseException:
+            for log in sorted(Path(folder).glob("bot*.log")):
+                print(f"--- {log.name}\n{log.read_text()[-4000:]}")
+            raise
+        finally:
+            await setup.stop()
+            await store.close()
+    return figures
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    """Every set-up; the JSON summary."""
+    moves = (10, 6, 8) if args.quick else (20, 12, 16)
+    runs = [
+        Run("20_games", 20, moves[0], args.think),
+        Run("100_games", 100, moves[1], args.think),
+        Run("saturation", 100, moves[2], 0.0),
+    ]
+    print(f"cpus={os.cpu_count()} load={os.getloadavg()[0]:.2f} think={args.think}s")
+    print(
+        f"{'set-up':<24} {'run':<12} {'games':>5} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'moves/s':>8} {'cpu ms/move':>12} {'emulator ms':>13}"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite_url = f"sqlite+aiosqlite:///{Path(folder) / 'scale.sqlite3'}"
+        sqlite = await measure_setup("1 process, SQLite", sqlite_url, None, runs)
+    summary: dict[str, Any] = {
+        "one_process": None,
+        "two_processes": None,
+        "one_process_sqlite": _summary(sqlite),
+    }
+    if not args.postgres_url:
+        print("PostgreSQL skipped: give --postgres-url or set DUELBOARD_TEST_POSTGRES_URL")
+        return summary
+    async with postgres_database(args.postgres_url) as url:
+        one = await measure_setup("1 process, PostgreSQL", url, None, runs)
+    async with postgres_database(args.postgres_url) as url:
+        two = await measure_setup("2 processes, PostgreSQL", url, [[0], [1]], runs)
+    summary["one_process"] = _summary(one)
+    summary["two_processes"] = _summary(two)
+    speedup = two["saturation"]["moves_per_s"] / one["saturation"]["moves_per_s"]
+    print(f"two processes / one process at saturation: {speedup:.2f}x")
+    return summary
+
+
+def _summary(figures: dict[str, Any]) -> dict[str, float]:
+    return {
+        "moves_per_s": figures["saturation"]["moves_per_s"],
+        "p50_ms_20_games": figures["20_games"]["p50_ms"],
+        "p99_ms_20_games": figures["20_games"]["p99_ms"],
+        "p50_ms_100_games": figures["100_games"]["p50_ms"],
+        "p99_ms_100_games": figures["100_games"]["p99_ms"],
+        "cpu_ms_per_move": figures["20_games"]["cpu_ms_per_move"],
+        "peak_rss_mb": figures["peak_rss_mb"],
+    }
+
+
+def main() -> None:
+    """Measure every set-up and print the summary as the last line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer moves: under 4 minutes")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="seconds a player looks before moving"
+    )
+    parser.add_argument(
+        "--postgres-url",
+        default=os.environ.get("DUELBOARD_TEST_POSTGRES_URL"),
+        help="PostgreSQL server to measure on (default: DUELBOARD_TEST_POSTGRES_URL)",
+    )
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(main_async(args))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Which games a process's shards hold: Discord's shard formula over the stored shard key."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy import ColumnElement, text, true
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.settings import Shards
+from bot.store.schema import games
+
+# Advisory lock keys of the sweep lease: one per (shard count, shard id), in a range of their
+# own beside the migration lock. A shard id is below 2**16 (`MAX_SHARDS`), so keys never clash.
+_SWEEP_LOCK_BASE = 0x64756573 << 32
+# One statement takes every free shard of the process, however many it runs.
+_TRY_LOCKS = text(
+    "SELECT shard_id FROM unnest(CAST(:ids AS integer[])) AS shard_id "
+    "WHERE pg_try_advisory_lock(CAST(:first_key AS bigint) + shard_id) ORDER BY shard_id"
+)
+_UNLOCK_ALL = text("SELECT pg_advisory_unlock_all()")
+
+
+def shard_key(guild_id: int | None) -> int:
+    """A game's shard key: `guild_id >> 22`, the part of Discord's formula that is the server's;
+    0 outside a server, since Discord sends direct messages to shard 0."""
+    return 0 if guild_id is None else guild_id >> 22
+
+
+def of_shards(shards: Shards) -> ColumnElement[bool]:
+    """The condition that a game's server is on one of `shards`."""
+    if shards.count == 1:
+        return true()
+    return (games.c.shard_key % shards.count).in_(shards.ids)
+
+
+def sweep_lock_key(count: int, shard_id: int) -> int:
+    """The PostgreSQL advisory lock that a process holds while it sweeps shard `shard_id`."""
+    return _SWEEP_LOCK_BASE + (count << 16) + shard_id
+
+
+@asynccontextmanager
+async def sweep_lease(engine: AsyncEngine, shards: Shards) -> AsyncIterator[Shards | None]:
+    """The shards of `shards` that no other process is sweeping, held until the block ends;
+    None when another process holds every one.
+
+    On PostgreSQL each shard is a session advisory lock on a connection kept for the block, so
+    two processes started with the same shard never sweep it at once, and a process that dies
+    lets go of its shards with its connection. SQLite serves the processes of one machine and
+    has no such locks: a deadline two of them find is still handled once, by the version check
+    of the game's row.
+    """
+    if engine.dialect.name != "postgresql":
+        yield shards
+        return
+    async with engine.connect() as connection:
+        first_key = sweep_lock_key(shards.count, 0)
+        found = await connection.scalars(
+            _TRY_LOCKS, {"ids": list(shards.ids), "first_key": first_key}
+        )
+        held = tuple(found.all())
+        await connection.commit()  # session locks outlive the transaction: no snapshot is kept
+        try:
+            yield Shards(shards.count, held) if held else None
+        finally:
+            await connection.execute(_UNLOCK_ALL)
+            await connection.commit()
