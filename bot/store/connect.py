@@ -9,7 +9,8 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, event, text
+from sqlalchemy import Connection, Engine, event, text
+from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -17,6 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from bot.store.errors import StoreConfigError
 
 SQLITE_DRIVER = "sqlite+aiosqlite"
+# The standard library's driver, for transactions run whole in a worker thread (`Transactions`).
+SQLITE_SYNC_DRIVER = "sqlite+pysqlite"
 POSTGRES_DRIVER = "postgresql+asyncpg"
 _DRIVERS = {
     "sqlite": SQLITE_DRIVER,
@@ -74,7 +77,7 @@ def create_engine(url: URL, *, schema: str | None, busy_timeout_ms: int) -> Asyn
         if schema is not None:
             raise StoreConfigError("A schema only applies to PostgreSQL; SQLite has one per file.")
         engine = create_async_engine(url)
-        _configure_sqlite(engine, busy_timeout_ms)
+        _configure_sqlite(engine.sync_engine, busy_timeout_ms)
         return engine
     connect_args: dict[str, Any] = {}
     if schema is not None:
@@ -86,9 +89,17 @@ def create_engine(url: URL, *, schema: str | None, busy_timeout_ms: int) -> Asyn
     return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
 
 
-def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
-    sync_engine = engine.sync_engine
+def create_sqlite_thread_engine(url: URL, *, busy_timeout_ms: int, pool_size: int) -> Engine:
+    """A plain (blocking) engine on the SQLite file of `url`, set up as `create_engine`'s: its
+    connections are used by worker threads, one transaction at a time each."""
+    engine = create_sync_engine(
+        url.set(drivername=SQLITE_SYNC_DRIVER), pool_size=pool_size, max_overflow=0
+    )
+    _configure_sqlite(engine, busy_timeout_ms)
+    return engine
 
+
+def _configure_sqlite(sync_engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # The driver's own implicit BEGIN is switched off: SQLAlchemy's begin hook below issues
