@@ -31,8 +31,9 @@ RECORD_GAME = (
     .returning(*games.c)
 )
 APPEND_EVENT = insert(game_events)
-# A change outside the event log (which Discord message shows the game); SET as RECORD_GAME's.
-SET_GAME = update(games).where(games.c.id == bindparam("game_key")).returning(*games.c)
+# A change outside the event log (which Discord messages show the game); SET as RECORD_GAME's.
+SET_GAME = update(games).where(games.c.id == bindparam("game_key"))
+SET_GAME_RETURNING = SET_GAME.returning(*games.c)
 GAME_VERSION = select(games.c.version).where(games.c.id == bindparam("game_key"))
 LAST_EVENT = (
     select(game_events)

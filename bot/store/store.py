@@ -41,6 +41,7 @@ from bot.store.queries import (
     PLAYER_BY_ID,
     RECORD_GAME,
     SET_GAME,
+    SET_GAME_RETURNING,
     game_from_row,
     raise_conflict,
     read_events,
@@ -412,26 +413,40 @@ class Store:
 
     async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember which Discord message shows the game; not a game event, no version change."""
-        return await self._attach(game_id, "message_id", message_id)
-
-    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
-        event, no version change."""
-        await self._attach(game_id, "ping_message_id", message_id)
-
-    async def _attach(self, game_id: int, column: str, message_id: int | None) -> GameRow:
-        """Set one of the game's Discord message ids outside the event log."""
         checks.snowflake("game_id", game_id)
         checks.optional_snowflake("message_id", message_id)
-        parameters = {"game_key": game_id, column: message_id}
+        parameters = {"game_key": game_id, "message_id": message_id}
 
         def attach(connection: Connection) -> GameRow:
-            row = connection.execute(SET_GAME, parameters).first()
+            row = connection.execute(SET_GAME_RETURNING, parameters).first()
             if row is None:
                 raise GameNotFoundError(game_id)
             return game_from_row(row)
 
         return await self._written(attach)
+
+    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
+        event, no version change."""
+        await self.attach_pings({game_id: message_id})
+
+    async def attach_pings(self, pings: Mapping[int, int | None]) -> None:
+        """`attach_ping` for several games in one transaction, by game id; a game that does not
+        exist is refused and none is written."""
+        checked = {
+            checks.snowflake("game_id", game_id): checks.optional_snowflake("message_id", ping_id)
+            for game_id, ping_id in pings.items()
+        }
+
+        def attach(connection: Connection) -> None:
+            for game_id, ping_id in checked.items():
+                found = connection.execute(
+                    SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
+                )
+                if found.rowcount == 0:
+                    raise GameNotFoundError(game_id)
+
+        await self._written(attach)
 
     async def due_deadlines(
         self,
