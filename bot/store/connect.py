@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, event, text
 from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.store.errors import StoreConfigError
@@ -38,6 +39,11 @@ SINGLE_READ_OPTION = "duelboard_single_read"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 # Any fixed number; concurrent starters on one PostgreSQL database migrate one at a time.
 _MIGRATION_LOCK_KEY = 0x6475656C626F6172
+# A pooled PostgreSQL connection left unused this long is checked before it is used again (the
+# server may have restarted, or something on the way dropped it); one in steady use is not: a
+# check is three round trips (BEGIN, `;`, ROLLBACK), more than a move's own reads.
+PING_AFTER_IDLE_SECONDS = 10.0
+_IDLE_SINCE = "duelboard_idle_since"
 
 
 def normalize_url(url: str) -> URL:
@@ -86,7 +92,28 @@ def create_engine(url: URL, *, schema: str | None, busy_timeout_ms: int) -> Asyn
                 f"Schema name {schema!r} must be lower-case letters, digits and underscores."
             )
         connect_args["server_settings"] = {"search_path": schema}
-    return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
+    engine = create_async_engine(url, connect_args=connect_args)
+    _ping_when_idle(engine.sync_engine)
+    return engine
+
+
+def _ping_when_idle(sync_engine: Engine) -> None:
+    """Check a pooled connection as it is taken if it sat unused for `PING_AFTER_IDLE_SECONDS`;
+    a dead one is replaced by a new one (the pool retries on `DisconnectionError`)."""
+
+    @event.listens_for(sync_engine, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(sync_engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.get(_IDLE_SINCE)
+        if idle_since is None or time.monotonic() - idle_since < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            sync_engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            raise DisconnectionError("a pooled connection was closed while unused") from error
 
 
 def create_sqlite_thread_engine(url: URL, *, busy_timeout_ms: int, pool_size: int) -> Engine:

@@ -42,6 +42,8 @@ class Transactions:
         writers pass `write_gate` one at a time."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        # PostgreSQL reads one statement consistently on its own too: no BEGIN and ROLLBACK.
+        self._single_reader = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._write_gate = write_gate
         self._threads: ThreadPoolExecutor | None = None
         self._thread_engine: Engine | None = None
@@ -72,7 +74,8 @@ class Transactions:
         """Run `work`, which only reads, in one snapshot; `single` when it runs exactly one
         SELECT (SQLite reads one statement consistently without a BEGIN)."""
         if self._thread_engine is None:
-            async with self._engine.connect() as connection:
+            reader = self._single_reader if single else self._engine
+            async with reader.connect() as connection:
                 return await connection.run_sync(work)
         return await self._in_thread(work, SINGLE_READ_OPTION if single else None)
 
