@@ -79,7 +79,7 @@ async def _game(
 async def measure(games: int, moves: int, think: float) -> list[float]:
     """Play `games` games at once for `moves` moves each; the latency of every move."""
     emulator = Emulator(reply_window=60.0)
-    channels = [emulator.add_channel(f"table-{n}") for n in range(games)]
+    channels = [emulator.add_channel(f"game-{n}") for n in range(games)]
     players = [(emulator.add_member(f"w{n}"), emulator.add_member(f"b{n}")) for n in range(games)]
     await emulator.start()
     capture = ErrorCapture(emulator)

@@ -5,7 +5,7 @@ Run (about a minute on two shared cores):
 
 A match is played by two `beginner` computers (pubeval with noise, Keith's count for the cube:
 fast, and human-like enough to make mistakes), with seeded dice; then every decision of one side
-(the person at a table against the bot) is judged by Open Sage at each depth, as the bot's
+(the person in a game against the bot) is judged by Open Sage at each depth, as the bot's
 reviewer does after the game.
 """
 

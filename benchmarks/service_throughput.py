@@ -1,4 +1,4 @@
-"""Service throughput: moves per second and p50/p99 latency per move through the game table.
+"""Service throughput: moves per second and p50/p99 latency per move through the service.
 
 Plays backgammon money games (real crypto dice, cube on) with 1, 10 and 100 games at once, each
 game in its own channel, every action going through `Games` (load, check, engine, record). One
@@ -36,13 +36,13 @@ from engine.backgammon.matchplay import Phase
 BOT = Person(1, "Duelboard", is_bot=True)
 
 
-async def play_game(table: Games, index: int, moves: int, latencies: list[float]) -> int:
+async def play_game(service: Games, index: int, moves: int, latencies: list[float]) -> int:
     """Start one game and make up to `moves` moves in it; returns the moves made."""
     white, black = Person(10_000 + 2 * index, "w"), Person(10_001 + 2 * index, "b")
-    posted = await table.challenge(
+    posted = await service.challenge(
         channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
     )
-    result: ActionResult = await table.accept(posted.game.id, black)
+    result: ActionResult = await service.accept(posted.game.id, black)
     made = 0
     while made < moves and result.game.status.is_open:
         session = result.game.session
@@ -53,13 +53,13 @@ async def play_game(table: Games, index: int, moves: int, latencies: list[float]
         if game.phase is Phase.MOVING:
             play = game.legal_plays()[made % len(game.legal_plays())].notation()
             started = time.perf_counter()
-            result = await table.move(result.game.id, actor, play)
+            result = await service.move(result.game.id, actor, play)
             latencies.append(time.perf_counter() - started)
             made += 1
         elif game.phase is Phase.ROLLING:
-            result = await table.roll(result.game.id, actor)
+            result = await service.roll(result.game.id, actor)
         else:
-            result = await table.take(result.game.id, actor)
+            result = await service.take(result.game.id, actor)
     return made
 
 
@@ -67,10 +67,12 @@ async def run(url: str, schema: str | None, games: int, moves: int) -> tuple[flo
     """Moves per second, p50 and p99 latency (ms) for `games` concurrent games."""
     store = await Store.open(url, schema=schema)
     try:
-        table = Games(store, bot=BOT)
+        service = Games(store, bot=BOT)
         latencies: list[float] = []
         started = time.perf_counter()
-        made = await asyncio.gather(*(play_game(table, i, moves, latencies) for i in range(games)))
+        made = await asyncio.gather(
+            *(play_game(service, i, moves, latencies) for i in range(games))
+        )
         elapsed = time.perf_counter() - started
     finally:
         await store.close()

@@ -67,7 +67,7 @@ def middle_game() -> list[str]:
             game = game.play(rng.choice(game.position.legal_moves()))
             pieces = [piece for _, piece in game.position.pieces()]
             kings = {piece.color for piece in pieces if piece.king}
-            # The table plays a lone legal move by itself: stop where the player has a choice.
+            # The service plays a lone legal move by itself: stop where the player has a choice.
             choice = len(game.position.legal_moves()) > 1
             if len(kings) == 2 and len(pieces) >= 10 and game.moves[-1].is_capture and choice:
                 return [move.pdn() for move in game.moves]
@@ -156,7 +156,7 @@ class Gallery:
     async def play_checkers(
         self, game_id: int, moves: list[str], variant: str, channel: Channel
     ) -> Message:
-        """Send each move whose player had a choice; the table plays forced ones itself."""
+        """Send each move whose player had a choice; the service plays forced ones itself."""
         game = Game.new(variant)
         board = await self.board(game_id)
         for text in moves:

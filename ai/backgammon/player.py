@@ -80,7 +80,7 @@ class BackgammonPlayer:
         self.judge: Evaluator = evaluator.evaluator if isinstance(evaluator, Noisy) else evaluator
 
     def ranked_plays(self, match: Match, evaluator: Evaluator | None = None) -> list[RankedPlay]:
-        """Every legal play for the dice on the table, best first (empty before the roll), as
+        """Every legal play for the dice rolled, best first (empty before the roll), as
         `evaluator` (the level's own by default) ranks them."""
         game = match.game
         plays = game.legal_plays()

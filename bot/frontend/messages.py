@@ -1,7 +1,7 @@
 """The one message of each game: its words, board picture and controls, kept up to date.
 
 Rendering runs off the event loop. When the turn passes to someone else they get a short ping
-(an edit never notifies anyone on Discord), and when a table finishes its result is recorded
+(an edit never notifies anyone on Discord), and when a game finishes its result is recorded
 and the recap (replay, record file, rating changes) is posted under the board; a backgammon
 recap gets its analysis added once the reviewer is done.
 """
@@ -135,7 +135,7 @@ class GameMessages:
         self._themes: Recent[int, tuple[float, Theme]] = Recent(CACHED_GAMES)
 
     async def names(self, view: GameView) -> dict[int, str]:
-        """Display names of everyone at the table (cached; the store keeps the latest)."""
+        """Display names of everyone in the game (cached; the store keeps the latest)."""
         found: dict[int, str] = {}
         for user_id in {view.challenger_id, *(view.seats or ()), view.opponent_id}:
             if user_id is None:
@@ -252,7 +252,7 @@ class GameMessages:
     async def prepare(
         self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
     ) -> Update:
-        """Everything before the board changes: render, ping, and the recap of a finished table.
+        """Everything before the board changes: render, ping, and the recap of a finished game.
 
         When the turn passes to someone other than `actor_id`, they get a short ping: an edit
         never notifies anyone on Discord, a new message does.

@@ -1,4 +1,4 @@
-"""The board picture of a table: engine values from the session to a render scene and PNG.
+"""The board picture of a game: engine values from the session to a render scene and PNG.
 
 The public board holds still for a whole game: backgammon is seen from White's side (White's
 home board bottom right) with the points numbered for the player on roll; checkers keeps the

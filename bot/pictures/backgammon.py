@@ -1,4 +1,4 @@
-"""The backgammon board of a table: the match as it stands, seen from White's side with the
+"""The backgammon board of a game: the match as it stands, seen from White's side with the
 points numbered for the player on roll (a private view: from the reader's side)."""
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ def _words(language: str) -> Words:
 
 
 def stopped_caption(session: Session, names: tuple[str, str], look: Look) -> str | None:
-    """How a table ended that stopped outside the game's own rules: resigned (checkers), won on
+    """How a game ended that stopped outside the game's own rules: resigned (checkers), won on
     time, called off."""
     t = Localizer(look.locale)
     if session.stopped is Finish.ABORTED:

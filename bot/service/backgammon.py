@@ -1,4 +1,4 @@
-"""The backgammon table: the engine's `Match` plus seats, the roll count and how play stopped.
+"""The backgammon session: the engine's `Match` plus seats, the roll count and how play stopped.
 
 The match itself (opening roll, cube, resignation, score, Crawford) is the engine's state
 machine; this module adds what belongs to the session: who sits where, which roll number comes
@@ -43,7 +43,7 @@ _LEVELS = {level.name.lower(): level for level in Level}  # single, gammon, back
 
 @dataclass(frozen=True, slots=True)
 class BackgammonSession:
-    """A backgammon match (or money game) at one table; `match` is None until accepted.
+    """A backgammon match (or money game) under one number; `match` is None until accepted.
 
     `last_play` is the play that led to the current position of this game (empty for a pass),
     made by the side not on roll; None before the first play of each game.
@@ -60,7 +60,7 @@ class BackgammonSession:
 
     @classmethod
     def pending(cls, options: GameOptions) -> BackgammonSession:
-        """The table while the challenge waits for an answer."""
+        """The session while the challenge waits for an answer."""
         return cls(options)
 
     # Reading
@@ -75,7 +75,7 @@ class BackgammonSession:
         return self.options.match_length == 0 or self.match.winner is not None
 
     def actor(self) -> int | None:
-        """The seat the table waits for (None before the start and once over)."""
+        """The seat the game waits for (None before the start and once over)."""
         if self.over or self.match is None:
             return None
         side = self.match.game.to_act
@@ -186,7 +186,7 @@ class BackgammonSession:
         """Read what `to_text` wrote."""
         data = json.loads(text)
         seats = data["seats"]
-        last = data.get("last_play")  # absent from tables stored before it was kept
+        last = data.get("last_play")  # absent from games stored before it was kept
         return cls(
             options=GameOptions.from_json(GameKind.BACKGAMMON, data["variant"], data["options"]),
             seats=None if seats is None else (seats[0], seats[1]),

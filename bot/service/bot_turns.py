@@ -1,9 +1,9 @@
-"""The bot's turns at a table: it plays while the table waits for it.
+"""The bot's turns in a game: it plays while the game waits for it.
 
 A computer that fails (its process died, a bug) is asked again later and later; each failure in
 a row is logged as a stepless event that counts them, so the count survives a restart. After
-`MAX_BOT_FAILURES` the table calls the game off: no result, no rating, an apology, the seed
-revealed. A reply another table made first (the sweeper, another process) is not an error: play
+`MAX_BOT_FAILURES` the service calls the game off: no result, no rating, an apology, the seed
+revealed. A reply made first elsewhere (the sweeper, another process) is not an error: play
 carries on from the game as it now stands.
 """
 
@@ -26,7 +26,7 @@ from bot.store import GameEvent, GameRow
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
 MAX_BOT_FAILURES = 6  # the retries between take 2 + 4 + 8 + 16 + 32 minutes: about an hour
 
-log = logging.getLogger("duelboard.table")
+log = logging.getLogger("duelboard.service")
 
 
 def retry_delay(failures: int) -> timedelta:
@@ -43,7 +43,7 @@ def failures_before(last: GameEvent | None) -> int:
 
 
 class BotTurns:
-    """Plays the bot's turns of any table, through the table's recorder."""
+    """Plays the bot's turns of any game, through the service's recorder."""
 
     def __init__(
         self, recorder: Recorder, dice: DiceSource, opponent_for: Callable[[str | None], Opponent]
@@ -55,7 +55,7 @@ class BotTurns:
         self.opponent_for = opponent_for
 
     async def play(self, result: ActionResult) -> ActionResult:
-        """`result` followed by the bot's actions, for as long as the table waits for it."""
+        """`result` followed by the bot's actions, for as long as the game waits for it."""
         outcomes = list(result.outcomes)
         view = result.game
         bot_id = self.recorder.bot_id
@@ -64,7 +64,7 @@ class BotTurns:
                 break
             row = await self.store.get_game(view.id)
             # A strong player thinks for up to a second (and is built on first use): in a
-            # worker thread, so every other table in the process keeps moving meanwhile.
+            # worker thread, so every other game in the process keeps moving meanwhile.
             try:
                 run = await asyncio.to_thread(self._turn, row, view.options.level)
             except Exception:
@@ -79,7 +79,7 @@ class BotTurns:
             try:
                 step_result = await self.recorder.commit(row, run, EventKind.BOT, bot_id)
             except ConflictError:
-                # Another table made this reply first: go on from the game as it now stands.
+                # This reply was made first elsewhere: go on from the game as it now stands.
                 view = GameView.of(await self.store.get_game(view.id))
                 continue
             outcomes.extend(step_result.outcomes)

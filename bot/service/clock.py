@@ -25,7 +25,7 @@ class TimeLimitError(ServiceError, ValueError):
 
 
 class Clock(Protocol):
-    """Where the table reads the time: the system clock in play, a fake one in tests."""
+    """Where the service reads the time: the system clock in play, a fake one in tests."""
 
     def now(self) -> datetime:
         """The current time, timezone-aware (UTC)."""

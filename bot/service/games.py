@@ -1,4 +1,4 @@
-"""The game table: challenges, turns, the bot, clocks and dice, over the store.
+"""The service: challenges, turns, the bot, clocks and dice, over the store.
 
 Every action is: load the game, check who may act, let the session (engine state machine) make
 the transition, then `store.record(...)` against the version that was loaded, so two clicks never
@@ -56,7 +56,7 @@ from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
 
 
 class Games:
-    """The table every game is played at; one per process, shared by all channels."""
+    """The service every game is played through; one per process, shared by all channels."""
 
     def __init__(
         self,
@@ -76,7 +76,7 @@ class Games:
         level; `coach` gives hints (none: hints are refused).
         """
         if opponent is not None and opponents is not None:
-            raise ValueError("give the table one opponent or a factory of them, not both")
+            raise ValueError("give the service one opponent or a factory of them, not both")
         self.store = store
         self.bot = replace(bot, is_bot=True)
         self.dice = dice if dice is not None else CryptoDice()
@@ -136,7 +136,7 @@ class Games:
         if opponent is not None and opponent.is_bot and opponent.id != self.bot.id:
             raise ChallengeError("svc.challenge.other_bot", name=opponent.name)
         if opponent is not None and opponent.id == self.bot.id:
-            # The bot's tables never move ratings, and always say how strongly it plays.
+            # The bot's games never move ratings, and always say how strongly it plays.
             options = replace(options, rated=False, level=options.level or DEFAULT_LEVEL)
         else:
             options = replace(options, level=None)  # people play at their own level
@@ -446,13 +446,13 @@ class Games:
         return await self._bot.play(result)
 
     def opponent_for(self, level: str | None) -> Opponent:
-        """The bot's player at `level` (the default level for tables stored without one)."""
+        """The bot's player at `level` (the default level for games stored without one)."""
         if self.opponents is None:
             return self.opponent
         return self.opponents(level or DEFAULT_LEVEL)
 
     def notice_for(self, view: GameView) -> str | None:
-        """Why the bot plays this table below its level, if it does (else None): only in a game
+        """Why the bot plays this game below its level, if it does (else None): only in a game
         whose rules say the bot's notice concerns it."""
         if not rules_for(view.kind).opponent_notice:
             return None

@@ -1,4 +1,4 @@
-"""What the table reports, as data: the Discord layer renders these, the service never formats chat.
+"""What the service reports, as data: the Discord layer renders these; the service never words chat.
 
 Every action returns an `ActionResult`: the game as it now stands plus the outcomes, in order.
 Player ids are Discord user ids; dice are `(a, b)`; `number` is the roll's number within the game
@@ -19,7 +19,7 @@ from engine.backgammon.matchplay import Ending
 
 
 class Finish(Enum):
-    """How a game ended (`GameEnded.finish`), or how a table stopped outside the game's own
+    """How a game ended (`GameEnded.finish`), or how a game stopped outside the game's own
     rules (a session's `stopped`: time, resigned in checkers, aborted).
 
     Each value is the word the stored results, session texts and PDN records have always used.
@@ -133,7 +133,7 @@ class Rolled:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """A play (backgammon notation) or a move (PDN) was made; `forced` if the table made it."""
+    """A play (backgammon notation) or a move (PDN) was made; `forced` if the service made it."""
 
     game_id: int
     player_id: int
@@ -246,9 +246,9 @@ class GameAborted:
 
 @dataclass(frozen=True, slots=True)
 class ComputerFailed:
-    """The computer could not play its turn, try after try: the table called the game off.
+    """The computer could not play its turn, try after try: the service called the game off.
 
-    No result and no rating; `seed` is revealed as for any closed table.
+    No result and no rating; `seed` is revealed as for any closed game.
     """
 
     game_id: int
@@ -262,7 +262,7 @@ class GameEnded:
 
     `level` is the backgammon level the game ended at (1 single, 2 gammon, 3 backgammon) when
     the engine ended it (played out, resigned, a double passed); None on time and in checkers.
-    `seed` is revealed here when the whole table is finished (for a match: its last game).
+    `seed` is revealed here when the whole game is finished (for a match: with its last game).
     """
 
     game_id: int

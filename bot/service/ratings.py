@@ -1,9 +1,9 @@
-"""Ratings at the table: which results count, Glicko-2 per ladder and scope, the stake preview.
+"""Ratings in the service: which results count, Glicko-2 per ladder and scope, the stake preview.
 
 A ladder is `backgammon` (every backgammon variant) or `checkers:<variant>`; a scope is the
-guild the table was in, and `GLOBAL_SCOPE` for every server together. One finished table is one
-result: a whole backgammon match, one money game, one checkers game. Tables against the bot and
-tables challenged as unrated (option `rated: false`) are recorded for stats but move no rating.
+guild the game was in, and `GLOBAL_SCOPE` for every server together. One finished game is one
+result: a whole backgammon match, one money game, one checkers game. Games against the bot and
+games challenged as unrated (option `rated: false`) are recorded for stats but move no rating.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.service.glicko2 import (
     update,
 )
 from bot.service.kinds import KINDS
-from bot.service.log import TableLog
+from bot.service.log import GameLog
 from bot.store import GameKind, GameRow, GameStatus, Store
 from bot.store.ratings import (
     RatingChangeRow,
@@ -39,11 +39,11 @@ RATED_OPTION = "rated"
 
 
 class NotRateableError(ServiceError):
-    """The table has no result to record (still open, cancelled, or never seated)."""
+    """The game has no result to record (still open, cancelled, or never seated)."""
 
 
 def ladder_for(kind: str, variant: str) -> str:
-    """The ladder a table's result counts on, as its game's rules say (backgammon, or checkers
+    """The ladder a game's result counts on, as its game's rules say (backgammon, or checkers
     per variant)."""
     if kind not in KINDS:
         raise ValueError(f"no ladder for game kind {kind!r}")
@@ -51,7 +51,7 @@ def ladder_for(kind: str, variant: str) -> str:
 
 
 def scopes_for(guild_id: int | None) -> tuple[int, ...]:
-    """Where a table's rating moves: its server (if any) and the global ladder."""
+    """Where a game's rating moves: its server (if any) and the global ladder."""
     return (GLOBAL_SCOPE,) if guild_id is None else (guild_id, GLOBAL_SCOPE)
 
 
@@ -71,7 +71,7 @@ def rate_pair(current: Mapping[int, Standing], scores: Mapping[int, float]) -> d
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:
-    """One player's rating before and after a table, in one scope."""
+    """One player's rating before and after a game, in one scope."""
 
     user_id: int
     scope: int
@@ -92,7 +92,7 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class RecordedResult:
-    """What recording a finished table did: each player's entry and rating changes."""
+    """What recording a finished game did: each player's entry and rating changes."""
 
     game_id: int
     ladder: str
@@ -101,7 +101,7 @@ class RecordedResult:
     changes: tuple[RatingChange, ...]
 
     def change_for(self, user_id: int, scope: int) -> RatingChange | None:
-        """The player's change in a scope (None for unrated tables)."""
+        """The player's change in a scope (None for unrated games)."""
         for change in self.changes:
             if change.user_id == user_id and change.scope == scope:
                 return change
@@ -122,14 +122,14 @@ class Stake:
 
 
 def is_rated(game: GameRow, bot_id: int, *, bot_seated: bool) -> bool:
-    """Whether a finished table moves ratings: no bot at it, and not challenged as unrated."""
+    """Whether a finished game moves ratings: no bot at it, and not challenged as unrated."""
     if bot_seated or bot_id in (game.challenger_id, game.opponent_id):
         return False
     return game.options.get(RATED_OPTION, True) is not False
 
 
-def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list[ResultEntry]:
-    """Each seated player's entry for a finished table: outcome, points, gammons."""
+def result_entries(log: GameLog, *, rated: bool, finished_at: datetime) -> list[ResultEntry]:
+    """Each seated player's entry for a finished game: outcome, points, gammons."""
     game = log.game
     seats = log.final.seats
     if game.status is not GameStatus.FINISHED or seats is None:
@@ -171,22 +171,22 @@ def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list
 
 
 class Ratings:
-    """Records finished tables and answers rating questions for the table and the bot."""
+    """Records finished games and answers rating questions for the service and the bot."""
 
     def __init__(self, store: Store, *, bot_id: int) -> None:
-        """Keep ratings beside `store`; tables with `bot_id` seated are never rated."""
+        """Keep ratings beside `store`; games with `bot_id` seated are never rated."""
         self.store = store
         self.ratings = RatingStore(store)
         self.bot_id = bot_id
 
     async def record_finished(self, game_id: int, *, now: datetime) -> RecordedResult:
-        """Record a finished table's result once, moving ratings if it is rated.
+        """Record a finished game's result once, moving ratings if it is rated.
 
-        Raises `NotRateableError` for a table without a result and the store's
+        Raises `NotRateableError` for a game without a result and the store's
         `AlreadyRecordedError` if it was recorded before.
         """
         game = await self.store.get_game(game_id)
-        log = TableLog.replay(game, await self.store.events_for(game_id))
+        log = GameLog.replay(game, await self.store.events_for(game_id))
         seats = log.final.seats
         bot_seated = False
         if seats is not None:
@@ -217,7 +217,7 @@ class Ratings:
         )
 
     async def rating(self, user_id: int, kind: GameKind, variant: str, scope: int) -> Rating:
-        """A player's rating on the table's ladder in a scope (the starting rating if unrated)."""
+        """A player's rating on the game's ladder in a scope (the starting rating if unrated)."""
         row = await self.ratings.rating(scope, ladder_for(kind, variant), user_id)
         return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
 

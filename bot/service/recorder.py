@@ -26,7 +26,7 @@ BOT_GRACE = timedelta(minutes=1)
 
 
 class EventKind(StrEnum):
-    """The events of a table's log besides a player's `Op` (whose value names its event).
+    """The events of a game's log besides a player's `Op` (whose value names its event).
 
     Stored: never change a value.
     """
@@ -140,14 +140,14 @@ class Recorder:
 
 
 def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
-    """Put the now public seed into the outcomes that end a table."""
+    """Put the now public seed into the outcomes that end a game."""
     if isinstance(outcome, GameEnded | MatchEnded | GameAborted | ComputerFailed):
         return replace(outcome, seed=seed)
     return outcome
 
 
 def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
-    """The stored summary of how a table ended."""
+    """The stored summary of how a game ended."""
     if aborted:
         failed = any(isinstance(outcome, ComputerFailed) for outcome in outcomes)
         return {"reason": "computer_failed" if failed else Finish.ABORTED.value}

@@ -81,7 +81,7 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class HistoryLine:
-    """One finished table in `/history`, with a link to its message when there is one."""
+    """One finished game in `/history`, with a link to its message when there is one."""
 
     entry: HistoryEntry
     link: str | None
@@ -172,7 +172,7 @@ class Records:
     async def history(
         self, user_id: int, *, page: int = 1, per_page: int = PAGE_SIZE, ladder: str | None = None
     ) -> list[HistoryLine]:
-        """The player's finished tables, newest first, with links to their messages."""
+        """The player's finished games, newest first, with links to their messages."""
         _check_page(page, per_page)
         entries = await self.boards.history(
             user_id, limit=per_page, offset=(page - 1) * per_page, ladder_name=ladder

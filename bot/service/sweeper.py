@@ -1,4 +1,4 @@
-"""The clock's side of the table: what falls due while nobody acts.
+"""The clock's side of the service: what falls due while nobody acts.
 
 Expired challenges close, the bot's put-off turns are tried again, players out of time lose,
 reminders go out. Every due game is seen, however many there are: the due queries are read page
@@ -25,7 +25,7 @@ DueQuery = Callable[..., Awaitable[list[GameRow]]]
 
 
 class Sweeper:
-    """Handles due deadlines and reminders through the table's recorder and bot."""
+    """Handles due deadlines and reminders through the service's recorder and bot."""
 
     def __init__(self, recorder: Recorder, bot: BotTurns) -> None:
         """Record through `recorder`; the bot's due turns are played by `bot`."""

@@ -1,4 +1,4 @@
-"""What the table hands back (the game as it stands, plus outcomes) and how sessions are read."""
+"""What the service hands back (the game as it stands, plus outcomes) and how sessions are read."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ _DROPPED = frozenset({"Cc", "Zl", "Zp"})  # control characters, line and paragra
 
 @dataclass(frozen=True, slots=True)
 class Person:
-    """Someone at the table: a Discord user id and the name to show (cleaned, see `clean_name`)."""
+    """Someone in a game: a Discord user id and the name to show (cleaned, see `clean_name`)."""
 
     id: int
     name: str
@@ -47,7 +47,7 @@ def clean_name(name: str, user_id: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameView:
-    """One table as it now stands; `session` carries the engine values to render.
+    """One game as it now stands; `session` carries the engine values to render.
 
     `seed` is None while the game is open and revealed once it is finished, cancelled or expired.
     """

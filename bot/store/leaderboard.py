@@ -28,7 +28,7 @@ class BoardEntry:
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    """A player's results added up (all tables, or one ladder)."""
+    """A player's results added up (all games, or one ladder)."""
 
     games: int
     wins: int
@@ -42,7 +42,7 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """One finished table of a player's, newest first, with where its message is."""
+    """One finished game of a player's, newest first, with where its message is."""
 
     game_id: int
     ladder: str
@@ -59,7 +59,7 @@ class HistoryEntry:
 
 @dataclass(frozen=True, slots=True)
 class RatingPoint:
-    """A player's rating after one table on one ladder and scope."""
+    """A player's rating after one game on one ladder and scope."""
 
     game_id: int
     rating: float
@@ -148,7 +148,7 @@ class Leaderboards:
             return int(await connection.scalar(query) or 0)
 
     async def totals(self, user_id: int, ladder_name: str | None = None) -> Totals:
-        """Games, wins, losses, draws, gammons and backgammons, over every table or one ladder."""
+        """Games, wins, losses, draws, gammons and backgammons, over every game or one ladder."""
         mine = _mine(user_id, ladder_name)
         won, lost, drawn = (
             func.coalesce(func.sum(case((results.c.outcome == o, 1), else_=0)), 0)
@@ -186,7 +186,7 @@ class Leaderboards:
     async def history(
         self, user_id: int, *, limit: int = 10, offset: int = 0, ladder_name: str | None = None
     ) -> list[HistoryEntry]:
-        """The player's finished tables, newest first, with opponent and message."""
+        """The player's finished games, newest first, with opponent and message."""
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ValueError(f"the offset is a whole number of at least 0, not {offset!r}")
         query = (
@@ -217,7 +217,7 @@ class Leaderboards:
     async def rating_history(
         self, user_id: int, scope: int, ladder_name: str, *, limit: int = 50
     ) -> list[RatingPoint]:
-        """The player's rating after each of their last `limit` rated tables, oldest first."""
+        """The player's rating after each of their last `limit` rated games, oldest first."""
         query = (
             select(
                 rating_changes.c.game_id,

@@ -1,8 +1,8 @@
-"""SQL for ratings, results and rating changes: one transaction records a finished table.
+"""SQL for ratings, results and rating changes: one transaction records a finished game.
 
 The Glicko-2 arithmetic lives in the service; the store hands it the players' current standings
 inside the write transaction (rows locked on PostgreSQL, the write lock held on SQLite) so two
-tables finishing at once for the same player never lose an update.
+games finishing at once for the same player never lose an update.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ MAX_LADDER = 48
 
 
 class AlreadyRecordedError(StoreError):
-    """The result of this table was recorded before; nothing was written again."""
+    """The result of this game was recorded before; nothing was written again."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(f"The result of game #{game_id} is already recorded.")
@@ -41,7 +41,7 @@ class AlreadyRecordedError(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class ResultEntry:
-    """One player's result of one finished table (a match, a money game or a checkers game)."""
+    """One player's result of one finished game (a match, a money game or a checkers game)."""
 
     game_id: int
     user_id: int
@@ -76,7 +76,7 @@ class RatingRow:
 
 @dataclass(frozen=True, slots=True)
 class RatingChangeRow:
-    """How one table moved one player's rating in one scope."""
+    """How one game moved one player's rating in one scope."""
 
     game_id: int
     user_id: int
@@ -135,7 +135,7 @@ class RatingStore:
         now: datetime,
         unrated: Standing = (1500.0, 350.0, 0.06),
     ) -> list[RatingChangeRow]:
-        """Record every player's result of one table and, if `rate` is given, their new ratings.
+        """Record every player's result of one game and, if `rate` is given, their new ratings.
 
         `entries` all name the same game and ladder; `scopes` are where ratings move (the guild
         and GLOBAL_SCOPE); a player never rated there starts from `unrated`.
@@ -214,7 +214,7 @@ class RatingStore:
         return None if row is None else RatingRow(**row._mapping)
 
     async def results_for_game(self, game_id: int) -> list[ResultEntry]:
-        """The result rows recorded for one table (empty if none)."""
+        """The result rows recorded for one game (empty if none)."""
         checks.snowflake("game_id", game_id)
         query = select(results).where(results.c.game_id == game_id).order_by(results.c.user_id)
         async with self._engine.connect() as connection:
@@ -222,7 +222,7 @@ class RatingStore:
         return [ResultEntry(**row._mapping) for row in rows]
 
     async def changes_for_game(self, game_id: int) -> list[RatingChangeRow]:
-        """How one table moved its players' ratings, by player then scope."""
+        """How one game moved its players' ratings, by player then scope."""
         checks.snowflake("game_id", game_id)
         query = (
             select(rating_changes)

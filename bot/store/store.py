@@ -60,7 +60,7 @@ DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 
 class Store:
-    """Persistence for the game table; every method is one transaction.
+    """Persistence for the service; every method is one transaction.
 
     Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the
     clock, so tests and replays are deterministic and every process agrees on what "due" means.

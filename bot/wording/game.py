@@ -1,6 +1,6 @@
 """The words on a game message: header, what just happened, and who must do what now.
 
-Pure functions of the table's values and a `Localizer`; no Discord objects, so they are tested
+Pure functions of the service's values and a `Localizer`; no Discord objects, so they are tested
 directly. Player names come in as a mapping from user id to display name, already escaped by the
 front end (`bot.frontend.markup.shown`), so a name is never a mention or Markdown.
 """
@@ -206,7 +206,7 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
     seats = view.seats or (view.challenger_id, view.opponent_id or 0)
     level = view.options.level
     if level is not None and view.opponent_id is not None:
-        # Only a table against the bot has a level; the bot is always the one challenged.
+        # Only a game against the bot has a level; the bot is always the one challenged.
         bot = name_of(names, view.opponent_id)
         names = {**names, view.opponent_id: t(f"coach.bot.{level}", name=bot)}
     words = WORDS[view.kind]
@@ -240,7 +240,7 @@ def game_text(
 ) -> str:
     """The whole text of a game message.
 
-    `builtin_level`: the bot plays this table below its level (Open Sage is not installed).
+    `builtin_level`: the bot plays this game below its level (Open Sage is not installed).
     """
     parts = [header(t, view, names)]
     if builtin_level:

@@ -173,9 +173,9 @@ def _register(bot: SampleBot) -> None:
         await interaction.response.send_modal(NameModal())
 
     @tree.command()
-    async def table(interaction: discord.Interaction) -> None:
+    async def threads(interaction: discord.Interaction) -> None:
         """Open a thread from the reply, and a second one without a starter, and post in both."""
-        await interaction.response.send_message("table")
+        await interaction.response.send_message("threads")
         original = await interaction.original_response()
         thread = await original.create_thread(name="game 1")
         await thread.send("in thread")

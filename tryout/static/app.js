@@ -30,8 +30,8 @@ function person(id) {
   return all.find((p) => p.id === id);
 }
 function localized(item, field) {
-  const table = item[`${field}_localizations`] || {};
-  return table[locale()] || table[locale().split("-")[0]] || item[field];
+  const names = item[`${field}_localizations`] || {};
+  return names[locale()] || names[locale().split("-")[0]] || item[field];
 }
 function avatar(who) {
   const color = COLORS[Number(BigInt(who.id) % BigInt(COLORS.length))];

@@ -91,7 +91,7 @@ class Challenges(commands.Cog):
         first: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
-        # Only what was asked goes on: the table refuses an option where it does not apply.
+        # Only what was asked goes on: the service refuses an option where it does not apply.
         asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
@@ -170,7 +170,7 @@ class Challenges(commands.Cog):
         if hints:
             choices["hints"] = True
         if level is not None:
-            choices["level"] = level  # the table keeps it only against the bot
+            choices["level"] = level  # the service keeps it only against the bot
         against_bot = opponent is not None and opponent.id == self.games.bot.id
         rival = None if opponent is None or against_bot else person(opponent)
         if opponent is not None:

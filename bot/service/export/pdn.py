@@ -27,7 +27,7 @@ def move_text(step: Mapping[str, Any]) -> str:
 
 
 def game_text(log: Log, names: tuple[str, str], *, date: str | None = None) -> str:
-    """The PDN record of a checkers table; `names` are White's and Black's."""
+    """The PDN record of a checkers game; `names` are White's and Black's."""
     start = log.start
     if not isinstance(start, CheckersSession):
         raise ValueError(f"game #{log.game.id} is not checkers; export backgammon as .mat")

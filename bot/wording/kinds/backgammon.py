@@ -16,7 +16,7 @@ from engine.backgammon.matchplay import Match, Phase
 
 
 def _backgammon(session: Session) -> BackgammonSession:
-    """The session of a backgammon table (the registry hands this module no other)."""
+    """The session of a backgammon game (the registry hands this module no other)."""
     assert isinstance(session, BackgammonSession)
     return session
 

@@ -153,7 +153,7 @@ async def start_game(
 
 
 def recap_message(emulator: Emulator) -> Message:
-    """The recap posted when a table finished (exactly one)."""
+    """The recap posted when a game finished (exactly one)."""
     [recap] = [
         m
         for m in emulator.channel_messages(emulator.general)

@@ -157,7 +157,7 @@ async def test_a_forced_capture_is_the_last_move_shown(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     """English draughts: Black (alice, the starter) 11-15, White 22-18; 15x22 is then Black's
-    only move (CK-5), which the table plays by itself: the board marks it, capture and all."""
+    only move (CK-5), which the service plays by itself: the board marks it, capture and all."""
     async with start_bot():
         message = await start_game(
             emulator,

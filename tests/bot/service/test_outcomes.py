@@ -1,5 +1,5 @@
 """How a game ended travels as fields (`Finish`, level, points), and is stored in the words the
-store has always kept, so tables finished before and after this change read the same."""
+store has always kept, so games finished before and after this change read the same."""
 
 from __future__ import annotations
 
@@ -38,27 +38,27 @@ def test_every_ending_of_the_engines_has_its_finish() -> None:
     assert out.Finish.of(Ending.DROPPED) is out.Finish.DROPPED
     assert out.Finish.of(ck.EndReason.REPETITION) is out.Finish.REPETITION
     engines = {out.Finish.of(ending) for ending in [*Ending, *ck.EndReason]}
-    # Only the table stops a game on time or calls it off.
+    # Only the service stops a game on time or calls it off.
     assert set(out.Finish) - engines == {out.Finish.TIME, out.Finish.ABORTED}
 
 
-async def test_a_finished_table_stores_how_it_ended_in_the_same_words(table: Games) -> None:
+async def test_a_finished_game_stores_how_it_ended_in_the_same_words(games: Games) -> None:
     """Money play, cube centred, Jacoby on: an accepted gammon resignation scores 1 (BG-16)."""
-    started = await start_game(table, "backgammon")
+    started = await start_game(games, "backgammon")
     resigner = started.game.to_move_id
     assert resigner is not None
-    offered = await table.resign(started.game.id, resigner, "gammon")
+    offered = await games.resign(started.game.id, resigner, "gammon")
     answerer = offered.game.to_move_id
     assert answerer is not None
-    await table.accept_offer(started.game.id, answerer)
-    row = await table.store.get_game(started.game.id)
+    await games.accept_offer(started.game.id, answerer)
+    row = await games.store.get_game(started.game.id)
     assert row.result == {"reason": "resigned: gammon", "points": 1}
 
 
-async def test_a_stopped_table_keeps_its_stored_word(table: Games) -> None:
-    started = await start_game(table, "checkers", starter="challenger")
-    await table.resign(started.game.id, BOB.id)
-    row = await table.store.get_game(started.game.id)
+async def test_a_stopped_game_keeps_its_stored_word(games: Games) -> None:
+    started = await start_game(games, "checkers", starter="challenger")
+    await games.resign(started.game.id, BOB.id)
+    row = await games.store.get_game(started.game.id)
     assert '"stopped":"resigned"' in row.state
     assert CheckersSession.from_text(row.state).stopped is out.Finish.RESIGNED
     assert row.result == {"reason": "resigned", "points": 1}

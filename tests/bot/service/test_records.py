@@ -73,16 +73,16 @@ async def test_leaderboard_refuses_bad_pages(store: Store) -> None:
 
 
 async def test_stats_totals_streaks_and_rating_history(
-    table: Games, ratings: Ratings, clock: FakeClock
+    games: Games, ratings: Ratings, clock: FakeClock
 ) -> None:
     # Alice: win, win, loss, win, win, win against Bob, then a draw with Carol.
     for winner in (ALICE, ALICE, BOB, ALICE, ALICE, ALICE):
-        result = await challenge(table, "checkers", ALICE, BOB)
-        await ratings.record_finished(await checkers_win(table, result, winner.id), now=NOW)
+        result = await challenge(games, "checkers", ALICE, BOB)
+        await ratings.record_finished(await checkers_win(games, result, winner.id), now=NOW)
         clock.advance(timedelta(minutes=5))
-    drawn = await checkers_draw(table, await challenge(table, "checkers", CAROL, ALICE))
+    drawn = await checkers_draw(games, await challenge(games, "checkers", CAROL, ALICE))
     await ratings.record_finished(drawn, now=NOW)
-    stats = await Records(table.store).stats(ALICE.id, GUILD)
+    stats = await Records(games.store).stats(ALICE.id, GUILD)
     totals = stats.totals
     assert (totals.games, totals.wins, totals.losses, totals.draws) == (7, 5, 1, 1)
     assert (stats.streaks.current_outcome, stats.streaks.current_length) == ("draw", 1)
@@ -90,28 +90,28 @@ async def test_stats_totals_streaks_and_rating_history(
     assert [row.ladder for row in stats.ratings] == [LADDER]
     assert len(stats.rating_history) == 7
     assert stats.rating_history[-1].rating == pytest.approx(stats.ratings[0].rating)
-    bob = await Records(table.store).stats(BOB.id, GUILD, LADDER)
+    bob = await Records(games.store).stats(BOB.id, GUILD, LADDER)
     assert (bob.totals.wins, bob.totals.losses) == (1, 5)
     assert (bob.streaks.current_outcome, bob.streaks.current_length) == ("loss", 3)
 
 
 async def test_history_is_newest_first_with_opponent_and_message_link(
-    table: Games, ratings: Ratings, clock: FakeClock
+    games: Games, ratings: Ratings, clock: FakeClock
 ) -> None:
-    first = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
+    first = await checkers_win(games, await challenge(games, "checkers", ALICE, BOB), ALICE.id)
     await ratings.record_finished(first, now=NOW)
     clock.advance(timedelta(minutes=5))
-    second = await checkers_win(table, await challenge(table, "checkers", CAROL, ALICE), CAROL.id)
-    await table.store.attach_message(second, 777_000_111)
+    second = await checkers_win(games, await challenge(games, "checkers", CAROL, ALICE), CAROL.id)
+    await games.store.attach_message(second, 777_000_111)
     await ratings.record_finished(second, now=NOW)
-    lines = await Records(table.store).history(ALICE.id)
+    lines = await Records(games.store).history(ALICE.id)
     assert [line.entry.game_id for line in lines] == [second, first]
     assert [line.entry.opponent_name for line in lines] == ["Carol", "Bob"]
     assert [line.entry.outcome for line in lines] == ["loss", "win"]
     assert lines[0].link == f"https://discord.com/channels/{GUILD}/9100/777000111"
     assert lines[1].link is None
     assert [
-        line.entry.game_id for line in await Records(table.store).history(ALICE.id, page=2)
+        line.entry.game_id for line in await Records(games.store).history(ALICE.id, page=2)
     ] == []
 
 

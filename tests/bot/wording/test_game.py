@@ -1,5 +1,5 @@
 """The words on a game message: events (forced plays announced), prompts, mentions, the rules
-a table plays by, and what the seed decided; public text in the third person."""
+a game plays by, and what the seed decided; public text in the third person."""
 
 from __future__ import annotations
 

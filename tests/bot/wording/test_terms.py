@@ -25,7 +25,7 @@ EN, FR, DE = Localizer("en"), Localizer("fr"), Localizer("de")
 READERS = [EN, FR, DE]
 NAMES = {1: "Ann", 2: "Ben"}
 
-# Every way the table ends a game, as the sessions report it: (won?, finish, level).
+# Every way the service ends a game, as the sessions report it: (won?, finish, level).
 ENDINGS = [
     *((True, how, level) for how in (Finish.PLAYED, Finish.RESIGNED) for level in Level),
     (True, Finish.DROPPED, Level.SINGLE),

@@ -27,17 +27,17 @@ async def finished_checkers(
     bot: DuelboardBot, emulator: Emulator, first: User, second: User, winner: User
 ) -> int:
     """A rated checkers game between two members, finished and recorded; returns its id."""
-    table = bot.games
-    posted = await table.challenge(
+    games = bot.games
+    posted = await games.challenge(
         channel_id=emulator.general.id,
         guild_id=emulator.guild.id,
         challenger=Person(first.id, first.name),
         opponent=Person(second.id, second.name),
         kind="checkers",
     )
-    accepted = await table.accept(posted.game.id, Person(second.id, second.name))
-    game_id = await checkers_win(table, accepted, winner.id)
-    await Ratings(bot.store, bot_id=table.bot.id).record_finished(game_id, now=table.clock.now())
+    accepted = await games.accept(posted.game.id, Person(second.id, second.name))
+    game_id = await checkers_win(games, accepted, winner.id)
+    await Ratings(bot.store, bot_id=games.bot.id).record_finished(game_id, now=games.clock.now())
     return game_id
 
 

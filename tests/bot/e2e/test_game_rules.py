@@ -1,4 +1,4 @@
-"""The rules at the table through Discord (issue 13): the waiting player may resign, /abort on
+"""The rules of a game through Discord (issue 13): the waiting player may resign, /abort on
 a challenge, and the options players expect (Jacoby, Crawford, who starts in Bad'Gammon),
 refused by name where they do not apply."""
 
@@ -122,7 +122,7 @@ async def test_options_are_refused_where_they_do_not_apply(
     assert "chosen only in Bad'Gammon" in not_badgammon.content
     assert "Jacoby rule (jacoby) needs the cube" in no_cube.content
     assert await store.active_game_in_channel(emulator.general.id) is None
-    # What Discord lets a user type is what the table's refusal says (0, or 1 to 25).
+    # What Discord lets a user type is what the service's refusal says (0, or 1 to 25).
     assert (points["min_value"], points["max_value"]) == (0, MAX_POINTS) == (0, 25)
 
 
