@@ -203,7 +203,7 @@ class WorkerOpponent:
 class WorkerComputers:
     """The service's `opponents` factory: one proxy per level, each playing in the worker.
 
-    The notices are worked out here, once, since the board asks for them on the event loop.
+    The notices are worked out here, once, since the game messages ask for them on the event loop.
     """
 
     def __init__(self, worker: AIWorker) -> None:

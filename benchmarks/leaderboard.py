@@ -187,7 +187,7 @@ async def measure(store: Store, name: str, player_count: int, repeat: int) -> No
     rng = random.Random(7)
     users = [10_000 + rng.randrange(player_count) for _ in range(repeat + 1)]
     guild, ladder = GUILDS[0], LADDERS[0]
-    size = await records.boards.size(GLOBAL_SCOPE, ladder)
+    size = await records.leaderboards.size(GLOBAL_SCOPE, ladder)
     last_page = max(1, -(-size // 10))
     cases: dict[str, Callable[[int], Awaitable[object]]] = {
         "leaderboard global p1 + own rank": lambda i: records.leaderboard(

@@ -127,7 +127,7 @@ class GameActions:
         interaction: discord.Interaction[Any],
         act: Callable[[GameRow], Awaitable[ActionResult]],
     ) -> None:
-        """Act in the channel's game, show the board, then tell the actor what was done."""
+        """Act in the channel's game, show the game message, then tell the actor what was done."""
         self.messages.remember(interaction.user)
 
         async def steps() -> ActionResult:
@@ -230,7 +230,7 @@ class GameActions:
         message = interaction.message
         replied = interaction.response.is_done()
         if message is not None and message.flags.ephemeral:
-            # A confirmation: the board changes, and the dialog says what was done.
+            # A confirmation: the game message changes, and the dialog says what was done.
             await self.messages.publish(update)
             t = Localizer(interaction.locale)
             names = await self.messages.shown_names(result.game)
@@ -241,7 +241,7 @@ class GameActions:
             else:
                 await interaction.response.edit_message(content=done, view=None)
         elif not replied and message is not None and update.edits(message.id):
-            # One request: the click's reply is the new board.
+            # One request: the click's reply is the new game message.
             await interaction.response.edit_message(**update.parts.edit_kwargs())
         else:
             if not replied:
@@ -251,7 +251,7 @@ class GameActions:
     async def on_pick(
         self, interaction: discord.Interaction[Any], game_id: int, value: str
     ) -> None:
-        """A move was picked in the menu on the board."""
+        """A move was picked in the menu on the game message."""
         self.messages.remember(interaction.user)
         await self._clicked(interaction, self.games.move(game_id, interaction.user.id, value))
 

@@ -2,7 +2,7 @@
 
 Rendering runs off the event loop. When the turn passes to someone else they get a short ping
 (an edit never notifies anyone on Discord), and when a game finishes its result is recorded
-and the recap (replay, record file, rating changes) is posted under the board; a backgammon
+and the recap (replay, record file, rating changes) is posted under the game message; a backgammon
 recap gets its analysis added once the reviewer is done.
 """
 
@@ -102,7 +102,7 @@ class Update:
     parts: MessageParts
 
     def edits(self, message_id: int | None) -> bool:
-        """True when `message_id` is the game's own message (a click on the board itself)."""
+        """True when `message_id` is the game's own message (a click on the game message itself)."""
         return message_id is not None and message_id == self.where.message_id
 
 
@@ -252,7 +252,7 @@ class GameMessages:
     async def prepare(
         self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
     ) -> Update:
-        """Everything before the board changes: render, ping, and the recap of a finished game.
+        """Everything before the game message changes: render, ping, the recap of a finished game.
 
         When the turn passes to someone other than `actor_id`, they get a short ping: an edit
         never notifies anyone on Discord, a new message does.
@@ -264,10 +264,10 @@ class GameMessages:
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         closed = not result.game.status.is_open
         if where.message_id is not None:
-            board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
+            message = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
             waiting = result.game.to_move_id
             if waiting is not None and waiting not in (actor_id, self.games.bot.id):
-                work.append(self._ping(channel, board, game_id, waiting, language))
+                work.append(self._ping(channel, message, game_id, waiting, language))
         if closed:
             work.append(self._unping(channel, game_id))
         if result.game.status is GameStatus.FINISHED and any(
@@ -283,16 +283,16 @@ class GameMessages:
         """Edit the game's message (or post it): the last step, so once it shows all is done."""
         channel = self.channel(update.where.channel_id)
         if update.where.message_id is None:
-            message = await channel.send(**update.parts.send_kwargs())
-            await self._attach(update.game_id, update.where, message.id)
+            posted = await channel.send(**update.parts.send_kwargs())
+            await self._attach(update.game_id, update.where, posted.id)
             return
-        board = discord.PartialMessage(channel=channel, id=update.where.message_id)  # type: ignore[arg-type]
-        await board.edit(**update.parts.edit_kwargs())
+        message = discord.PartialMessage(channel=channel, id=update.where.message_id)  # type: ignore[arg-type]
+        await message.edit(**update.parts.edit_kwargs())
 
     async def _ping(
         self,
         channel: discord.abc.Messageable,
-        board: discord.PartialMessage,
+        message: discord.PartialMessage,
         game_id: int,
         user_id: int,
         locale: object,
@@ -300,7 +300,7 @@ class GameMessages:
         """Notify the player to act."""
         t = Localizer(locale)
         text = t(
-            "ping.turn", mention=game_words.mention(user_id), game=game_id, link=board.jump_url
+            "ping.turn", mention=game_words.mention(user_id), game=game_id, link=message.jump_url
         )
         await self.call(channel, game_id, user_id, text)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.store import Store
-from bot.store.leaderboard import BoardEntry, HistoryEntry, Leaderboards, RatingPoint, Totals
+from bot.store.leaderboard import HistoryEntry, LeaderboardEntry, Leaderboards, RatingPoint, Totals
 from bot.store.ratings import RatingRow
 
 PAGE_SIZE = 10
@@ -15,7 +15,7 @@ MAX_PAGE_SIZE = 25  # a Discord embed shows 25 fields at most
 
 
 @dataclass(frozen=True, slots=True)
-class BoardLine:
+class LeaderboardLine:
     """One leaderboard line: rank, name, rating, provisional mark, games and win percentage."""
 
     rank: int
@@ -32,7 +32,7 @@ class BoardLine:
         return f"{self.rating}{'?' if self.provisional else ''}"
 
     @classmethod
-    def of(cls, entry: BoardEntry) -> BoardLine:
+    def of(cls, entry: LeaderboardEntry) -> LeaderboardLine:
         """The line for one leaderboard entry."""
         row = entry.standing
         return cls(
@@ -47,15 +47,15 @@ class BoardLine:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardPage:
+class LeaderboardPage:
     """One page of a ladder, plus the viewer's own line when it is not on the page."""
 
     scope: int
     ladder: str
     page: int
     pages: int
-    lines: tuple[BoardLine, ...]
-    viewer: BoardLine | None
+    lines: tuple[LeaderboardLine, ...]
+    viewer: LeaderboardLine | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ class Records:
 
     def __init__(self, store: Store) -> None:
         """Read from `store`'s database."""
-        self.boards = Leaderboards(store)
+        self.leaderboards = Leaderboards(store)
 
     async def leaderboard(
         self,
@@ -136,20 +136,20 @@ class Records:
         page: int = 1,
         per_page: int = PAGE_SIZE,
         viewer_id: int | None = None,
-    ) -> BoardPage:
+    ) -> LeaderboardPage:
         """A page of a ladder (best first); the viewer's own line too if it is off the page."""
         _check_page(page, per_page)
-        size = await self.boards.size(scope, ladder)
+        size = await self.leaderboards.size(scope, ladder)
         pages = max(1, -(-size // per_page))
-        entries = await self.boards.page(
+        entries = await self.leaderboards.page(
             scope, ladder, offset=(page - 1) * per_page, limit=per_page
         )
-        lines = tuple(BoardLine.of(entry) for entry in entries)
+        lines = tuple(LeaderboardLine.of(entry) for entry in entries)
         viewer = None
         if viewer_id is not None and all(line.user_id != viewer_id for line in lines):
-            mine = await self.boards.rank_of(scope, ladder, viewer_id)
-            viewer = None if mine is None else BoardLine.of(mine)
-        return BoardPage(scope, ladder, page, pages, lines, viewer)
+            mine = await self.leaderboards.rank_of(scope, ladder, viewer_id)
+            viewer = None if mine is None else LeaderboardLine.of(mine)
+        return LeaderboardPage(scope, ladder, page, pages, lines, viewer)
 
     async def stats(
         self, user_id: int, scope: int, ladder: str | None = None, *, history: int = 20
@@ -158,15 +158,17 @@ class Records:
 
         The rating history follows `ladder`, or the player's most played ladder in the scope.
         """
-        totals = await self.boards.totals(user_id, ladder)
-        runs = streaks(await self.boards.outcomes(user_id, ladder))
-        rows = tuple(await self.boards.ladders_of(user_id, scope))
+        totals = await self.leaderboards.totals(user_id, ladder)
+        runs = streaks(await self.leaderboards.outcomes(user_id, ladder))
+        rows = tuple(await self.leaderboards.ladders_of(user_id, scope))
         shown = ladder
         if shown is None and rows:
             shown = max(rows, key=lambda row: (row.games, row.ladder)).ladder
         points: tuple[RatingPoint, ...] = ()
         if shown is not None:
-            points = tuple(await self.boards.rating_history(user_id, scope, shown, limit=history))
+            points = tuple(
+                await self.leaderboards.rating_history(user_id, scope, shown, limit=history)
+            )
         return PlayerStats(user_id, totals, runs, rows, shown, points)
 
     async def history(
@@ -174,7 +176,7 @@ class Records:
     ) -> list[HistoryLine]:
         """The player's finished games, newest first, with links to their messages."""
         _check_page(page, per_page)
-        entries = await self.boards.history(
+        entries = await self.leaderboards.history(
             user_id, limit=per_page, offset=(page - 1) * per_page, ladder_name=ladder
         )
         return [

@@ -132,7 +132,7 @@ class Play(commands.Cog):
         private="Only you see it: from your side, with its Position ID and Match ID or FEN"
     )
     async def board(self, interaction: Interaction, private: bool = False) -> None:
-        """Post the board again at the bottom of the channel; the old message loses its buttons.
+        """Post the game message again at the bottom of the channel; the old one loses its buttons.
 
         With `private`, only the user sees it, drawn from their side with the position to paste
         elsewhere; the game's message stays where it is.

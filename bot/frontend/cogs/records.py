@@ -21,7 +21,7 @@ from bot.i18n import Localizer
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.kinds import KINDS
 from bot.service.recap import record_for
-from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
+from bot.service.records import HistoryLine, LeaderboardLine, LeaderboardPage, PlayerStats, Records
 from bot.store import GameRow, GameStatus, Store
 from bot.store.schema import GLOBAL_SCOPE
 from bot.wording.game import timestamp
@@ -36,16 +36,16 @@ SCOPE_CHOICES = named_choices(("server", "global"))
 HISTORY_POINTS = 10
 
 
-def _rating(line: BoardLine) -> str:
+def _rating(line: LeaderboardLine) -> str:
     return line.rating_text
 
 
-def board_text(t: Localizer, page: BoardPage) -> str:
+def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
     """A leaderboard page, with the reader's own line under it when off the page."""
     scope = t("records.scope.global" if page.scope == GLOBAL_SCOPE else "records.scope.server")
     lines = [
         t(
-            "records.board.title",
+            "records.leaderboard.title",
             ladder=ladder_name(t, page.ladder),
             scope=scope,
             page=page.page,
@@ -55,7 +55,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
     for line in page.lines:
         lines.append(
             t(
-                "records.board.line",
+                "records.leaderboard.line",
                 rank=line.rank,
                 name=escaped(line.name),
                 rating=_rating(line),
@@ -64,12 +64,12 @@ def board_text(t: Localizer, page: BoardPage) -> str:
             )
         )
     if not page.lines:
-        lines.append(t("records.board.empty"))
+        lines.append(t("records.leaderboard.empty"))
     if page.viewer is not None:
         mine = page.viewer
         lines.append(
             t(
-                "records.board.you",
+                "records.leaderboard.you",
                 rank=mine.rank,
                 rating=_rating(mine),
                 games=mine.games,
@@ -168,10 +168,10 @@ class RecordsCog(commands.Cog, name="Records"):
     ) -> None:
         """A page of the ladder, with your own rank."""
         where = _scope(interaction, scope)
-        board = await self.records.leaderboard(
+        leaderboard_page = await self.records.leaderboard(
             where, game, page=page, viewer_id=interaction.user.id
         )
-        text = board_text(Localizer(interaction.locale), board)
+        text = leaderboard_text(Localizer(interaction.locale), leaderboard_page)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="stats", description="Show a player's results and ratings")

@@ -54,7 +54,7 @@ async def test_leaderboard_pages_rank_best_first_and_show_the_viewer_off_page(
     ranks = {line.user_id: line.rank for line in second.lines}
     assert ranks[1014] == 12 and ranks[1013] == 13  # 1013 and 1014 both 1130: ids decide
     assert second.viewer is None  # the viewer is on the page already
-    tied = await records.boards.rank_of(GUILD, LADDER, 1013)
+    tied = await records.leaderboards.rank_of(GUILD, LADDER, 1013)
     assert tied is not None and tied.rank == 13
     third = await records.leaderboard(GUILD, LADDER, page=3)
     assert [line.rank for line in third.lines] == [21, 22, 23, 24, 25]

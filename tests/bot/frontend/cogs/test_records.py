@@ -48,14 +48,14 @@ async def test_leaderboard_stats_history_and_export(
     async with start_bot() as bot:
         game_id = await finished_checkers(bot, emulator, alice, bob, alice)
         await store.attach_message(game_id, 123_456)
-        board = await command(emulator, bob, "leaderboard", {"game": "checkers:box"})
+        leaderboard = await command(emulator, bob, "leaderboard", {"game": "checkers:box"})
         stats = await command(emulator, alice, "stats", {})
         history = await command(emulator, bob, "history", {})
         exported = await command(emulator, alice, "export", {})
         empty = await command(emulator, alice, "leaderboard", {"scope": "global"})
-    lines = board.content.splitlines()
+    lines = leaderboard.content.splitlines()
     # All four answer only the one who asked (/help says so).
-    assert board.ephemeral and stats.ephemeral and history.ephemeral and exported.ephemeral
+    assert leaderboard.ephemeral and stats.ephemeral and history.ephemeral and exported.ephemeral
     assert empty.ephemeral
     # Bob reads French (his Discord locale is fr); Alice reads English. Ladders are named in
     # the reader's words, never by their ids (`checkers:box`).
@@ -68,7 +68,7 @@ async def test_leaderboard_stats_history_and_export(
     assert "1662" in stats.content.splitlines()[-1]
     assert "Rating history (checkers (box rules))" in stats.content
     assert f"`#{game_id}` dames (règles du coffret) contre alice : perdue" in history.content
-    assert "checkers:box" not in board.content + stats.content + history.content
+    assert "checkers:box" not in leaderboard.content + stats.content + history.content
     link = f"https://discord.com/channels/{emulator.guild.id}/{emulator.general.id}/123456"
     assert link in history.content and history.ephemeral
     [record] = exported.attachments
