@@ -191,13 +191,13 @@ async def measure(store: Store, name: str, player_count: int, repeat: int) -> No
     last_page = max(1, -(-size // 10))
     cases: dict[str, Callable[[int], Awaitable[object]]] = {
         "leaderboard global p1 + own rank": lambda i: records.leaderboard(
-            GLOBAL_SCOPE, ladder, page=1, viewer_id=users[i]
+            GLOBAL_SCOPE, ladder, page=1, reader_id=users[i]
         ),
         "leaderboard global last page": lambda i: records.leaderboard(
-            GLOBAL_SCOPE, ladder, page=last_page, viewer_id=users[i]
+            GLOBAL_SCOPE, ladder, page=last_page, reader_id=users[i]
         ),
         "leaderboard server p1 + own rank": lambda i: records.leaderboard(
-            guild, ladder, page=1, viewer_id=users[i]
+            guild, ladder, page=1, reader_id=users[i]
         ),
         "stats (all ladders)": lambda i: records.stats(users[i], GLOBAL_SCOPE),
         "stats (one ladder)": lambda i: records.stats(users[i], guild, ladder),

@@ -192,7 +192,7 @@ def save(out: Path, name: str, message: Message) -> None:
 
 
 async def backgammon(gallery: Gallery) -> None:
-    """A money game in #general: the opening, a double, a hit, private and dark views, the end."""
+    """A money game in #general: opening, double, hit, a private board, the dark theme, the end."""
     channel = gallery.emulator.general
     alice, bob = gallery.alice, gallery.bob
     message = await gallery.challenge(1, "backgammon", channel)

@@ -55,7 +55,7 @@ class Evaluator(Protocol):
         ...
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
-        """Advice for the side on roll of `position`, before it rolls (`context` is its view)."""
+        """Advice for the side on roll of `position` before it rolls, `context` as it sees it."""
         ...
 
 

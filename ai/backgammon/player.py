@@ -102,7 +102,7 @@ class BackgammonPlayer:
         return best
 
     def cube_advice(self, match: Match) -> CubeAdvice:
-        """The evaluator's cube view of the position before the side on roll rolls."""
+        """The evaluator's cube advice for the position before the side on roll rolls."""
         game = match.game
         if game.phase not in (Phase.ROLLING, Phase.DOUBLED):
             raise ValueError(

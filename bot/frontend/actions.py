@@ -33,7 +33,7 @@ REPLY_BUDGET = 1.5
 
 
 def person(user: discord.abc.User) -> Person:
-    """The service's view of a Discord user."""
+    """The service's `Person` for a Discord user."""
     return Person(user.id, user.display_name, user.bot)
 
 

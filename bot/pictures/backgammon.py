@@ -1,5 +1,5 @@
 """The backgammon board of a game: the match as it stands, seen from White's side with the
-points numbered for the player on roll (a private view: from the reader's side)."""
+points numbered for the player on roll (a private board: from the reader's side)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How a board is drawn (`Look`): the words of its language, the theme, the clock, whose view;
+"""How a board is drawn (`Look`): the words of its language, the theme, the clock, the reader;
 and the captions every game's board shares."""
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from render import (
 @dataclass(frozen=True, slots=True)
 class Look:
     """How a board is drawn: the message's locale and the server's theme, the seconds the
-    player to act had left when it was drawn (None: no clock), and the seat of a private view
-    (None: the public board)."""
+    player to act had left when it was drawn (None: no clock), and the seat of a private board's
+    reader (None: the public board)."""
 
     locale: object = "en-US"
     theme: Theme = LIGHT

@@ -239,7 +239,7 @@ class Ratings:
 
 
 def change_of(row: RatingChangeRow) -> RatingChange:
-    """The service's view of a stored rating change."""
+    """A stored rating change, as the service reads it."""
     return RatingChange(
         row.user_id, row.scope, row.rating_before, row.rating_after, row.deviation_after
     )

@@ -48,14 +48,14 @@ class LeaderboardLine:
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardPage:
-    """One page of a ladder, plus the viewer's own line when it is not on the page."""
+    """One page of a ladder, plus the reader's own line when it is not on the page."""
 
     scope: int
     ladder: str
     page: int
     pages: int
     lines: tuple[LeaderboardLine, ...]
-    viewer: LeaderboardLine | None
+    reader: LeaderboardLine | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +135,9 @@ class Records:
         *,
         page: int = 1,
         per_page: int = PAGE_SIZE,
-        viewer_id: int | None = None,
+        reader_id: int | None = None,
     ) -> LeaderboardPage:
-        """A page of a ladder (best first); the viewer's own line too if it is off the page."""
+        """A page of a ladder (best first); the reader's own line too if it is off the page."""
         _check_page(page, per_page)
         size = await self.leaderboards.size(scope, ladder)
         pages = max(1, -(-size // per_page))
@@ -145,11 +145,11 @@ class Records:
             scope, ladder, offset=(page - 1) * per_page, limit=per_page
         )
         lines = tuple(LeaderboardLine.of(entry) for entry in entries)
-        viewer = None
-        if viewer_id is not None and all(line.user_id != viewer_id for line in lines):
-            mine = await self.leaderboards.rank_of(scope, ladder, viewer_id)
-            viewer = None if mine is None else LeaderboardLine.of(mine)
-        return LeaderboardPage(scope, ladder, page, pages, lines, viewer)
+        reader = None
+        if reader_id is not None and all(line.user_id != reader_id for line in lines):
+            mine = await self.leaderboards.rank_of(scope, ladder, reader_id)
+            reader = None if mine is None else LeaderboardLine.of(mine)
+        return LeaderboardPage(scope, ladder, page, pages, lines, reader)
 
     async def stats(
         self, user_id: int, scope: int, ladder: str | None = None, *, history: int = 20

@@ -71,7 +71,7 @@ class GameView:
 
     @classmethod
     def of(cls, row: GameRow, session: Session | None = None) -> GameView:
-        """The view of a stored game (`session`: the row's state, already read, if at hand)."""
+        """The game view of a stored row (`session`: the row's state, already read, if at hand)."""
         if session is None:
             session = load_session(row.state)
         closed = not row.status.is_open

@@ -65,8 +65,8 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
         )
     if not page.lines:
         lines.append(t("records.leaderboard.empty"))
-    if page.viewer is not None:
-        mine = page.viewer
+    if page.reader is not None:
+        mine = page.reader
         lines.append(
             t(
                 "records.leaderboard.you",
@@ -169,7 +169,7 @@ class RecordsCog(commands.Cog, name="Records"):
         """A page of the ladder, with your own rank."""
         where = _scope(interaction, scope)
         leaderboard_page = await self.records.leaderboard(
-            where, game, page=page, viewer_id=interaction.user.id
+            where, game, page=page, reader_id=interaction.user.id
         )
         text = leaderboard_text(Localizer(interaction.locale), leaderboard_page)
         await interaction.response.send_message(text, ephemeral=True)

@@ -64,7 +64,7 @@ BUTTONS = {
 
 
 def labels(controls: discord.ui.View) -> list[str | None]:
-    """The labels of a view's game buttons, in order."""
+    """The labels of the game buttons among `controls`, in order."""
     return [child.item.label for child in controls.children if isinstance(child, GameButton)]
 
 
@@ -75,7 +75,7 @@ def resigning(accepted: bool = False) -> GameView:
     match = view.session.match.offer_resignation(GAMMON, Side.WHITE)
     if accepted:
         match = match.accept_resignation()
-    # Bob is to answer the offer: the game's view names him as the one to act.
+    # Bob is to answer the offer: the `GameView` names him as the one to act.
     return replace(view, session=replace(view.session, match=match), to_move_id=BOB)
 
 

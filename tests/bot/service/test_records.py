@@ -34,7 +34,7 @@ async def _seed_board(store: Store, standings: Mapping[int, Standing]) -> None:
         await ratings.record_result([entry], scopes=[GUILD], rate=fixed, now=NOW)
 
 
-async def test_leaderboard_pages_rank_best_first_and_show_the_viewer_off_page(
+async def test_leaderboard_pages_rank_best_first_and_show_the_reader_off_page(
     store: Store,
 ) -> None:
     # 25 players rated 1010 … 1250; 1013 and 1014 tie at 1130 (higher id ranks first).
@@ -43,23 +43,23 @@ async def test_leaderboard_pages_rank_best_first_and_show_the_viewer_off_page(
     standings[1025] = (1250.0, 120.0, 0.06)  # the leader is still provisional
     await _seed_board(store, standings)
     records = Records(store)
-    first = await records.leaderboard(GUILD, LADDER, page=1, viewer_id=1001)
+    first = await records.leaderboard(GUILD, LADDER, page=1, reader_id=1001)
     assert first.pages == 3
     assert [line.rank for line in first.lines] == list(range(1, 11))
     assert [line.user_id for line in first.lines][:3] == [1025, 1024, 1023]
     assert first.lines[0].rating_text == "1250?" and first.lines[1].rating_text == "1240"
-    assert first.viewer is not None and (first.viewer.rank, first.viewer.user_id) == (25, 1001)
+    assert first.reader is not None and (first.reader.rank, first.reader.user_id) == (25, 1001)
     assert first.lines[0].games == 1 and first.lines[0].win_percent == 100.0
-    second = await records.leaderboard(GUILD, LADDER, page=2, viewer_id=1013)
+    second = await records.leaderboard(GUILD, LADDER, page=2, reader_id=1013)
     ranks = {line.user_id: line.rank for line in second.lines}
     assert ranks[1014] == 12 and ranks[1013] == 13  # 1013 and 1014 both 1130: ids decide
-    assert second.viewer is None  # the viewer is on the page already
+    assert second.reader is None  # the reader is on the page already
     tied = await records.leaderboards.rank_of(GUILD, LADDER, 1013)
     assert tied is not None and tied.rank == 13
     third = await records.leaderboard(GUILD, LADDER, page=3)
     assert [line.rank for line in third.lines] == [21, 22, 23, 24, 25]
-    other_scope = await records.leaderboard(GLOBAL_SCOPE, LADDER, viewer_id=1001)
-    assert other_scope.lines == () and other_scope.viewer is None
+    other_scope = await records.leaderboard(GLOBAL_SCOPE, LADDER, reader_id=1001)
+    assert other_scope.lines == () and other_scope.reader is None
 
 
 async def test_leaderboard_refuses_bad_pages(store: Store) -> None:

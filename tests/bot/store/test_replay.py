@@ -12,7 +12,7 @@ from bot.store import ConflictError, GameEvent, GameStatus, Store
 from tests.bot.store.conftest import later, new_game
 
 GAMES = 3
-# One write: which game, whether the writer's view is stale (a double click), and what it does.
+# One write: which game, whether the writer read a stale version (a double click), and what it does.
 writes = st.lists(
     st.tuples(
         st.integers(0, GAMES - 1),
