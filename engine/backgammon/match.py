@@ -1,4 +1,4 @@
-"""A backgammon match or money session as a pure value, with a text form that round-trips (BG-16).
+"""A backgammon match or money play as a pure value, with a text form that round-trips (BG-16).
 
 The text form is `v1;<variant>;cube=1;jacoby=1;crawford=1;stage=pre;game=1:<position id>:<match
 id>`: gnubg's Position ID and Match ID (BG-17) carry the board, cube, dice, turn, offers, score,
@@ -37,7 +37,7 @@ class MatchTextError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """The score, the game under way and the Crawford state of a match (or a money session)."""
+    """The score, the game under way and the Crawford state of a match (or of money play)."""
 
     options: MatchOptions
     game: Game

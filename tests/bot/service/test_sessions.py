@@ -35,7 +35,7 @@ def row(counts: dict[int, int]) -> tuple[int, ...]:
 
 
 def session_at(position: Position, **choices: Any) -> BackgammonSession:
-    """A money session sitting in `position`, with the side to move about to roll."""
+    """A money game sitting in `position`, with the side to move about to roll."""
     options = options_for("backgammon", **choices)
     match = Match(
         options.match_options(), Game(options.match_options(), position, phase=Phase.ROLLING)

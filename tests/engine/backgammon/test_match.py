@@ -1,4 +1,4 @@
-"""BG-16 match play: score to N, points capped, the Crawford game, money sessions."""
+"""BG-16 match play: score to N, points capped, the Crawford game, money play."""
 
 from __future__ import annotations
 
