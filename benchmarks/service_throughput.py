@@ -92,19 +92,21 @@ async def admin(url: str, statement: str) -> None:
 
 
 async def main() -> None:
-    """Run every backend and concurrency level and print a table."""
+    """Run every backend at every concurrency and print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=30, help="moves per game (default 30)")
     parser.add_argument("--sqlite-dir", type=Path, default=None, help="where the SQLite files go")
     parser.add_argument(
         "--postgres-url", default=os.environ.get("DUELBOARD_TEST_POSTGRES_URL"), help="PostgreSQL"
     )
-    parser.add_argument("--levels", default="1,10,100", help="concurrent games (default 1,10,100)")
+    parser.add_argument(
+        "--concurrency", default="1,10,100", help="concurrent games (default 1,10,100)"
+    )
     args = parser.parse_args()
-    levels = [int(level) for level in args.levels.split(",")]
+    concurrency = [int(count) for count in args.concurrency.split(",")]
     print(f"{'backend':<10} {'games':>5} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
     folder = Path(tempfile.mkdtemp(dir=args.sqlite_dir))
-    for games in levels:
+    for games in concurrency:
         url = f"sqlite:///{folder / f'bench_{games}.sqlite3'}"
         rate, p50, p99 = await run(url, None, games, args.moves)
         print(f"{'sqlite':<10} {games:>5} {rate:>9.1f} {p50:>8.1f} {p99:>8.1f}")
@@ -112,7 +114,7 @@ async def main() -> None:
         print("postgresql: skipped (no --postgres-url and DUELBOARD_TEST_POSTGRES_URL unset)")
         return
     url = normalize_url(args.postgres_url).render_as_string(hide_password=False)
-    for games in levels:
+    for games in concurrency:
         schema = f"bench_service_{uuid.uuid4().hex[:12]}"
         await admin(url, f"CREATE SCHEMA {schema}")
         try:

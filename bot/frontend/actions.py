@@ -66,8 +66,8 @@ class GameActions:
             case Action.DROP:
                 return games.drop(game_id, user_id)
             case Action.RESIGN:
-                level = int(arg) if arg and arg.isdigit() else arg
-                return games.resign(game_id, user_id, level)
+                size = int(arg) if arg and arg.isdigit() else arg
+                return games.resign(game_id, user_id, size)
             case Action.DRAW:
                 return games.offer_draw(game_id, user_id)
             case Action.YES:

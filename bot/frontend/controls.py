@@ -28,7 +28,7 @@ from bot.service.checkers import CheckersSession
 from bot.service.session import Session
 from bot.service.views import GameView
 from bot.store import GameKind, GameStatus
-from engine.backgammon.matchplay import Level, Phase
+from engine.backgammon.matchplay import Phase, Size
 
 MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
 Style = discord.ButtonStyle
@@ -226,7 +226,7 @@ def confirm_drop(t: Localizer, game: int) -> discord.ui.View:
 
 
 def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
-    """The confirmation shown before resigning: the levels in backgammon, one button in checkers."""
+    """The confirmation shown before resigning: the sizes in backgammon, one button in checkers."""
     controls = discord.ui.View(timeout=None)
     for button in CONTROLS[view.kind].resign_buttons(t, view.id):
         controls.add_item(button)
@@ -246,7 +246,7 @@ class KindControls(Protocol):
 
 
 class BackgammonControls:
-    """Roll and double, take and pass, and resigning at a level."""
+    """Roll and double, take and pass, and resigning at a size."""
 
     def playing(self, t: Localizer, game: int, session: Session) -> list[discord.ui.Item[Any]]:
         """Roll (and double when allowed); take or pass; accept or decline a resignation."""
@@ -271,16 +271,16 @@ class BackgammonControls:
         return items
 
     def resign_buttons(self, t: Localizer, game: int) -> list[GameButton]:
-        """One button per level: a single game, a gammon, a backgammon."""
+        """One button per size: a single game, a gammon, a backgammon."""
         return [
             GameButton(
                 game,
                 Action.RESIGN,
-                str(level),
-                label=t(f"btn.resign_level.{level}"),
+                str(size),
+                label=t(f"btn.resign_size.{size}"),
                 style=Style.danger,
             )
-            for level in Level
+            for size in Size
         ]
 
 

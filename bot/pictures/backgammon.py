@@ -83,4 +83,4 @@ def _ending_caption(session: BackgammonSession, names: tuple[str, str], look: Lo
     players = {"winner": names[winner], "loser": names[1 - winner]}
     if result.ending is Ending.DROPPED:
         return t("board.end.dropped", **players)
-    return t(f"board.end.resigned_bg.{result.level}", **players)
+    return t(f"board.end.resigned_bg.{result.size}", **players)

@@ -11,14 +11,14 @@ from typing import Any
 from bot.i18n import TEXTS, Localizer, language_of
 from bot.service.outcomes import Finish
 from bot.service.session import Session
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 from engine.checkers import VARIANTS
 from render import (
     ENDING_FIELDS,
     ENGLISH,
-    LEVEL_FIELDS,
     LIGHT,
     PLURAL_FIELDS,
+    SIZE_FIELDS,
     TEMPLATE_FIELDS,
     Theme,
     Words,
@@ -58,8 +58,8 @@ def _words(language: str) -> Words:
     }
     templates |= {name: texts.plurals[f"picture.{name}"] for name in PLURAL_FIELDS}
     templates |= {
-        name: tuple(texts.messages[f"picture.{name}.{level}"] for level in Level)
-        for name in LEVEL_FIELDS
+        name: tuple(texts.messages[f"picture.{name}.{size}"] for size in Size)
+        for name in SIZE_FIELDS
     }
     templates |= {
         name: MappingProxyType(

@@ -33,12 +33,12 @@ from bot.service.session import (
 )
 from bot.store import GameKind
 from engine.backgammon import Move, OpeningRoll, Play, Side, parse_play
-from engine.backgammon.cube import LEVEL_NAMES, Level
+from engine.backgammon.cube import SIZE_NAMES, Size
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
 OPS = frozenset({Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.DROP, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
-_LEVELS = {level.name.lower(): level for level in Level}  # single, gammon, backgammon
+_SIZES = {size.name.lower(): size for size in Size}  # single, gammon, backgammon
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +241,10 @@ class BackgammonSession:
             passer = self.id_of(other(on_roll))
             return after, [out.DoublePassed(ctx.game_id, passer), *after._ended(self, ctx)]
         if op == "resign":
-            level = Level(int(step["level"]))
-            after = replace(self, match=match.offer_resignation(level, Side(int(step["by"]))))
+            size = Size(int(step["level"]))  # the stored step's field keeps its old name
+            after = replace(self, match=match.offer_resignation(size, Side(int(step["by"]))))
             resigner = self.id_of(int(step["by"]))
-            return after, [out.ResignationOffered(ctx.game_id, resigner, level)]
+            return after, [out.ResignationOffered(ctx.game_id, resigner, size)]
         if op in ("accept", "decline"):
             resigned_by = game.resigned_by
             if resigned_by is None:
@@ -315,7 +315,7 @@ class BackgammonSession:
             points,
             Finish.of(result.ending),
             score=match.score if self.options.match_length else None,
-            level=result.level,
+            size=result.size,
         )
         if match.winner is None:
             return [ended]
@@ -378,7 +378,7 @@ class BackgammonSession:
             elif op in (Op.DOUBLE, Op.TAKE, Op.DROP, Op.ACCEPT, Op.DECLINE):
                 run.do({"op": str(op)})
             elif op == Op.RESIGN:
-                run.do({"op": "resign", "level": resign_level(argument), "by": seat})
+                run.do({"op": "resign", "level": resign_size(argument), "by": seat})
             else:
                 raise ActionNotAllowedError("svc.bg.not_an_action", action=op)
         except GameActionError as error:
@@ -467,14 +467,14 @@ def play_of(moves: Any) -> Play:
     return Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in moves))
 
 
-def resign_level(argument: str | int | None) -> Level:
-    """A level from its number (1, 2, 3) or name (single, gammon, backgammon); default single."""
+def resign_size(argument: str | int | None) -> Size:
+    """A size from its number (1, 2, 3) or name (single, gammon, backgammon); default single."""
     if argument is None:
-        return Level.SINGLE
+        return Size.SINGLE
     if isinstance(argument, str):
-        level = _LEVELS.get(argument.strip().lower())
-        if level is not None:
-            return level
-    if isinstance(argument, int) and not isinstance(argument, bool) and argument in LEVEL_NAMES:
-        return Level(argument)
+        size = _SIZES.get(argument.strip().lower())
+        if size is not None:
+            return size
+    if isinstance(argument, int) and not isinstance(argument, bool) and argument in SIZE_NAMES:
+        return Size(argument)
     raise ActionNotAllowedError("svc.bg.resign_level", level=repr(argument))

@@ -310,13 +310,13 @@ class Games:
         return await self._act(game_id, user_id, Op.DROP)
 
     async def resign(
-        self, game_id: int, user_id: int, level: str | int | None = None
+        self, game_id: int, user_id: int, size: str | int | None = None
     ) -> ActionResult:
-        """Backgammon: offer to resign at a level (BG-15). Checkers: resign the game.
+        """Backgammon: offer to resign at a size (BG-15). Checkers: resign the game.
 
         Either player may, also on the other's turn (backgammon: while the other rolls or moves).
         """
-        return await self._act(game_id, user_id, Op.RESIGN, level)
+        return await self._act(game_id, user_id, Op.RESIGN, size)
 
     async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
         """Offer a draw (checkers, CK-12)."""

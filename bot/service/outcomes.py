@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 import engine.checkers as ck
 from bot.store import GameKind
-from engine.backgammon.cube import LEVEL_NAMES, Level
+from engine.backgammon.cube import SIZE_NAMES, Size
 from engine.backgammon.matchplay import Ending
 
 
@@ -179,11 +179,11 @@ class DoublePassed:
 
 @dataclass(frozen=True, slots=True)
 class ResignationOffered:
-    """A player offers to resign at `level` (1 single, 2 gammon, 3 backgammon; checkers: 1)."""
+    """A player offers to resign at `size` (1 single, 2 gammon, 3 backgammon; checkers: 1)."""
 
     game_id: int
     player_id: int
-    level: int
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +192,7 @@ class ResignationAccepted:
 
     game_id: int
     player_id: int
-    level: int
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +260,7 @@ class GameEnded:
     """One game is over: winner (None for a draw), points won, how it ended, and the match score
     after it.
 
-    `level` is the backgammon level the game ended at (1 single, 2 gammon, 3 backgammon) when
+    `size` is the backgammon size the game ended at (1 single, 2 gammon, 3 backgammon) when
     the engine ended it (played out, resigned, a double passed); None on time and in checkers.
     `seed` is revealed here when the whole game is finished (for a match: with its last game).
     """
@@ -271,16 +271,16 @@ class GameEnded:
     points: int
     finish: Finish
     score: tuple[int, int] | None = None
-    level: Level | None = None
+    size: Size | None = None
     seed: str | None = None
 
     @property
     def stored_reason(self) -> str:
         """How it ended as the stored result and the PDN record write it: the finish's word,
-        with the backgammon level's name where there is one (`played: gammon`, `time`)."""
-        if self.level is None:
+        with the backgammon size's name where there is one (`played: gammon`, `time`)."""
+        if self.size is None:
             return self.finish.value
-        return f"{self.finish.value}: {LEVEL_NAMES[self.level]}"
+        return f"{self.finish.value}: {SIZE_NAMES[self.size]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from bot.store.ratings import (
     WinLossDraw,
 )
 from bot.store.schema import GLOBAL_SCOPE
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 
 RATED_OPTION = "rated"
 
@@ -140,9 +140,9 @@ def result_entries(log: GameLog, *, rated: bool, finished_at: datetime) -> list[
         if ended.winner_id is None or ended.loser_id is None:
             continue
         tally[ended.winner_id][0] += ended.points
-        if ended.level in (Level.GAMMON, Level.BACKGAMMON):
+        if ended.size in (Size.GAMMON, Size.BACKGAMMON):
             # index 1/2: gammons/backgammons won; 3/4: lost
-            column = 1 if ended.level == Level.GAMMON else 2
+            column = 1 if ended.size == Size.GAMMON else 2
             tally[ended.winner_id][column] += 1
             tally[ended.loser_id][column + 2] += 1
     entries = []

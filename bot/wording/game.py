@@ -135,8 +135,8 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
             return t("ev.take", player=who(player), cube=cube)
         case out.DoublePassed(player_id=player):
             return t("ev.drop", player=who(player))
-        case out.ResignationOffered(player_id=player, level=level):
-            return t(f"ev.resign_offer.{level}", player=who(player))
+        case out.ResignationOffered(player_id=player, size=size):
+            return t(f"ev.resign_offer.{size}", player=who(player))
         case out.ResignationAccepted(player_id=player):
             return t("ev.resign_accept", player=who(player))
         case out.ResignationDeclined(player_id=player):
@@ -170,12 +170,12 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
 
 
 def ended_key(ended: out.GameEnded) -> str:
-    """The sentence of a won game: one per finish, and one per level where the level changes
+    """The sentence of a won game: one per finish, and one per size where the size changes
     the words (played out or resigned: `ev.ended.resigned.2`; a passed double names none)."""
     key = f"ev.ended.{ended.finish.name.lower()}"
-    if ended.level is None or ended.finish is out.Finish.DROPPED:
+    if ended.size is None or ended.finish is out.Finish.DROPPED:
         return key
-    return f"{key}.{ended.level}"
+    return f"{key}.{ended.size}"
 
 
 def event_lines(

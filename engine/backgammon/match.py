@@ -89,9 +89,9 @@ class Match:
         """The side on roll plays one of the legal plays; a finished game is scored."""
         return self._with(self.game.move(play))
 
-    def offer_resignation(self, level: int, by: Side) -> Match:
-        """`by` offers to resign at `level` 1-3 (BG-15)."""
-        return self._with(self.game.offer_resignation(level, by))
+    def offer_resignation(self, size: int, by: Side) -> Match:
+        """`by` offers to resign at `size` 1-3 (BG-15)."""
+        return self._with(self.game.offer_resignation(size, by))
 
     def accept_resignation(self) -> Match:
         """The resignation is accepted and the game is scored (BG-15)."""

@@ -273,7 +273,7 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
         ({"prompt": Prompt.TAKE_OR_PASS, "dice": (3, 1)}, "before the roll"),
         ({"prompt": Prompt.TAKE_OR_PASS, "cube_in_play": False}, "without the cube"),
         ({"prompt": Prompt.ACCEPT_OR_DECLINE}, "needs the resignation offered"),
-        ({"resignation": (Side.WHITE, 4)}, "level 1, 2 or 3"),
+        ({"resignation": (Side.WHITE, 4)}, "size 1, 2 or 3"),
         ({"resignation": (Side.WHITE, 1), "prompt": Prompt.ROLL}, "waits for its answer"),
     ],
 )

@@ -106,7 +106,7 @@ class Play(commands.Cog):
     @app_commands.describe(level="Resign a single game, a gammon or a backgammon")
     @app_commands.choices(level=named_choices(("1", "2", "3")))
     async def resign(self, interaction: Interaction, level: str | None = None) -> None:
-        """Resign (after a confirmation); with a level, offer exactly that level."""
+        """Resign (after a confirmation); with the `level` option, offer exactly that size."""
         if level is None:
             await self.actions.ask(interaction, Action.ASK_RESIGN)
         else:

@@ -106,7 +106,7 @@ class BackgammonWords:
         return [t("board.private.gnubg", position_id=position_id, match_id=match.match_id())]
 
     def confirm_resign(self, t: Localizer) -> str:
-        """At which level to resign (a single game, a gammon, a backgammon)."""
+        """At which size to resign (a single game, a gammon, a backgammon)."""
         return t("reply.confirm_resign")
 
 

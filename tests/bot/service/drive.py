@@ -24,7 +24,7 @@ def match_of(result: ActionResult) -> Match:
     return session.match
 
 
-def bg13_level(position: Position, winner: Side) -> int:
+def bg13_size(position: Position, winner: Side) -> int:
     """BG-13 read straight off the board: 1 single, 2 gammon, 3 backgammon."""
     loser = winner.opponent
     if position.off[loser]:

@@ -70,9 +70,9 @@ async def checkers_draw(games: Games, result: ActionResult) -> int:
 
 
 async def backgammon_win(
-    games: Games, result: ActionResult, winner: int, *, level: int = 1, double: bool = False
+    games: Games, result: ActionResult, winner: int, *, size: int = 1, double: bool = False
 ) -> int:
-    """Play until `winner` has won the game: the loser resigns at `level` each game, or, with
+    """Play until `winner` has won the game: the loser resigns at `size` each game, or, with
     `double`, the winner doubles and the loser passes. Returns the game id."""
     game_id = result.game.id
     for _ in range(MAX_ACTIONS):
@@ -94,7 +94,7 @@ async def backgammon_win(
             else:
                 result = await games.roll(game_id, actor)
         elif actor != winner and not double:
-            result = await games.resign(game_id, actor, level)
+            result = await games.resign(game_id, actor, size)
         elif game.phase is Phase.ROLLING:
             result = await games.roll(game_id, actor)
         else:

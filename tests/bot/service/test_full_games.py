@@ -15,7 +15,7 @@ from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
-from tests.bot.service.drive import bg13_level, play_backgammon, play_checkers, start_game
+from tests.bot.service.drive import bg13_size, play_backgammon, play_checkers, start_game
 
 
 def outcomes_of(history: list[ActionResult]) -> list[out.Outcome]:
@@ -37,7 +37,7 @@ async def check_closed_game(games: Games, history: list[ActionResult]) -> None:
 pytestmark = pytest.mark.slow
 
 
-async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(games: Games) -> None:
+async def test_money_game_with_cube_bg13_bg14_points_are_size_times_cube(games: Games) -> None:
     def doubling(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
         # Each side turns the cube at its first chance while it shows less than 8.
         session = result.game.session
@@ -61,7 +61,7 @@ async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(games:
     expected_winner = session.seats[int(winner)] if session.seats else None
     assert ended[0].winner_id == expected_winner
     # The cube was turned, so Jacoby does not reduce a gammon (BG-16).
-    assert ended[0].points == bg13_level(game.position, winner) * game.cube.value
+    assert ended[0].points == bg13_size(game.position, winner) * game.cube.value
     assert ended[0].seed is not None
     await check_closed_game(games, history)
 
@@ -80,7 +80,7 @@ async def test_money_game_without_cube(games: Games) -> None:
     winner = position.winner()
     assert winner is not None
     ended = [o for o in outcomes_of(history) if isinstance(o, out.GameEnded)]
-    assert ended[0].points == bg13_level(position, winner)
+    assert ended[0].points == bg13_size(position, winner)
     assert not any(isinstance(o, out.DoubleOffered) for o in outcomes_of(history))
     await check_closed_game(games, history)
 

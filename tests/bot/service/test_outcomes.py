@@ -1,4 +1,4 @@
-"""How a game ended travels as fields (`Finish`, level, points), and is stored in the words the
+"""How a game ended travels as fields (`Finish`, size, points), and is stored in the words the
 store has always kept, so games finished before and after this change read the same."""
 
 from __future__ import annotations
@@ -9,18 +9,18 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 from engine.backgammon.matchplay import Ending
 from tests.bot.service.conftest import BOB
 from tests.bot.service.drive import start_game
 
 
 @pytest.mark.parametrize(
-    ("finish", "level", "stored"),
+    ("finish", "size", "stored"),
     [
-        (out.Finish.PLAYED, Level.GAMMON, "played: gammon"),
-        (out.Finish.RESIGNED, Level.BACKGAMMON, "resigned: backgammon"),
-        (out.Finish.DROPPED, Level.SINGLE, "dropped: single game"),
+        (out.Finish.PLAYED, Size.GAMMON, "played: gammon"),
+        (out.Finish.RESIGNED, Size.BACKGAMMON, "resigned: backgammon"),
+        (out.Finish.DROPPED, Size.SINGLE, "dropped: single game"),
         (out.Finish.TIME, None, "time"),
         (out.Finish.RESIGNED, None, "resigned"),
         (out.Finish.NO_MOVES, None, "no legal move"),
@@ -29,9 +29,9 @@ from tests.bot.service.drive import start_game
     ],
 )
 def test_the_stored_reason_is_the_word_stored_before(
-    finish: out.Finish, level: Level | None, stored: str
+    finish: out.Finish, size: Size | None, stored: str
 ) -> None:
-    assert out.GameEnded(1, 2, 3, 1, finish, level=level).stored_reason == stored
+    assert out.GameEnded(1, 2, 3, 1, finish, size=size).stored_reason == stored
 
 
 def test_every_ending_of_the_engines_has_its_finish() -> None:

@@ -145,7 +145,7 @@ async def test_bg15_resignation_declined_then_accepted_at_gammon(games: Games) -
     accepted = await games.accept_offer(again.game.id, answerer)
     ended = accepted.outcomes[-1]
     assert isinstance(ended, out.GameEnded)
-    assert (ended.winner_id, ended.level, ended.points) == (answerer, 2, 1)
+    assert (ended.winner_id, ended.size, ended.points) == (answerer, 2, 1)
     assert accepted.game.status is GameStatus.FINISHED
     assert ended.seed is not None and ended.seed == accepted.game.seed
 

@@ -112,7 +112,7 @@ async def test_money_games_count_one_result_per_game(games: Games, ratings: Rati
 
 async def test_gammons_and_backgammons_are_tallied(games: Games, ratings: Ratings) -> None:
     result = await challenge(games, "backgammon", ALICE, BOB, match_length=5)
-    game_id = await backgammon_win(games, result, ALICE.id, level=3)
+    game_id = await backgammon_win(games, result, ALICE.id, size=3)
     recorded = await ratings.record_finished(game_id, now=NOW)
     alice = next(e for e in recorded.entries if e.user_id == ALICE.id)
     bob = next(e for e in recorded.entries if e.user_id == BOB.id)

@@ -72,7 +72,7 @@ def test_bg16_forced_last_play_and_jacoby_gammon(jacoby: bool, points: int) -> N
     assert moved == [out.Moved(7, WHITE_ID, "2/off", forced=True)]
     ended = run.outcomes[-1]
     assert isinstance(ended, out.GameEnded)
-    assert (ended.winner_id, ended.level, ended.points) == (WHITE_ID, 2, points)
+    assert (ended.winner_id, ended.size, ended.points) == (WHITE_ID, 2, points)
     assert run.session.over
 
 
@@ -104,7 +104,7 @@ def test_badgammon_starter_by_lot_rolls_both_dice() -> None:
     assert run.session.actor() == 0 and run.session.awaiting() == "roll_or_double"
 
 
-def test_resignation_needs_a_level_one_to_three() -> None:
+def test_resignation_needs_a_size_one_to_three() -> None:
     session = session_at(Position.initial())
     with pytest.raises(ActionNotAllowedError, match="single game, a gammon or a backgammon"):
         session.act(0, Op.RESIGN, 4, scripted(), CTX)

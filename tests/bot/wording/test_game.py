@@ -27,7 +27,7 @@ from bot.wording.game import (
     status_line,
     verify_text,
 )
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 from engine.backgammon.matchplay import Match
 
 ALICE, BOB = 11, 22
@@ -198,7 +198,7 @@ def test_game_text_shows_match_score_and_commitment_while_open() -> None:
 def test_finished_game_reveals_the_seed_and_mentions_nobody() -> None:
     view = replace(opened(3, 1), status=GameStatus.FINISHED, to_move_id=None, seed="cd" * 32)
     text = game_text(
-        EN, view, (out.GameEnded(7, ALICE, BOB, 2, out.Finish.RESIGNED, level=Level.GAMMON),), NAMES
+        EN, view, (out.GameEnded(7, ALICE, BOB, 2, out.Finish.RESIGNED, size=Size.GAMMON),), NAMES
     )
     assert "Alice wins 2 points (resigned, a gammon)." in text
     assert "cd" * 32 in text and "Anyone can check every roll with /verify game:7." in text

@@ -157,15 +157,15 @@ def test_bg14_take_and_pass_only_answer_a_double() -> None:
 
 
 @pytest.mark.parametrize(
-    ("position", "level"), [(SINGLE_END, 1), (GAMMON_END, 2), (BACKGAMMON_END, 3)]
+    ("position", "size"), [(SINGLE_END, 1), (GAMMON_END, 2), (BACKGAMMON_END, 3)]
 )
-def test_bg13_single_gammon_backgammon_times_the_cube(position: Position, level: int) -> None:
+def test_bg13_single_gammon_backgammon_times_the_cube(position: Position, size: int) -> None:
     game = Game(MATCH_5, position, Cube(2, Side.BLACK), Phase.ROLLING)
     over = _bear_off_last(game)
     assert over.phase is Phase.OVER and over.dice is None
     result = over.result
     assert result is not None
-    assert (result.winner, result.level, result.points) == (Side.WHITE, level, 2 * level)
+    assert (result.winner, result.size, result.points) == (Side.WHITE, size, 2 * size)
     with pytest.raises(GameActionError, match="the game is over"):
         over.roll((1, 1))
 

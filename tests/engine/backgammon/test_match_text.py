@@ -182,7 +182,7 @@ def test_bg16_random_money_session_adds_up_the_game_results(jacoby: bool, seed: 
         assert result is not None
         totals[result.winner] += result.points
         assert match.score == tuple(totals)
-        if result.level > 1 and match.game.cube.centred:
-            assert result.points == (1 if jacoby else result.level)
+        if result.size > 1 and match.game.cube.centred:
+            assert result.points == (1 if jacoby else result.size)
         match = match.next_game()
     assert match.winner is None

@@ -150,7 +150,7 @@ async def test_gnubg_imports_a_match_won_by_resigned_gammons(
 ) -> None:
     games = seeded_games(store, clock, "mat-resign")
     result = await challenge(games, "backgammon", ALICE, BOB, match_length=5)
-    game_id = await backgammon_win(games, result, ALICE.id, level=2)
+    game_id = await backgammon_win(games, result, ALICE.id, size=2)
     check_against_gnubg(await export_and_import(games, game_id, tmp_path))
 
 
