@@ -49,8 +49,8 @@ async def _game(
     row = await store.active_game_in_channel(channel.id)
     assert row is not None and row.message_id is not None
     message = emulator.state.messages[row.message_id]
-    accept = await emulator.click(black, message, f"db:{row.id}:accept")
-    await accept.acknowledged(60)
+    accepting = await emulator.click(black, message, f"db:{row.id}:accept")
+    await accepting.acknowledged(60)
     users = {white.id: white, black.id: black}
     for count in range(moves):
         await emulator.wait_until(

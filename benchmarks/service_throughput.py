@@ -42,7 +42,7 @@ async def play_game(service: Games, index: int, moves: int, latencies: list[floa
     posted = await service.challenge(
         channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
     )
-    result: ActionResult = await service.accept(posted.game.id, black)
+    result: ActionResult = await service.accept_challenge(posted.game.id, black)
     made = 0
     while made < moves and result.game.status.is_open:
         session = result.game.session

@@ -19,7 +19,7 @@ class Prompt(Enum):
     ROLL = "roll"
     MOVE = "move"
     TAKE_OR_PASS = "take or pass"
-    ACCEPT_OR_DECLINE = "accept or decline"  # a resignation offered (BG-15)
+    ANSWER_RESIGNATION = "accept or decline the resignation"  # offered (BG-15)
     GAME_OVER = "game over"
 
 
@@ -124,12 +124,12 @@ class BackgammonScene:
         """BG-15: a resignation offer is a single game, a gammon or a backgammon, and waits for
         the other side's answer, which is the prompt."""
         if self.resignation is None:
-            if self.prompt is Prompt.ACCEPT_OR_DECLINE:
+            if self.prompt is Prompt.ANSWER_RESIGNATION:
                 raise ValueError("accept or decline needs the resignation offered")
             return
         if self.resignation[1] not in (1, 2, 3):
             raise ValueError(f"a resignation is at size 1, 2 or 3, not {self.resignation[1]}")
-        if self.prompt not in (None, Prompt.ACCEPT_OR_DECLINE):
+        if self.prompt not in (None, Prompt.ANSWER_RESIGNATION):
             raise ValueError("a resignation offered waits for its answer, not another action")
 
     @property
@@ -138,7 +138,7 @@ class BackgammonScene:
         if self.prompt is not None:
             return self.prompt
         if self.resignation is not None:
-            return Prompt.ACCEPT_OR_DECLINE
+            return Prompt.ANSWER_RESIGNATION
         if self.position.winner() is not None:
             return Prompt.GAME_OVER
         return Prompt.MOVE if self.dice is not None else Prompt.ROLL

@@ -70,16 +70,16 @@ class GameActions:
                 return games.resign(game_id, user_id, size)
             case Action.DRAW:
                 return games.offer_draw(game_id, user_id)
-            case Action.YES:
+            case Action.ACCEPT_OFFER:
                 return games.accept_offer(game_id, user_id)
-            case Action.NO:
+            case Action.DECLINE_OFFER:
                 return games.decline_offer(game_id, user_id)
             case Action.ABORT:
                 return games.abort(game_id, user_id)
-            case Action.ACCEPT:
-                return games.accept(game_id, person(user))
-            case Action.DECLINE:
-                return games.decline(game_id, user_id)
+            case Action.ACCEPT_CHALLENGE:
+                return games.accept_challenge(game_id, person(user))
+            case Action.DECLINE_CHALLENGE:
+                return games.decline_challenge(game_id, user_id)
             case Action.CANCEL:
                 return games.cancel(game_id, user_id)
         raise ValueError(f"{action} is not a service action")  # asks and rematch are handled here

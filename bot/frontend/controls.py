@@ -37,8 +37,8 @@ Style = discord.ButtonStyle
 class Action(StrEnum):
     """What a button (or a command) asks for; the value rides in the button's custom id."""
 
-    ACCEPT = "accept"
-    DECLINE = "decline"
+    ACCEPT_CHALLENGE = "accept"
+    DECLINE_CHALLENGE = "decline"
     CANCEL = "cancel"
     ROLL = "roll"
     DOUBLE = "double"
@@ -48,8 +48,8 @@ class Action(StrEnum):
     ASK_RESIGN = "askresign"  # shows the confirmation; RESIGN resigns
     RESIGN = "resign"
     DRAW = "draw"
-    YES = "yes"  # accepts the resignation or draw on offer
-    NO = "no"
+    ACCEPT_OFFER = "yes"  # the resignation or draw on offer (old buttons carry the value)
+    DECLINE_OFFER = "no"
     ABORT = "abort"
     REMATCH = "rematch"
 
@@ -190,9 +190,9 @@ def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
     game = view.id
     items: list[discord.ui.Item[Any]] = []
     if view.status is GameStatus.PENDING:
-        items.append(_button(t, game, Action.ACCEPT, "btn.accept", Style.success))
+        items.append(_button(t, game, Action.ACCEPT_CHALLENGE, "btn.accept", Style.success))
         if view.opponent_id is not None:
-            items.append(_button(t, game, Action.DECLINE, "btn.decline", Style.danger))
+            items.append(_button(t, game, Action.DECLINE_CHALLENGE, "btn.decline", Style.danger))
         items.append(_button(t, game, Action.CANCEL, "btn.cancel", Style.secondary))
     elif view.status is GameStatus.FINISHED:
         items.append(_button(t, game, Action.REMATCH, "btn.rematch", Style.primary))
@@ -259,8 +259,8 @@ class BackgammonControls:
             ]
         if phase is Phase.RESIGNING:
             return [
-                _button(t, game, Action.YES, "btn.yes", Style.success),
-                _button(t, game, Action.NO, "btn.no", Style.danger),
+                _button(t, game, Action.ACCEPT_OFFER, "btn.yes", Style.success),
+                _button(t, game, Action.DECLINE_OFFER, "btn.no", Style.danger),
             ]
         items: list[discord.ui.Item[Any]] = []
         if phase is Phase.ROLLING:
@@ -292,8 +292,8 @@ class CheckersControls:
         assert isinstance(session, CheckersSession)
         if session.draw_offered_by is not None:
             return [
-                _button(t, game, Action.YES, "btn.yes", Style.success),
-                _button(t, game, Action.NO, "btn.no", Style.danger),
+                _button(t, game, Action.ACCEPT_OFFER, "btn.yes", Style.success),
+                _button(t, game, Action.DECLINE_OFFER, "btn.no", Style.danger),
             ]
         return [
             _button(t, game, Action.DRAW, "btn.draw", Style.secondary),

@@ -36,12 +36,12 @@ def _scene(
         Phase.ROLLING: Prompt.ROLL,
         Phase.MOVING: Prompt.MOVE,
         Phase.DOUBLED: Prompt.TAKE_OR_PASS,
-        Phase.RESIGNING: Prompt.ACCEPT_OR_DECLINE,
+        Phase.RESIGNING: Prompt.ANSWER_RESIGNATION,
         Phase.OVER: Prompt.GAME_OVER,
     }.get(game.phase)
     if session.over:
         prompt = Prompt.GAME_OVER
-    resigner = game.resigned_by if prompt is Prompt.ACCEPT_OR_DECLINE else None
+    resigner = game.resigned_by if prompt is Prompt.ANSWER_RESIGNATION else None
     # A resignation offered after the roll keeps the dice on the board: play resumes with them.
     rolled = game.phase in (Phase.MOVING, Phase.RESIGNING)
     dice = game.dice if rolled and not session.over else None

@@ -37,7 +37,9 @@ from engine.backgammon.cube import SIZE_NAMES, Size
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
-OPS = frozenset({Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.DROP, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
+OPS = frozenset(
+    {Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.DROP, Op.RESIGN, Op.ACCEPT_OFFER, Op.DECLINE_OFFER}
+)
 _SIZES = {size.name.lower(): size for size in Size}  # single, gammon, backgammon
 
 
@@ -375,7 +377,7 @@ class BackgammonSession:
                 variant = self.options.match_options().variant
                 play = parse_play(game.position, game.dice, argument, variant)
                 run.do(_move_step(play, forced=False))
-            elif op in (Op.DOUBLE, Op.TAKE, Op.DROP, Op.ACCEPT, Op.DECLINE):
+            elif op in (Op.DOUBLE, Op.TAKE, Op.DROP, Op.ACCEPT_OFFER, Op.DECLINE_OFFER):
                 run.do({"op": str(op)})
             elif op == Op.RESIGN:
                 run.do({"op": "resign", "level": resign_size(argument), "by": seat})

@@ -34,7 +34,7 @@ from bot.service.session import (
 from bot.store import GameKind
 
 MAX_FORCED_PLIES = 200
-OPS = frozenset({Op.MOVE, Op.OFFER_DRAW, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
+OPS = frozenset({Op.MOVE, Op.OFFER_DRAW, Op.RESIGN, Op.ACCEPT_OFFER, Op.DECLINE_OFFER})
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}
 _COLOUR_OF = {seat: colour for colour, seat in _SEAT_OF.items()}
 
@@ -306,7 +306,7 @@ class CheckersSession:
         pending = self.draw_offered_by is not None
         if op == Op.RESIGN:  # also with a draw on offer: resigning answers everything
             run.do({"op": "resign", "winner": other(seat)})
-        elif op in (Op.ACCEPT, Op.DECLINE):
+        elif op in (Op.ACCEPT_OFFER, Op.DECLINE_OFFER):
             run.do({"op": str(op)})
         elif pending:
             raise ActionNotAllowedError("svc.ck.answer_draw_first")

@@ -207,7 +207,7 @@ class Games:
             dice_commitment=commitment,
             dice_secret=seed,
             first_event=FirstEvent(
-                EventKind.ACCEPTED, {"steps": steps}, start.session.to_text(), self.bot.id
+                EventKind.CHALLENGE_ACCEPTED, {"steps": steps}, start.session.to_text(), self.bot.id
             ),
             **self._recorder.turn(start.session, now),
         )
@@ -218,7 +218,7 @@ class Games:
         outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
         return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
 
-    async def accept(self, game_id: int, user: Person) -> ActionResult:
+    async def accept_challenge(self, game_id: int, user: Person) -> ActionResult:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
         if user.is_bot or user.id == self.bot.id:
@@ -234,11 +234,11 @@ class Games:
         run = session.start(row.challenger_id, user.id, self._roller(row), Context.of(row))
         run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
         result = await self._recorder.commit(
-            row, run, EventKind.ACCEPTED, user.id, opponent_id=user.id
+            row, run, EventKind.CHALLENGE_ACCEPTED, user.id, opponent_id=user.id
         )
         return await self._bot.play(result)
 
-    async def decline(self, game_id: int, user_id: int) -> ActionResult:
+    async def decline_challenge(self, game_id: int, user_id: int) -> ActionResult:
         """The challenged person declines; the challenge closes."""
         row = await self._pending(game_id)
         if row.opponent_id is None:
@@ -247,7 +247,7 @@ class Games:
             raise ChallengeError("svc.challenge.decline_not_yours", game=game_id)
         return await self._recorder.close_challenge(
             row,
-            EventKind.DECLINED,
+            EventKind.CHALLENGE_DECLINED,
             user_id,
             GameStatus.CANCELLED,
             ChallengeDeclined(game_id, user_id),
@@ -324,11 +324,11 @@ class Games:
 
     async def accept_offer(self, game_id: int, user_id: int) -> ActionResult:
         """Accept the resignation or draw on offer."""
-        return await self._act(game_id, user_id, Op.ACCEPT)
+        return await self._act(game_id, user_id, Op.ACCEPT_OFFER)
 
     async def decline_offer(self, game_id: int, user_id: int) -> ActionResult:
         """Decline the resignation or draw on offer; play goes on."""
-        return await self._act(game_id, user_id, Op.DECLINE)
+        return await self._act(game_id, user_id, Op.DECLINE_OFFER)
 
     async def abort(self, game_id: int, user_id: int) -> ActionResult:
         """Call the game off before both sides have moved; either player may.
@@ -340,7 +340,7 @@ class Games:
         if row.status is GameStatus.PENDING:
             if user_id == row.challenger_id:
                 return await self.cancel(game_id, user_id)
-            return await self.decline(game_id, user_id)
+            return await self.decline_challenge(game_id, user_id)
         return await self._act(game_id, user_id, Op.ABORT, loaded=row)
 
     async def view(self, game_id: int) -> GameView:

@@ -31,8 +31,8 @@ class EventKind(StrEnum):
     Stored: never change a value.
     """
 
-    ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
-    DECLINED = "declined"
+    CHALLENGE_ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
+    CHALLENGE_DECLINED = "declined"
     CANCELLED = "cancelled"
     EXPIRED = "expired"
     TIMEOUT = "timeout"  # the player to act ran out of time

@@ -40,8 +40,8 @@ class Op(StrEnum):
     DROP = "drop"
     RESIGN = "resign"
     OFFER_DRAW = "offer_draw"
-    ACCEPT = "accept"  # the resignation or the draw on offer
-    DECLINE = "decline"
+    ACCEPT_OFFER = "accept"  # the resignation or the draw on offer
+    DECLINE_OFFER = "decline"
     ABORT = "abort"
 
 

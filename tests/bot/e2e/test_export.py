@@ -50,7 +50,7 @@ async def test_a_finished_game_goes_to_its_server_and_its_players_only(
             guild_id=ELSEWHERE,
             starter="challenger",
         )
-        await bot.games.accept(2, person(players.carol))
+        await bot.games.accept_challenge(2, person(players.carol))
         await bot.games.resign(2, players.alice.id, 1)
         here_by_a_bystander = await command(emulator, players.carol, "export", {"game": 1})
         elsewhere_by_a_stranger = await command(emulator, players.bob, "export", {"game": 2})

@@ -100,4 +100,4 @@ async def start_game(
     posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
     )
-    return await games.accept(posted.game.id, BOB)
+    return await games.accept_challenge(posted.game.id, BOB)

@@ -35,7 +35,7 @@ async def challenge(
         variant=variant,
         **choices,
     )
-    return await games.accept(posted.game.id, second)
+    return await games.accept_challenge(posted.game.id, second)
 
 
 async def checkers_win(games: Games, result: ActionResult, winner: int) -> int:

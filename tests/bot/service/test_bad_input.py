@@ -57,11 +57,11 @@ async def played(games: Games) -> Played:
     checkers = await games.challenge(
         channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind="checkers"
     )
-    ck_game = (await games.accept(checkers.game.id, BOB)).game
+    ck_game = (await games.accept_challenge(checkers.game.id, BOB)).game
     done = await games.challenge(
         channel_id=CHANNEL + 2, challenger=ALICE, opponent=BOB, kind="checkers", starter="opponent"
     )
-    await games.accept(done.game.id, BOB)
+    await games.accept_challenge(done.game.id, BOB)
     finished = (await games.resign(done.game.id, BOB.id)).game
     return Played(backgammon, ck_game, finished)
 

@@ -67,7 +67,7 @@ async def test_stuck_bot_games_are_put_off_and_never_starve_a_persons_clock(
         starter="challenger",
         time_limit=timedelta(minutes=5),
     )
-    persons = await games.accept(posted.game.id, BOB)
+    persons = await games.accept_challenge(posted.game.id, BOB)
     clock.advance(timedelta(minutes=5))
 
     swept = await broken_games(store, clock).sweep()

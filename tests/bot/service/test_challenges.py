@@ -37,11 +37,11 @@ async def test_directed_challenge_accepted_by_the_named_player(games: Games) -> 
         game.turn_deadline,  # type: ignore[arg-type]
     )
     with pytest.raises(ChallengeError, match="for someone else"):
-        await games.accept(game.id, CAROL)
+        await games.accept_challenge(game.id, CAROL)
     with pytest.raises(ChallengeError, match="your own challenge"):
-        await games.accept(game.id, ALICE)
+        await games.accept_challenge(game.id, ALICE)
     assert (await games.view(game.id)).version == 0
-    accepted = await games.accept(game.id, BOB)
+    accepted = await games.accept_challenge(game.id, BOB)
     assert accepted.game.status is GameStatus.ACTIVE
     started = [o for o in accepted.outcomes if isinstance(o, out.GameStarted)]
     assert started and started[0].white_id == ALICE.id and started[0].black_id == BOB.id
@@ -51,15 +51,15 @@ async def test_directed_challenge_accepted_by_the_named_player(games: Games) -> 
     assert started[0].commitment == hashlib.sha256(row.dice_secret.encode()).hexdigest()
     assert accepted.game.seed is None
     with pytest.raises(ChallengeError, match="already accepted"):
-        await games.accept(game.id, BOB)
+        await games.accept_challenge(game.id, BOB)
 
 
 async def test_open_challenge_anyone_but_the_challenger_may_accept(games: Games) -> None:
     posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     assert posted.game.opponent_id is None
     with pytest.raises(ChallengeError, match="cannot be declined"):
-        await games.decline(posted.game.id, CAROL.id)
-    accepted = await games.accept(posted.game.id, CAROL)
+        await games.decline_challenge(posted.game.id, CAROL.id)
+    accepted = await games.accept_challenge(posted.game.id, CAROL)
     assert accepted.game.opponent_id == CAROL.id
     assert set(accepted.game.seats or ()) == {ALICE.id, CAROL.id}
 
@@ -73,12 +73,12 @@ async def test_no_bot_can_accept_an_open_rated_challenge(games: Games, bot: Pers
     posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
     assert posted.game.options.rated
     with pytest.raises(ChallengeError) as caught:
-        await games.accept(posted.game.id, bot)
+        await games.accept_challenge(posted.game.id, bot)
     assert caught.value.code == "svc.challenge.bot_accepts"
     assert "challenge it instead" in str(caught.value)
     game = await games.store.get_game(posted.game.id)
     assert (game.status, game.version, game.opponent_id) == (GameStatus.PENDING, 0, None)
-    assert (await games.accept(posted.game.id, CAROL)).game.opponent_id == CAROL.id
+    assert (await games.accept_challenge(posted.game.id, CAROL)).game.opponent_id == CAROL.id
 
 
 async def test_nobody_can_challenge_themselves(games: Games) -> None:
@@ -99,12 +99,12 @@ async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(games
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
     )
     with pytest.raises(ChallengeError, match="Only the challenged player"):
-        await games.decline(posted.game.id, CAROL.id)
-    declined = await games.decline(posted.game.id, BOB.id)
+        await games.decline_challenge(posted.game.id, CAROL.id)
+    declined = await games.decline_challenge(posted.game.id, BOB.id)
     assert declined.game.status is GameStatus.CANCELLED
     assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
     with pytest.raises(GameOverError, match="cancelled"):
-        await games.accept(posted.game.id, BOB)
+        await games.accept_challenge(posted.game.id, BOB)
     again = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     with pytest.raises(ChallengeError, match="Only the challenger"):
         await games.cancel(again.game.id, BOB.id)
@@ -158,7 +158,7 @@ async def test_options_that_apply_are_kept(games: Games) -> None:
         variant="badgammon",
         starter="opponent",
     )
-    started = await games.accept(badgammon.game.id, BOB)
+    started = await games.accept_challenge(badgammon.game.id, BOB)
     assert started.game.to_move_id == BOB.id
     assert out.StarterChosen(badgammon.game.id, BOB.id, False) in started.outcomes
 
@@ -176,7 +176,7 @@ async def test_unanswered_challenge_expires_after_15_minutes(
     assert [r.outcomes for r in swept] == [(out.ChallengeExpired(posted.game.id),)]
     assert swept[0].game.status is GameStatus.EXPIRED
     with pytest.raises(GameOverError, match="expired"):
-        await games.accept(posted.game.id, BOB)
+        await games.accept_challenge(posted.game.id, BOB)
 
 
 async def test_challenge_against_the_bot_starts_at_once(games: Games) -> None:

@@ -53,7 +53,7 @@ async def hints_game(games: Games, kind: str, **options: Any) -> tuple[ActionRes
         hints=True,
         **options,
     )
-    result = await games.accept(posted.game.id, BOB)
+    result = await games.accept_challenge(posted.game.id, BOB)
     first = result.game.to_move_id
     assert first is not None
     return result, first, BOB.id if first == ALICE.id else ALICE.id
@@ -176,7 +176,7 @@ async def test_rated_games_and_games_without_hints_are_refused(games: Games, sto
     posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", starter="challenger"
     )
-    rated = await games.accept(posted.game.id, BOB)
+    rated = await games.accept_challenge(posted.game.id, BOB)
     error = await refused(games, store, rated.game.id, ALICE.id)
     assert isinstance(error, ActionNotAllowedError) and error.code == "svc.hint.rated"
     assert "rated" in str(error)
@@ -189,7 +189,7 @@ async def test_rated_games_and_games_without_hints_are_refused(games: Games, sto
         rated=False,
         starter="challenger",
     )
-    unrated = await games.accept(posted.game.id, BOB)
+    unrated = await games.accept_challenge(posted.game.id, BOB)
     error = await refused(games, store, unrated.game.id, ALICE.id)
     assert error.code == "svc.hint.not_agreed"
 
@@ -232,7 +232,7 @@ async def test_no_hint_before_the_start_or_after_the_end(games: Games, store: St
     )
     error = await refused(games, store, posted.game.id, ALICE.id)
     assert error.code == "svc.not_started"
-    await games.accept(posted.game.id, BOB)
+    await games.accept_challenge(posted.game.id, BOB)
     await games.abort(posted.game.id, ALICE.id)
     error = await refused(games, store, posted.game.id, ALICE.id)
     assert isinstance(error, GameOverError)

@@ -40,7 +40,7 @@ async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
     assert challenger.name == stored.display_name
     other = await games.store.get_player(opponent.id)
     assert other is not None and other.display_name == clean_name(raw + raw, opponent.id)
-    started = await games.accept(posted.game.id, opponent)
+    started = await games.accept_challenge(posted.game.id, opponent)
     assert started.game.status is GameStatus.ACTIVE
 
 

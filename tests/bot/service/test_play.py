@@ -259,7 +259,7 @@ async def test_rematch_swaps_colours(games: Games) -> None:
     posted = offer.outcomes[0]
     assert isinstance(posted, out.ChallengePosted) and posted.rematch_of == first.id
     assert (posted.challenger_id, posted.opponent_id) == (BOB.id, ALICE.id)
-    accepted = await games.accept(offer.game.id, ALICE)
+    accepted = await games.accept_challenge(offer.game.id, ALICE)
     assert accepted.game.seats == (BOB.id, ALICE.id)
     with pytest.raises(ChallengeError, match="follows a finished game"):
         await games.rematch(accepted.game.id, ALICE.id)
@@ -269,7 +269,7 @@ async def test_checkers_rematch_gives_the_first_move_to_the_other_player(games: 
     result = await start_game(games, "checkers", starter="challenger")
     history = await play_checkers(games, result)
     offer = await games.rematch(history[-1].game.id, ALICE.id)
-    accepted = await games.accept(offer.game.id, BOB)
+    accepted = await games.accept_challenge(offer.game.id, BOB)
     session = accepted.game.session
     assert isinstance(session, CheckersSession)
     assert accepted.game.to_move_id == BOB.id  # Alice started the first game

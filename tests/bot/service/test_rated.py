@@ -35,7 +35,7 @@ async def accepted(games: Games, kind: str, **choices: Any) -> ActionResult:
     posted = await games.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind=kind, **choices
     )
-    return await games.accept(posted.game.id, BOB)
+    return await games.accept_challenge(posted.game.id, BOB)
 
 
 async def resigned(games: Games, result: ActionResult) -> tuple[int, int]:
@@ -61,7 +61,7 @@ async def test_rated_choice_is_stored_in_the_game_options(games: Games, kind: st
     assert load_session(row.state).options.rated is False
     assert (await games.store.get_game(plain.game.id)).options["rated"] is True  # the default
     # Accepting keeps the choice.
-    started = await games.accept(unrated.game.id, BOB)
+    started = await games.accept_challenge(unrated.game.id, BOB)
     assert started.game.options.rated is False
     assert (await games.store.get_game(unrated.game.id)).options["rated"] is False
 

@@ -35,7 +35,7 @@ async def finished_checkers(
         opponent=Person(second.id, second.name),
         kind="checkers",
     )
-    accepted = await games.accept(posted.game.id, Person(second.id, second.name))
+    accepted = await games.accept_challenge(posted.game.id, Person(second.id, second.name))
     game_id = await checkers_win(games, accepted, winner.id)
     await Ratings(bot.store, bot_id=games.bot.id).record_finished(game_id, now=games.clock.now())
     return game_id
