@@ -1,7 +1,7 @@
 """Service throughput: moves per second and p50/p99 latency per move through the service.
 
 Plays backgammon money games (real crypto dice, cube on) with 1, 10 and 100 games at once, each
-game in its own channel, every action going through `Games` (load, check, engine, record). One
+game in its own channel, every action going through `Games` (load, check, engine, commit). One
 "move" is one `Games.move` call: read the game, parse and apply the play, auto-roll for the next
 player when nothing is to decide, write the event and the new state.
 

@@ -89,7 +89,7 @@ class Gallery:
         self.admin = emulator.add_member("admin", permissions=MANAGE_GUILD)
 
     async def game_message(self, game_id: int) -> Message:
-        """The game's message (the bot records it just after posting)."""
+        """The game's message (the bot stores it just after posting)."""
 
         async def posted() -> Message | None:
             row = await self.store.get_game(game_id)

@@ -86,7 +86,7 @@ class Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """One side's record: decisions counted, equity lost, marks, and its error rate."""
+    """One side's tally: decisions counted, equity lost, marks, and its error rate."""
 
     side: Side
     decisions: int

@@ -1,7 +1,7 @@
 """The one message of each game: its words, board picture and controls, kept up to date.
 
 Rendering runs off the event loop. When the turn passes to someone else they get a short ping
-(an edit never notifies anyone on Discord), and when a game finishes its result is recorded
+(an edit never notifies anyone on Discord), and when a game finishes its result is counted
 and the recap (replay, record file, rating changes) is posted under the game message; a backgammon
 recap gets its analysis added once the reviewer is done.
 """
@@ -32,7 +32,7 @@ from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GameStatus, Store
-from bot.store.ratings import AlreadyRecordedError
+from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
 from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
@@ -334,24 +334,24 @@ class GameMessages:
     async def _recap(
         self, channel: discord.abc.Messageable, view: GameView, locale: object
     ) -> None:
-        """Record the result (ratings move if rated) and post the replay and the record file."""
+        """Count the result (ratings move if rated) and post the replay and the record file."""
         try:
-            recorded = await self.ratings.record_finished(view.id, now=self.games.clock.now())
-        except (NotRateableError, AlreadyRecordedError):
-            recorded = None  # another process recorded it; the recap goes without the change
+            counted = await self.ratings.count_finished(view.id, now=self.games.clock.now())
+        except (NotRateableError, AlreadyCountedError):
+            counted = None  # another process counted it; the recap goes without the change
         t = Localizer(locale)
         made = await recap_for(
             self.store,
             view.id,
-            recorded,
+            counted,
             words=words_for(locale),
             theme=await self.theme((await self._where(view.id)).guild_id),
         )
         names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
-        if recorded is not None and recorded.rated:
+        if counted is not None and counted.rated:
             scope = scopes_for((await self._where(view.id)).guild_id)[0]
-            for change in recorded.changes:
+            for change in counted.changes:
                 if change.scope != scope:
                     continue
                 lines.append(
@@ -363,7 +363,7 @@ class GameMessages:
                         delta=f"{change.delta:+d}",
                     )
                 )
-        elif recorded is not None:
+        elif counted is not None:
             lines.append(t("recap.unrated"))
         files = [
             discord.File(

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from bot.service.committer import BOT_GRACE, Committer, EventKind
 from bot.service.dice import DiceSource, roller
 from bot.service.errors import ConflictError
 from bot.service.opponent import Opponent
-from bot.service.recorder import BOT_GRACE, EventKind, Recorder
 from bot.service.session import Context, Run, call_off_run
 from bot.service.views import ActionResult, GameView, load_session
 from bot.store import GameEvent, GameRow
@@ -43,14 +43,14 @@ def failures_before(last: GameEvent | None) -> int:
 
 
 class BotTurns:
-    """Plays the bot's turns of any game, through the service's recorder."""
+    """Plays the bot's turns of any game, through the service's committer."""
 
     def __init__(
-        self, recorder: Recorder, dice: DiceSource, opponent_for: Callable[[str | None], Opponent]
+        self, committer: Committer, dice: DiceSource, opponent_for: Callable[[str | None], Opponent]
     ) -> None:
-        """Record through `recorder`, roll with `dice`, think with `opponent_for(level)`."""
-        self.recorder = recorder
-        self.store = recorder.store
+        """Commit through `committer`, roll with `dice`, think with `opponent_for(level)`."""
+        self.committer = committer
+        self.store = committer.store
         self.dice = dice
         self.opponent_for = opponent_for
 
@@ -58,7 +58,7 @@ class BotTurns:
         """`result` followed by the bot's actions, for as long as the game waits for it."""
         outcomes = list(result.outcomes)
         view = result.game
-        bot_id = self.recorder.bot_id
+        bot_id = self.committer.bot_id
         for _ in range(MAX_BOT_TURNS):
             if view.to_move_id != bot_id or view.session.actor() is None:
                 break
@@ -77,7 +77,7 @@ class BotTurns:
             if not run.steps:
                 break  # nothing the bot can do here; never write an empty turn
             try:
-                step_result = await self.recorder.commit(row, run, EventKind.BOT, bot_id)
+                step_result = await self.committer.commit(row, run, EventKind.BOT, bot_id)
             except ConflictError:
                 # This reply was made first elsewhere: go on from the game as it now stands.
                 view = GameView.of(await self.store.get_game(view.id))
@@ -99,9 +99,9 @@ class BotTurns:
             if failures >= MAX_BOT_FAILURES:
                 log.error("the bot failed %s times in game #%s: called off", failures, row.id)
                 run = call_off_run(load_session(row.state), Context.of(row))
-                return await self.recorder.commit(row, run, EventKind.CALLED_OFF, None)
-            now = self.recorder.clock.now()
-            stored = await self.store.record(
+                return await self.committer.commit(row, run, EventKind.CALLED_OFF, None)
+            now = self.committer.clock.now()
+            stored = await self.store.commit(
                 row.id,
                 row.version,
                 EventKind.BOT_FAILED,

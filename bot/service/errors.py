@@ -177,7 +177,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.hint.answer_draw_first": (
             "A hint ranks moves: first accept or decline the draw offer."
         ),
-        # Records, dice audit and ratings.
+        # Results, dice audit and ratings.
         "svc.never_started": "game #{game} never started: there is nothing to show",
         "svc.verify.open": "The seed of game #{game} is revealed when the game ends.",
         "svc.rating.no_result": "Game #{game} has no result to record (it is {status}).",

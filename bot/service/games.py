@@ -1,7 +1,7 @@
 """The service: challenges, turns, the bot, clocks and dice, over the store.
 
 Every action is: load the game, check who may act, let the session (engine state machine) make
-the transition, then `store.record(...)` against the version that was loaded, so two clicks never
+the transition, then `store.commit(...)` against the version that was loaded, so two clicks never
 both land (the second gets the store's "that move was already made"). Nothing is kept in memory
 between calls: a restart loses nothing, and several processes may share one database.
 """
@@ -19,6 +19,7 @@ from bot.service import dice as dice_module
 from bot.service.bot_turns import BotTurns
 from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock
 from bot.service.coach import HINT_COUNT, Coach, Hint
+from bot.service.committer import Committer, EventKind
 from bot.service.dice import CryptoDice, DiceSource, VerifyReport, roller
 from bot.service.errors import (
     ActionNotAllowedError,
@@ -40,7 +41,6 @@ from bot.service.outcomes import (
     ChallengeDeclined,
     ChallengePosted,
 )
-from bot.service.recorder import EventKind, Recorder
 from bot.service.session import Context, Op, Run
 from bot.service.sweeper import Sweeper
 from bot.service.views import (
@@ -85,9 +85,9 @@ class Games:
         self.opponents = opponents
         self.coach = coach
         self.challenge_lifetime = challenge_lifetime
-        self._recorder = Recorder(store, self.clock, self.bot.id)
-        self._bot = BotTurns(self._recorder, self.dice, self.opponent_for)
-        self._sweeper = Sweeper(self._recorder, self._bot)
+        self._committer = Committer(store, self.clock, self.bot.id)
+        self._bot = BotTurns(self._committer, self.dice, self.opponent_for)
+        self._sweeper = Sweeper(self._committer, self._bot)
 
     # Challenges
 
@@ -209,7 +209,7 @@ class Games:
             first_event=FirstEvent(
                 EventKind.CHALLENGE_ACCEPTED, {"steps": steps}, start.session.to_text(), self.bot.id
             ),
-            **self._recorder.turn(start.session, now),
+            **self._committer.turn(start.session, now),
         )
         started: Run[Any] = Run(pending, Context.of(row))
         for step in start.steps:
@@ -233,7 +233,7 @@ class Games:
         session = load_session(row.state)
         run = session.start(row.challenger_id, user.id, self._roller(row), Context.of(row))
         run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
-        result = await self._recorder.commit(
+        result = await self._committer.commit(
             row, run, EventKind.CHALLENGE_ACCEPTED, user.id, opponent_id=user.id
         )
         return await self._bot.play(result)
@@ -245,7 +245,7 @@ class Games:
             raise ChallengeError("svc.challenge.open_decline")
         if user_id != row.opponent_id:
             raise ChallengeError("svc.challenge.decline_not_yours", game=game_id)
-        return await self._recorder.close_challenge(
+        return await self._committer.close_challenge(
             row,
             EventKind.CHALLENGE_DECLINED,
             user_id,
@@ -258,7 +258,7 @@ class Games:
         row = await self._pending(game_id)
         if user_id != row.challenger_id:
             raise ChallengeError("svc.challenge.cancel_not_yours", game=game_id)
-        return await self._recorder.close_challenge(
+        return await self._committer.close_challenge(
             row,
             EventKind.CANCELLED,
             user_id,
@@ -353,7 +353,7 @@ class Games:
         """The best plays for `user_id`, who is to move (against the bot, or hints on).
 
         The coach thinks in a worker thread; the hint is then logged as an event without steps
-        (so the record shows who asked), unless the game moved on meanwhile or the last event
+        (so the log shows who asked), unless the game moved on meanwhile or the last event
         is already this player's hint (the same position: asking again adds nothing).
         """
         if self.coach is None:
@@ -366,7 +366,7 @@ class Games:
         last = await self.store.last_event(row.id)
         if last is None or last.kind != EventKind.HINT or last.actor_id != user_id:
             with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
-                await self.store.record(
+                await self.store.commit(
                     row.id,
                     row.version,
                     EventKind.HINT,
@@ -418,7 +418,7 @@ class Games:
             if op is Op.MOVE:
                 raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
             raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
-        # A row read a moment ago is as good as a new read: the versioned record refuses it
+        # A row read a moment ago is as good as a new read: the versioned commit refuses it
         # ("that move was already made") if anything moved the game in between.
         row = loaded if loaded is not None and loaded.id == game_id else None
         if row is None:
@@ -442,7 +442,7 @@ class Games:
             if session.actor() != seat and not session.out_of_turn(op):
                 raise NotYourTurnError(game_id, session.awaiting())
             run = session.act(seat, op, argument, self._roller(row), ctx)
-        result = await self._recorder.commit(row, run, op, user_id)
+        result = await self._committer.commit(row, run, op, user_id)
         return await self._bot.play(result)
 
     def opponent_for(self, level: str | None) -> Opponent:

@@ -3,7 +3,7 @@
 A ladder is `backgammon` (every backgammon variant) or `checkers:<variant>`; a scope is the
 guild the game was in, and `GLOBAL_SCOPE` for every server together. One finished game is one
 result: a whole backgammon match, one money game, one checkers game. Games against the bot and
-games challenged as unrated (option `rated: false`) are recorded for stats but move no rating.
+games challenged as unrated (option `rated: false`) are counted for stats but move no rating.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ RATED_OPTION = "rated"
 
 
 class NotRateableError(ServiceError):
-    """The game has no result to record (still open, cancelled, or never seated)."""
+    """The game has no result to count (still open, cancelled, or never seated)."""
 
 
 def ladder_for(kind: str, variant: str) -> str:
@@ -91,7 +91,7 @@ class RatingChange:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedResult:
+class CountedResult:
     """What recording a finished game did: each player's entry and rating changes."""
 
     game_id: int
@@ -171,7 +171,7 @@ def result_entries(log: GameLog, *, rated: bool, finished_at: datetime) -> list[
 
 
 class Ratings:
-    """Records finished games and answers rating questions for the service and the bot."""
+    """Counts finished games and answers rating questions for the service and the bot."""
 
     def __init__(self, store: Store, *, bot_id: int) -> None:
         """Keep ratings beside `store`; games with `bot_id` seated are never rated."""
@@ -179,11 +179,11 @@ class Ratings:
         self.ratings = RatingStore(store)
         self.bot_id = bot_id
 
-    async def record_finished(self, game_id: int, *, now: datetime) -> RecordedResult:
-        """Record a finished game's result once, moving ratings if it is rated.
+    async def count_finished(self, game_id: int, *, now: datetime) -> CountedResult:
+        """Count a finished game's result once, moving ratings if it is rated.
 
         Raises `NotRateableError` for a game without a result and the store's
-        `AlreadyRecordedError` if it was recorded before.
+        `AlreadyRecordedError` if it was counted before.
         """
         game = await self.store.get_game(game_id)
         log = GameLog.replay(game, await self.store.events_for(game_id))
@@ -201,14 +201,14 @@ class Ratings:
         def rate(_scope: int, current: Mapping[int, Standing]) -> Mapping[int, Standing]:
             return rate_pair(current, scores)
 
-        rows = await self.ratings.record_result(
+        rows = await self.ratings.count_result(
             humans,
             scopes=scopes_for(game.guild_id),
             rate=rate if rated else None,
             now=now,
             unrated=UNRATED,
         )
-        return RecordedResult(
+        return CountedResult(
             game.id,
             entries[0].ladder,
             rated,

@@ -15,7 +15,7 @@ from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.kinds import rules_for
 from bot.service.log import GameLog
-from bot.service.ratings import RecordedResult
+from bot.service.ratings import CountedResult
 from bot.service.review import GameReview, Reviewer
 from bot.store import Store
 from render import ENGLISH, LIGHT, Theme, Words, describe_replay, replay_gif
@@ -43,7 +43,7 @@ class Recap:
     replay_gif: bytes
     replay_alt: str
     record: RecordFile
-    rating: RecordedResult | None
+    rating: CountedResult | None
 
 
 def _final_outcome(log: GameLog) -> out.GameEnded:
@@ -56,7 +56,7 @@ def _final_outcome(log: GameLog) -> out.GameEnded:
 def build_recap(
     log: GameLog,
     names: tuple[str, str],
-    rating: RecordedResult | None = None,
+    rating: CountedResult | None = None,
     *,
     words: Words = ENGLISH,
     theme: Theme = LIGHT,
@@ -110,7 +110,7 @@ async def _load(store: Store, game_id: int) -> tuple[GameLog, tuple[str, str]]:
 async def recap_for(
     store: Store,
     game_id: int,
-    rating: RecordedResult | None = None,
+    rating: CountedResult | None = None,
     *,
     words: Words = ENGLISH,
     theme: Theme = LIGHT,

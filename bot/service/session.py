@@ -2,7 +2,7 @@
 
 A session is the full state of one game (for backgammon: the match) as a frozen value with a
 JSON text form, which is what the store keeps. It changes only by applying *steps*: small JSON
-records (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
+objects (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
 same steps always give the same session. One player action becomes one store event whose payload
 holds the steps it caused: the action itself, then the automatic ones (rolls with nothing to
 decide, forced plays, the next game's opening roll). Each bot reply is an event of its own.
@@ -183,7 +183,7 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class LoggedStep:
-    """One step of a game: the step record, the session after it, and its outcomes."""
+    """One step of a game: the step's JSON, the session after it, and its outcomes."""
 
     step: dict[str, Any]
     session: Session

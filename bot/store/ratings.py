@@ -1,4 +1,4 @@
-"""SQL for ratings, results and rating changes: one transaction records a finished game.
+"""SQL for ratings, results and rating changes: one transaction counts a finished game.
 
 The Glicko-2 arithmetic lives in the service; the store hands it the players' current standings
 inside the write transaction (rows locked on PostgreSQL, the write lock held on SQLite) so two
@@ -31,11 +31,11 @@ WIN_LOSS_DRAW: tuple[WinLossDraw, ...] = ("win", "loss", "draw")
 MAX_LADDER = 48
 
 
-class AlreadyRecordedError(StoreError):
-    """The result of this game was recorded before; nothing was written again."""
+class AlreadyCountedError(StoreError):
+    """The result of this game was counted before; nothing was written again."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"The result of game #{game_id} is already recorded.")
+        super().__init__(f"The result of game #{game_id} is already counted.")
         self.game_id = game_id
 
 
@@ -126,7 +126,7 @@ class RatingStore:
         self._engine = store._engine
         self._write = store._write
 
-    async def record_result(
+    async def count_result(
         self,
         entries: Sequence[ResultEntry],
         *,
@@ -135,11 +135,11 @@ class RatingStore:
         now: datetime,
         unrated: Standing = (1500.0, 350.0, 0.06),
     ) -> list[RatingChangeRow]:
-        """Record every player's result of one game and, if `rate` is given, their new ratings.
+        """Store every player's result of one game and, if `rate` is given, their new ratings.
 
         `entries` all name the same game and ladder; `scopes` are where ratings move (the guild
         and GLOBAL_SCOPE); a player never rated there starts from `unrated`.
-        Raises `AlreadyRecordedError` if this game was recorded before.
+        Raises `AlreadyRecordedError` if this game was counted before.
         """
         if not entries:
             raise ValueError("a result needs at least one player's entry")
@@ -192,12 +192,12 @@ class RatingStore:
                     await connection.execute(insert(rating_changes), [asdict(c) for c in moved])
                     changes.extend(moved)
         except IntegrityError as error:
-            if await self._recorded(game_id):
-                raise AlreadyRecordedError(game_id) from error
+            if await self._counted(game_id):
+                raise AlreadyCountedError(game_id) from error
             raise
         return changes
 
-    async def _recorded(self, game_id: int) -> bool:
+    async def _counted(self, game_id: int) -> bool:
         async with self._engine.connect() as connection:
             query = select(results.c.game_id).where(results.c.game_id == game_id).limit(1)
             return (await connection.scalar(query)) is not None
@@ -214,7 +214,7 @@ class RatingStore:
         return None if row is None else RatingRow(**row._mapping)
 
     async def results_for_game(self, game_id: int) -> list[ResultEntry]:
-        """The result rows recorded for one game (empty if none)."""
+        """The result rows stored for one game (empty if none)."""
         checks.snowflake("game_id", game_id)
         query = select(results).where(results.c.game_id == game_id).order_by(results.c.user_id)
         async with self._engine.connect() as connection:

@@ -39,7 +39,7 @@ OPEN_STATUSES: Final = frozenset({GameStatus.PENDING, GameStatus.ACTIVE})
 
 
 class Keep(enum.Enum):
-    """Marker type for `record()` arguments left unchanged (None means "set to NULL")."""
+    """Marker type for `commit()` arguments left unchanged (None means "set to NULL")."""
 
     KEEP = "keep"
 

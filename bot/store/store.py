@@ -33,7 +33,7 @@ from bot.store.queries import (
     OPEN,
     OPEN_GAME_IN_CHANNEL,
     PLAYER_BY_ID,
-    RECORD_GAME,
+    UPDATE_GAME,
     game_from_row,
     raise_conflict,
     read_events,
@@ -147,7 +147,7 @@ class Store:
     async def upsert_player(
         self, user_id: int, display_name: str, *, now: datetime, is_bot: bool = False
     ) -> PlayerRow:
-        """Record a player, or refresh the name shown for one already known."""
+        """Store a player, or refresh the name shown for one already known."""
         values = {
             "user_id": checks.snowflake("user_id", user_id),
             "display_name": checks.text("display_name", display_name),
@@ -305,7 +305,7 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [game_from_row(row) for row in rows]
 
-    async def record(
+    async def commit(
         self,
         game_id: int,
         expected_version: int,
@@ -345,7 +345,7 @@ class Store:
             "updated_at": now,
         }
         changes.update(
-            checks.record_changes(
+            checks.commit_changes(
                 status=status,
                 opponent_id=opponent_id,
                 to_move_id=to_move_id,
@@ -361,7 +361,7 @@ class Store:
                 # The version check comes first: a second writer for the same version waits on
                 # the row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown
                 # players are refused by the foreign keys, and named once that has failed.
-                row = (await connection.execute(RECORD_GAME, parameters)).first()
+                row = (await connection.execute(UPDATE_GAME, parameters)).first()
                 if row is None:
                     await raise_conflict(connection, game_id, expected_version)
                 await connection.execute(APPEND_EVENT, event)

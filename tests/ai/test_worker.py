@@ -31,10 +31,10 @@ from bot.service.bot_turns import retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
+from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
-from bot.service.recorder import EventKind
 from bot.service.review import Reviewer
 from bot.store import GameStatus, Store
 from engine.backgammon import Position, Side

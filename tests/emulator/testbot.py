@@ -62,7 +62,7 @@ class NameModal(discord.ui.Modal, title="Name your game"):
 
 
 class SampleBot(discord.Client):
-    """The bot under test; `outcomes` records what the bot saw when Discord refused it."""
+    """The bot under test; `outcomes` notes what the bot saw when Discord refused it."""
 
     def __init__(self, *, sync_guild: int | None = None) -> None:
         super().__init__(intents=discord.Intents.default(), **CLIENT_OPTIONS)

@@ -206,10 +206,10 @@ def replays(words: Words) -> list[list[Any]]:
 
 @pytest.fixture
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the panels draw, recorded as the pictures are drawn."""
+    """Every text the panels draw, noted as the pictures are drawn."""
     texts: list[str] = []
 
-    def recording(original: Callable[..., None]) -> Callable[..., None]:
+    def noting(original: Callable[..., None]) -> Callable[..., None]:
         def draw(image: object, where: object, text: str, **kwargs: object) -> None:
             texts.append(text)
             original(image, where, text, **kwargs)
@@ -217,7 +217,7 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return draw
 
     for module in (render.backgammon, render.checkers):
-        monkeypatch.setattr(module, "text_fitted", recording(module.text_fitted))
+        monkeypatch.setattr(module, "text_fitted", noting(module.text_fitted))
     return texts
 
 

@@ -50,7 +50,7 @@ async def ck_session(store: Store, game_id: int = 1) -> CheckersSession:
 
 
 async def game_message(emulator: Emulator, store: Store, game_id: int = 1) -> Message:
-    """The one message that shows the game (the bot records it just after posting it)."""
+    """The one message that shows the game (the bot stores it just after posting it)."""
     deadline = asyncio.get_running_loop().time() + WAIT
     while True:
         with contextlib.suppress(GameNotFoundError):

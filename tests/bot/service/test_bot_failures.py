@@ -12,10 +12,10 @@ from bot.service import outcomes as out
 from bot.service.bot_turns import MAX_BOT_FAILURES, retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
+from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.recorder import EventKind
 from bot.service.views import Person
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds

@@ -207,7 +207,7 @@ async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
         raise Crash
 
     with monkeypatch.context() as patched:
-        patched.setattr(store, "record", crash)
+        patched.setattr(store, "commit", crash)
         try:
             await games.challenge(
                 channel_id=CHANNEL,

@@ -11,11 +11,11 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.clock import FakeClock
+from bot.service.committer import BOT_GRACE
 from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.recorder import BOT_GRACE
 from bot.service.views import ActionResult
 from bot.store import Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds

@@ -299,7 +299,7 @@ async def test_a_move_on_a_row_read_before_another_move_is_refused_and_changes_n
     games: Games,
 ) -> None:
     # The row a caller read (the desk reads the channel's game) is used as read; a move made
-    # in between makes it stale, and the versioned record refuses the second move.
+    # in between makes it stale, and the versioned commit refuses the second move.
     result = await start_game(games, "checkers", starter="challenger")
     loaded = await games.store.get_game(result.game.id)
     moved = await games.move(result.game.id, ALICE.id, "22-18")

@@ -94,11 +94,11 @@ async def test_an_unrated_finished_game_leaves_ratings_unchanged(
     games: Games, ratings: Ratings
 ) -> None:
     game_id, _ = await resigned(games, await accepted(games, "checkers", rated=False))
-    recorded = await ratings.record_finished(game_id, now=NOW)
-    assert not recorded.rated and recorded.changes == ()
-    # Recorded for stats, but nobody has a rating on the ladder in either scope.
-    assert {e.user_id for e in recorded.entries} == {ALICE.id, BOB.id}
-    assert all(not e.rated for e in recorded.entries)
+    counted = await ratings.count_finished(game_id, now=NOW)
+    assert not counted.rated and counted.changes == ()
+    # Counted for stats, but nobody has a rating on the ladder in either scope.
+    assert {e.user_id for e in counted.entries} == {ALICE.id, BOB.id}
+    assert all(not e.rated for e in counted.entries)
     for scope in (GUILD, GLOBAL_SCOPE):
         for player in (ALICE, BOB):
             assert await RatingStore(games.store).rating(scope, "checkers:box", player.id) is None
@@ -106,7 +106,7 @@ async def test_an_unrated_finished_game_leaves_ratings_unchanged(
             assert rating.rating == START
     # The next rated game between them starts both from 1500, as if the first never happened.
     game_id, _ = await resigned(games, await accepted(games, "checkers"))
-    rated = await ratings.record_finished(game_id, now=NOW)
+    rated = await ratings.count_finished(game_id, now=NOW)
     assert rated.rated and {c.before for c in rated.changes} == {START}
 
 
@@ -122,23 +122,23 @@ async def test_an_unrated_backgammon_match_leaves_ratings_unchanged(
     assert other is not None and other != first
     finished = await games.accept_offer(game_id, other)
     assert finished.game.status is GameStatus.FINISHED  # a money game ends with its one game
-    recorded = await ratings.record_finished(game_id, now=NOW)
-    assert not recorded.rated and recorded.changes == ()
+    counted = await ratings.count_finished(game_id, now=NOW)
+    assert not counted.rated and counted.changes == ()
     assert await RatingStore(games.store).rating(GLOBAL_SCOPE, "backgammon", other) is None
 
 
 async def test_a_rated_finished_game_moves_both_ratings(games: Games, ratings: Ratings) -> None:
     game_id, winner = await resigned(games, await accepted(games, "checkers", rated=True))
     loser = BOB.id if winner == ALICE.id else ALICE.id
-    recorded = await ratings.record_finished(game_id, now=NOW)
-    assert recorded.rated
+    counted = await ratings.count_finished(game_id, now=NOW)
+    assert counted.rated
     for scope in (GUILD, GLOBAL_SCOPE):
         won = await ratings.rating(winner, GameKind.CHECKERS, "box", scope)
         lost = await ratings.rating(loser, GameKind.CHECKERS, "box", scope)
         # Two new players of equal standing: Glicko-2 moves them by the same amount each way.
         assert won.rating > START > lost.rating
         assert won.rating - START == pytest.approx(START - lost.rating)
-        change = recorded.change_for(winner, scope)
+        change = counted.change_for(winner, scope)
         assert change is not None and change.before == START and change.delta > 0
 
 
@@ -154,6 +154,6 @@ async def test_the_bot_is_never_rated_even_when_asked(games: Games, ratings: Rat
     assert posted.game.to_move_id == ALICE.id  # the bot has replied at once if it went first
     finished = await games.resign(posted.game.id, ALICE.id)
     assert finished.game.status is GameStatus.FINISHED
-    recorded = await ratings.record_finished(posted.game.id, now=NOW)
-    assert not recorded.rated and recorded.changes == ()
+    counted = await ratings.count_finished(posted.game.id, now=NOW)
+    assert not counted.rated and counted.changes == ()
     assert await RatingStore(games.store).rating(GLOBAL_SCOPE, "checkers:box", ALICE.id) is None

@@ -38,14 +38,14 @@ async def test_checkers_recap_has_board_replay_record_and_rating(
     games: Games, ratings: Ratings
 ) -> None:
     game_id = await checkers_win(games, await challenge(games, "checkers", ALICE, BOB), ALICE.id)
-    recorded = await ratings.record_finished(game_id, now=NOW)
+    counted = await ratings.count_finished(game_id, now=NOW)
     moves = await move_steps(games, game_id)
-    recap = await recap_for(games.store, game_id, recorded)
+    recap = await recap_for(games.store, game_id, counted)
     assert frames(recap.replay_gif) == len(moves) + 1  # the start, then one per move
     assert recap.record.filename == f"duelboard-{game_id}.pdn"
     assert '[Result "2-0"]' in recap.record.text or '[Result "0-2"]' in recap.record.text
     assert (recap.winner_id, recap.loser_id, recap.finish) == (ALICE.id, BOB.id, Finish.RESIGNED)
-    assert recap.rating is recorded
+    assert recap.rating is counted
 
 
 async def test_backgammon_match_recap_replays_the_last_game(games: Games) -> None:

@@ -47,7 +47,7 @@ class Report:
     worst: tuple[()] = ()
 
 
-class RecordingReviewer:
+class NotingReviewer:
     """Keeps what it was asked to review; reports each side's decision count."""
 
     available = True
@@ -61,7 +61,7 @@ class RecordingReviewer:
         return [Report(side, sum(1 for d in found if d.side is side)) for side in sides]
 
 
-class AbsentReviewer(RecordingReviewer):
+class AbsentReviewer(NotingReviewer):
     """As the reviewer is without Open Sage."""
 
     available = False
@@ -145,7 +145,7 @@ async def test_the_log_holds_exactly_the_choices_alice_made(bot_games: Games) ->
 async def test_only_the_person_is_graded_in_the_bots_game(bot_games: Games) -> None:
     game_id, choices = await play_against_the_bot(bot_games, length=1)
     log = await log_of(bot_games, game_id)
-    reviewer = RecordingReviewer()
+    reviewer = NotingReviewer()
     review = review_game(log, reviewer, BOT.id)
     assert review is not None and review.available
     [(history, sides)] = reviewer.asked
@@ -159,7 +159,7 @@ async def test_only_the_person_is_graded_in_the_bots_game(bot_games: Games) -> N
 async def test_both_people_are_graded_and_named_by_their_seats(games: Games) -> None:
     played = await play_backgammon(games, await start_game(games, "backgammon", match_length=1))
     log = await log_of(games, played[-1].game.id)
-    review = review_game(log, RecordingReviewer(), BOT.id)
+    review = review_game(log, NotingReviewer(), BOT.id)
     assert review is not None
     seats = log.final.seats
     assert seats is not None
@@ -180,13 +180,13 @@ async def test_without_open_sage_the_review_says_it_is_unavailable(bot_games: Ga
 
 async def test_checkers_games_are_not_reviewed(games: Games) -> None:
     played = await play_checkers(games, await start_game(games, "checkers"))
-    reviewer = RecordingReviewer()
+    reviewer = NotingReviewer()
     assert review_game(await log_of(games, played[-1].game.id), reviewer, BOT.id) is None
     assert reviewer.asked == []
 
 
 async def test_review_for_loads_the_game_and_reviews_it(bot_games: Games) -> None:
     game_id, choices = await play_against_the_bot(bot_games, length=1)
-    review = await review_for(bot_games.store, game_id, RecordingReviewer(), BOT.id)
+    review = await review_for(bot_games.store, game_id, NotingReviewer(), BOT.id)
     assert review is not None
     assert [(p.user_id, p.report.decisions) for p in review.players] == [(ALICE.id, len(choices))]

@@ -26,7 +26,7 @@ __all__ = ["app_errors", "clock", "game_clock", "players", "start_bot", "store"]
 async def finished_checkers(
     bot: DuelboardBot, emulator: Emulator, first: User, second: User, winner: User
 ) -> int:
-    """A rated checkers game between two members, finished and recorded; returns its id."""
+    """A rated checkers game between two members, finished and counted; returns its id."""
     games = bot.games
     posted = await games.challenge(
         channel_id=emulator.general.id,
@@ -37,7 +37,7 @@ async def finished_checkers(
     )
     accepted = await games.accept_challenge(posted.game.id, Person(second.id, second.name))
     game_id = await checkers_win(games, accepted, winner.id)
-    await Ratings(bot.store, bot_id=games.bot.id).record_finished(game_id, now=games.clock.now())
+    await Ratings(bot.store, bot_id=games.bot.id).count_finished(game_id, now=games.clock.now())
     return game_id
 
 

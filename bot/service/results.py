@@ -121,7 +121,7 @@ def _check_page(page: int, per_page: int) -> None:
         raise ValueError(f"a page holds 1-{MAX_PAGE_SIZE} lines, not {per_page}")
 
 
-class Records:
+class Results:
     """The read side of ratings and results, for `/leaderboard`, `/stats` and `/history`."""
 
     def __init__(self, store: Store) -> None:

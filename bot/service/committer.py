@@ -43,11 +43,11 @@ class EventKind(StrEnum):
     HINT = "hint"  # who asked for a hint, and what they were shown (no steps)
 
 
-class Recorder:
+class Committer:
     """Writes runs to the store against the version they were computed from."""
 
     def __init__(self, store: Store, clock: Clock, bot_id: int) -> None:
-        """Record on `store`, stamping times from `clock`; `bot_id` gets no reminder."""
+        """Commit to `store`, stamping times from `clock`; `bot_id` gets no reminder."""
         self.store = store
         self.clock = clock
         self.bot_id = bot_id
@@ -62,7 +62,7 @@ class Recorder:
         now: datetime | None = None,
         opponent_id: int | None = None,
     ) -> ActionResult:
-        """Record the run's steps as one event of `kind` against the version that was loaded."""
+        """Commit the run's steps as one event of `kind` against the version that was loaded."""
         moment = self.clock.now() if now is None else now
         session: Session = run.session
         changes: dict[str, Any] = {}
@@ -81,7 +81,7 @@ class Recorder:
             changes.update(to_move_id=None, turn_deadline=None, reminder_at=None)
         else:
             changes.update(self.turn(session, moment))
-        stored = await self.store.record(
+        stored = await self.store.commit(
             row.id,
             row.version,
             kind,
@@ -123,7 +123,7 @@ class Recorder:
         now: datetime | None = None,
     ) -> ActionResult:
         """Close a challenge (declined, cancelled, expired): a status change, no steps."""
-        stored = await self.store.record(
+        stored = await self.store.commit(
             row.id,
             row.version,
             kind,
