@@ -44,7 +44,7 @@ def play_match(length: int, seed: int) -> list[Match]:
                 match = match.roll((rng.randint(1, 6), rng.randint(1, 6)))
         elif game.phase is Phase.DOUBLED:
             taker = players[game.position.turn.opponent]
-            match = match.take() if taker.takes_double(match) else match.drop()
+            match = match.take() if taker.takes_double(match) else match.pass_double()
         else:
             match = match.move(players[game.position.turn].choose_play(match))
         history.append(match)

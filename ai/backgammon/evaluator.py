@@ -100,7 +100,7 @@ class Pubeval:
         return ranked
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
-        """The Keith count in a race; in contact the built-in player neither doubles nor drops
+        """The Keith count in a race; in contact the built-in player neither doubles nor passes
         unless the pip counts make the game clear."""
         return keith_advice(position, context)
 

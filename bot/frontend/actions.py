@@ -63,8 +63,8 @@ class GameActions:
                 return games.double(game_id, user_id)
             case Action.TAKE:
                 return games.take(game_id, user_id)
-            case Action.DROP:
-                return games.drop(game_id, user_id)
+            case Action.PASS:
+                return games.pass_double(game_id, user_id)
             case Action.RESIGN:
                 size = int(arg) if arg and arg.isdigit() else arg
                 return games.resign(game_id, user_id, size)
@@ -186,8 +186,8 @@ class GameActions:
         view = await self.games.view(game_id)
         if view.seats is None or interaction.user.id not in view.seats:
             raise NotAPlayerError(game_id, interaction.user.id)
-        if action is Action.ASK_DROP:
-            dialog = controls.confirm_drop(t, game_id)
+        if action is Action.ASK_PASS:
+            dialog = controls.confirm_pass(t, game_id)
             await interaction.edit_original_response(content=t("reply.confirm_pass"), view=dialog)
             return
         question = WORDS[view.kind].confirm_resign(t)
@@ -199,7 +199,7 @@ class GameActions:
     ) -> None:
         """A button on a game message (or on a private confirmation) was pressed."""
         self.messages.remember(interaction.user)
-        if action in (Action.ASK_DROP, Action.ASK_RESIGN):
+        if action in (Action.ASK_PASS, Action.ASK_RESIGN):
             await self._ask(interaction, game_id, action)
         elif action is Action.REMATCH:
             await self._rematch(interaction, game_id)

@@ -43,8 +43,8 @@ class Action(StrEnum):
     ROLL = "roll"
     DOUBLE = "double"
     TAKE = "take"
-    ASK_DROP = "askdrop"  # shows the confirmation; DROP passes
-    DROP = "drop"
+    ASK_PASS = "askdrop"  # shows the confirmation; PASS passes (old buttons carry the values)
+    PASS = "drop"
     ASK_RESIGN = "askresign"  # shows the confirmation; RESIGN resigns
     RESIGN = "resign"
     DRAW = "draw"
@@ -218,10 +218,10 @@ def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def confirm_drop(t: Localizer, game: int) -> discord.ui.View:
+def confirm_pass(t: Localizer, game: int) -> discord.ui.View:
     """The confirmation shown before passing a double."""
     controls = discord.ui.View(timeout=None)
-    controls.add_item(_button(t, game, Action.DROP, "btn.confirm_pass", Style.danger))
+    controls.add_item(_button(t, game, Action.PASS, "btn.confirm_pass", Style.danger))
     return controls
 
 
@@ -255,7 +255,7 @@ class BackgammonControls:
         if phase is Phase.DOUBLED:
             return [
                 _button(t, game, Action.TAKE, "btn.take", Style.success),
-                _button(t, game, Action.ASK_DROP, "btn.pass", Style.danger),
+                _button(t, game, Action.ASK_PASS, "btn.pass", Style.danger),
             ]
         if phase is Phase.RESIGNING:
             return [

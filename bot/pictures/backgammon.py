@@ -81,6 +81,6 @@ def _ending_caption(session: BackgammonSession, names: tuple[str, str], look: Lo
     t = Localizer(look.locale)
     winner = int(result.winner)
     players = {"winner": names[winner], "loser": names[1 - winner]}
-    if result.ending is Ending.DROPPED:
-        return t("board.end.dropped", **players)
+    if result.ending is Ending.PASSED:
+        return t("board.end.passed", **players)
     return t(f"board.end.resigned_bg.{result.size}", **players)

@@ -38,7 +38,7 @@ from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
 OPS = frozenset(
-    {Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.DROP, Op.RESIGN, Op.ACCEPT_OFFER, Op.DECLINE_OFFER}
+    {Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.PASS, Op.RESIGN, Op.ACCEPT_OFFER, Op.DECLINE_OFFER}
 )
 _SIZES = {size.name.lower(): size for size in Size}  # single, gammon, backgammon
 
@@ -239,7 +239,7 @@ class BackgammonSession:
             taker = self.id_of(other(on_roll))
             return after, [out.DoubleTaken(ctx.game_id, taker, game.cube.value * 2)]
         if op == "drop":
-            after = replace(self, match=match.drop())
+            after = replace(self, match=match.pass_double())
             passer = self.id_of(other(on_roll))
             return after, [out.DoublePassed(ctx.game_id, passer), *after._ended(self, ctx)]
         if op == "resign":
@@ -294,7 +294,7 @@ class BackgammonSession:
         forced = bool(step.get("forced", False))
         player = self.id_of(mover)
         if not play.moves and dice is not None:
-            report: Any = out.Passed(ctx.game_id, player, dice, forced=True)
+            report: Any = out.ForcedPass(ctx.game_id, player, dice, forced=True)
         else:
             report = out.Moved(ctx.game_id, player, play.notation(), forced)
         return after, [report, *after._ended(self, ctx)]
@@ -377,7 +377,7 @@ class BackgammonSession:
                 variant = self.options.match_options().variant
                 play = parse_play(game.position, game.dice, argument, variant)
                 run.do(_move_step(play, forced=False))
-            elif op in (Op.DOUBLE, Op.TAKE, Op.DROP, Op.ACCEPT_OFFER, Op.DECLINE_OFFER):
+            elif op in (Op.DOUBLE, Op.TAKE, Op.PASS, Op.ACCEPT_OFFER, Op.DECLINE_OFFER):
                 run.do({"op": str(op)})
             elif op == Op.RESIGN:
                 run.do({"op": "resign", "level": resign_size(argument), "by": seat})

@@ -101,7 +101,7 @@ class CheckersSession:
         """Refuse the dice and the cube (/roll, /double are backgammon's) or an op it lacks."""
         if op == Op.ROLL:
             raise ActionNotAllowedError("svc.ck.no_dice")
-        if op in (Op.DOUBLE, Op.TAKE, Op.DROP):
+        if op in (Op.DOUBLE, Op.TAKE, Op.PASS):
             raise ActionNotAllowedError("svc.ck.no_cube")
         if op not in OPS:
             raise ActionNotAllowedError("svc.ck.not_an_action", action=op)

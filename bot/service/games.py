@@ -305,9 +305,9 @@ class Games:
         """Take the double on offer."""
         return await self._act(game_id, user_id, Op.TAKE)
 
-    async def drop(self, game_id: int, user_id: int) -> ActionResult:
+    async def pass_double(self, game_id: int, user_id: int) -> ActionResult:
         """Pass the double on offer (the game is lost at the current cube value)."""
-        return await self._act(game_id, user_id, Op.DROP)
+        return await self._act(game_id, user_id, Op.PASS)
 
     async def resign(
         self, game_id: int, user_id: int, size: str | int | None = None

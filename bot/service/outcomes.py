@@ -29,7 +29,7 @@ class Finish(Enum):
 
     PLAYED = Ending.PLAYED.value  # backgammon: the last checker was borne off (BG-13)
     RESIGNED = Ending.RESIGNED.value  # backgammon: accepted (BG-15); checkers: no acceptance
-    DROPPED = Ending.DROPPED.value  # backgammon: a double was passed (BG-14)
+    PASSED = Ending.PASSED.value  # backgammon: a double was passed (BG-14)
     TIME = "time"  # the player to act ran out of time
     ABORTED = "aborted"  # called off (or the computer failed): no result, never a GameEnded
     NO_PIECES = ck.EndReason.NO_PIECES.value
@@ -142,7 +142,7 @@ class Moved:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class ForcedPass:
     """The roll could not be played at all; the turn passed (always forced)."""
 
     game_id: int
@@ -322,7 +322,7 @@ Outcome: TypeAlias = (
     | OpeningRolled
     | Rolled
     | Moved
-    | Passed
+    | ForcedPass
     | DoubleOffered
     | DoubleTaken
     | DoublePassed

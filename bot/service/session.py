@@ -37,7 +37,7 @@ class Op(StrEnum):
     MOVE = "move"
     DOUBLE = "double"
     TAKE = "take"
-    DROP = "drop"
+    PASS = "drop"  # a double (the value is the stored word)
     RESIGN = "resign"
     OFFER_DRAW = "offer_draw"
     ACCEPT_OFFER = "accept"  # the resignation or the draw on offer

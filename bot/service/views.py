@@ -35,7 +35,7 @@ def clean_name(name: str, user_id: int) -> str:
     """A display name every database driver can store and every message can show.
 
     Surrogate pairs are joined and lone surrogates replaced (U+FFFD); NUL and other control
-    characters and line breaks are dropped; the ends are trimmed and the length is capped at
+    characters and line breaks are removed; the ends are trimmed and the length is capped at
     Discord's. A name with nothing left is shown as the user's id, like a player never seen.
     """
     text = name if isinstance(name, str) else ""

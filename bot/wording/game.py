@@ -127,14 +127,14 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
         case out.Moved(player_id=player, notation=notation, forced=forced):
             key = "ev.moved_forced" if forced else "ev.moved"
             return t(key, player=who(player), play=notation)
-        case out.Passed(player_id=player, dice=dice):
-            return t("ev.passed", player=who(player), dice=dice_text(dice))
+        case out.ForcedPass(player_id=player, dice=dice):
+            return t("ev.forced_pass", player=who(player), dice=dice_text(dice))
         case out.DoubleOffered(player_id=player, cube_value=cube):
             return t("ev.double", player=who(player), cube=cube)
         case out.DoubleTaken(player_id=player, cube_value=cube):
             return t("ev.take", player=who(player), cube=cube)
         case out.DoublePassed(player_id=player):
-            return t("ev.drop", player=who(player))
+            return t("ev.pass_double", player=who(player))
         case out.ResignationOffered(player_id=player, size=size):
             return t(f"ev.resign_offer.{size}", player=who(player))
         case out.ResignationAccepted(player_id=player):
@@ -173,7 +173,7 @@ def ended_key(ended: out.GameEnded) -> str:
     """The sentence of a won game: one per finish, and one per size where the size changes
     the words (played out or resigned: `ev.ended.resigned.2`; a passed double names none)."""
     key = f"ev.ended.{ended.finish.name.lower()}"
-    if ended.size is None or ended.finish is out.Finish.DROPPED:
+    if ended.size is None or ended.finish is out.Finish.PASSED:
         return key
     return f"{key}.{ended.size}"
 

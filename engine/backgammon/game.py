@@ -33,7 +33,7 @@ class Ending(Enum):
 
     PLAYED = "played"  # the last checker was borne off
     RESIGNED = "resigned"
-    DROPPED = "dropped"  # a double was passed
+    PASSED = "dropped"  # a double was passed (the value is the stored word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +134,7 @@ class Game:
         if self.ending is None:
             return None
         jacoby = self.options.jacoby_applies
-        if self.ending is Ending.DROPPED:
+        if self.ending is Ending.PASSED:
             # BG-14: the side that passes loses at the value before the double.
             winner = self.position.turn
             single = Size.SINGLE
@@ -196,10 +196,10 @@ class Game:
         cube = self.cube.taken_by(self.position.turn.opponent)
         return replace(self, cube=cube, phase=Phase.ROLLING)
 
-    def drop(self) -> Game:
+    def pass_double(self) -> Game:
         """The doubled side passes and loses at the value before the double (BG-14)."""
         self._require(Phase.DOUBLED, "pass")
-        return replace(self, phase=Phase.OVER, ending=Ending.DROPPED)
+        return replace(self, phase=Phase.OVER, ending=Ending.PASSED)
 
     def move(self, play: Play) -> Game:
         """The side on roll plays `play`, which must be one of the legal plays for the dice."""
@@ -282,14 +282,14 @@ class Game:
         played_out = self.position.winner() is not None
         if played_out != (self.ending is Ending.PLAYED):
             return "a game is over by play exactly when one side has borne off all its checkers"
-        if self.ending in (Ending.PLAYED, Ending.DROPPED) and self.dice is not None:
+        if self.ending in (Ending.PLAYED, Ending.PASSED) and self.dice is not None:
             return "the dice are put away once the game is over"
         resigning = self.phase is Phase.RESIGNING or self.ending is Ending.RESIGNED
         if resigning != (self.resigned_by is not None and self.resignation in SIZE_NAMES):
             return "a resignation has a size 1-3 and a side exactly while offered or accepted"
         if not resigning and (self.resignation or self.resigned_by is not None):
             return "no resignation is offered"
-        doubled = self.phase is Phase.DOUBLED or self.ending is Ending.DROPPED
+        doubled = self.phase is Phase.DOUBLED or self.ending is Ending.PASSED
         if doubled and self._double_problem() is not None:
             return f"{self.position.turn.name} could not have doubled"
         if self.phase is Phase.OPENING:

@@ -81,9 +81,9 @@ class Match:
         """The doubled side takes (BG-14)."""
         return self._with(self.game.take())
 
-    def drop(self) -> Match:
+    def pass_double(self) -> Match:
         """The doubled side passes and the game is scored (BG-14)."""
-        return self._with(self.game.drop())
+        return self._with(self.game.pass_double())
 
     def move(self, play: Play) -> Match:
         """The side on roll plays one of the legal plays; a finished game is scored."""
@@ -244,7 +244,7 @@ def _read_prefix(prefix: str) -> tuple[MatchOptions, str, int]:
 _STATES = {
     Ending.PLAYED: GameState.OVER,
     Ending.RESIGNED: GameState.RESIGNED,
-    Ending.DROPPED: GameState.DROPPED,
+    Ending.PASSED: GameState.DROPPED,
 }
 _ENDINGS = {state: ending for ending, state in _STATES.items()}
 
@@ -263,7 +263,7 @@ def _key(match: Match) -> MatchKey:
     # resignation (and so its winner once accepted), the passer, or the side on roll.
     if game.resigned_by is not None:
         turn = game.resigned_by.opponent
-    elif game.phase is Phase.DOUBLED or game.ending is Ending.DROPPED:
+    elif game.phase is Phase.DOUBLED or game.ending is Ending.PASSED:
         turn = on_roll.opponent
     else:
         turn = on_roll

@@ -71,7 +71,7 @@ def capture_sequences(
 
 
 def _distinct(moves: list[RawMove]) -> list[RawMove]:
-    """Drop sequences that start, end, capture and crown exactly like an earlier one.
+    """Discard sequences that start, end, capture and crown exactly like an earlier one.
 
     Different routes around the same pieces (a king's "windmill") leave the same position; the
     published perft counts treat them as one move, and so do players.

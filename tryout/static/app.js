@@ -333,7 +333,7 @@ function drawOptions() {
   const command = state.command;
   const fields = (command.options || []).map((option) => optionField(option));
   box.replaceChildren(el("span", { class: "command-name" }, `/${localized(command, "name")}`), ...fields,
-    el("button", { type: "button", class: "option drop", "aria-label": "Cancel", onclick: clearCommand }, "✕"));
+    el("button", { type: "button", class: "option clear", "aria-label": "Cancel", onclick: clearCommand }, "✕"));
 }
 
 function optionField(option) {

@@ -85,7 +85,7 @@ async def backgammon_win(
         actor = view.to_move_id
         assert actor is not None
         if game.phase is Phase.DOUBLED:
-            result = await games.drop(game_id, actor)
+            result = await games.pass_double(game_id, actor)
         elif game.phase is Phase.RESIGNING:
             result = await games.accept_offer(game_id, actor)
         elif actor == winner and game.phase is Phase.ROLLING:

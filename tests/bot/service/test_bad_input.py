@@ -123,7 +123,7 @@ ACTIONS = [
     "roll",
     "double",
     "take",
-    "drop",
+    "pass_double",
     "resign",
     "offer_draw",
     "accept_offer",

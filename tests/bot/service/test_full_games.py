@@ -110,7 +110,7 @@ async def test_five_point_match_with_a_crawford_game_bg16(games: Games) -> None:
             post_crawford_doubles.append(match.game_number)
             return games.double(game_id, actor)
         if match.game.phase is Phase.DOUBLED:
-            return games.drop(game_id, actor)  # post-Crawford games end at the first double
+            return games.pass_double(game_id, actor)  # post-Crawford games end at the first double
         return None
 
     history = await play_backgammon(games, result, policy)

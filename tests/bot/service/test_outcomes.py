@@ -20,7 +20,7 @@ from tests.bot.service.drive import start_game
     [
         (out.Finish.PLAYED, Size.GAMMON, "played: gammon"),
         (out.Finish.RESIGNED, Size.BACKGAMMON, "resigned: backgammon"),
-        (out.Finish.DROPPED, Size.SINGLE, "dropped: single game"),
+        (out.Finish.PASSED, Size.SINGLE, "dropped: single game"),
         (out.Finish.TIME, None, "time"),
         (out.Finish.RESIGNED, None, "resigned"),
         (out.Finish.NO_MOVES, None, "no legal move"),
@@ -35,7 +35,7 @@ def test_the_stored_reason_is_the_word_stored_before(
 
 
 def test_every_ending_of_the_engines_has_its_finish() -> None:
-    assert out.Finish.of(Ending.DROPPED) is out.Finish.DROPPED
+    assert out.Finish.of(Ending.PASSED) is out.Finish.PASSED
     assert out.Finish.of(ck.EndReason.REPETITION) is out.Finish.REPETITION
     engines = {out.Finish.of(ending) for ending in [*Ending, *ck.EndReason]}
     # Only the service stops a game on time or calls it off.

@@ -195,9 +195,9 @@ async def test_bg14_double_take_and_drop(games: Games) -> None:
             result = await games.roll(game_id, result.game.to_move_id or 0)
     redoubled = await games.double(game_id, taker)
     assert redoubled.outcomes == (out.DoubleOffered(game_id, taker, 4),)
-    dropped = await games.drop(game_id, doubler)
-    ended = dropped.outcomes[-1]
-    assert dropped.outcomes[0] == out.DoublePassed(game_id, doubler)
+    passed = await games.pass_double(game_id, doubler)
+    ended = passed.outcomes[-1]
+    assert passed.outcomes[0] == out.DoublePassed(game_id, doubler)
     # BG-14: the side that passes loses at the value before the double.
     assert isinstance(ended, out.GameEnded) and (ended.winner_id, ended.points) == (taker, 2)
 

@@ -107,7 +107,7 @@ async def play_against_the_bot(games: Games, length: int) -> tuple[int, list[str
             number = session.match.game_number
             if number in taken_in_game:
                 choices.append("pass")
-                result = await games.drop(view.id, ALICE.id)
+                result = await games.pass_double(view.id, ALICE.id)
             else:
                 taken_in_game.add(number)
                 choices.append("take")

@@ -54,7 +54,7 @@ def test_bg10_closed_out_roll_is_a_forced_pass_announced() -> None:
     session.settle(run, scripted((6, 5), (3, 1)))
     assert run.outcomes[:3] == [
         out.Rolled(7, WHITE_ID, 1, (6, 5)),
-        out.Passed(7, WHITE_ID, (6, 5), forced=True),
+        out.ForcedPass(7, WHITE_ID, (6, 5), forced=True),
         out.Rolled(7, BLACK_ID, 2, (3, 1)),
     ]
     assert run.session.actor() == 1  # Black has a choice of plays: the game waits

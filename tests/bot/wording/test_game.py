@@ -66,7 +66,7 @@ def test_forced_plays_and_passes_are_announced() -> None:
         EN,
         [
             out.Moved(7, BOB, "bar/22", forced=True),
-            out.Passed(7, ALICE, (6, 6)),
+            out.ForcedPass(7, ALICE, (6, 6)),
             out.Moved(7, BOB, "13/7", forced=False),
         ],
         NAMES,

@@ -28,7 +28,7 @@ NAMES = {1: "Ann", 2: "Ben"}
 # Every way the service ends a game, as the sessions report it: (won?, finish, size).
 ENDINGS = [
     *((True, how, size) for how in (Finish.PLAYED, Finish.RESIGNED) for size in Size),
-    (True, Finish.DROPPED, Size.SINGLE),
+    (True, Finish.PASSED, Size.SINGLE),
     (True, Finish.TIME, None),
     (True, Finish.RESIGNED, None),
     (True, Finish.NO_PIECES, None),
@@ -65,7 +65,7 @@ def test_a_game_end_is_worded_whole_with_its_size_and_points() -> None:
     assert event_line(EN, single, NAMES) == "Ann wins 1 point (a single game)."
     assert event_line(FR, single, NAMES) == "Ann remporte une partie simple et marque 1 point."
     # A passed double is worth the cube before doubling, whatever the position (BG-14).
-    passed = ended(True, Finish.DROPPED, Size.SINGLE)
+    passed = ended(True, Finish.PASSED, Size.SINGLE)
     assert event_line(FR, passed, NAMES) == "Ann gagne 2 points : le double a été refusé."
     drawn = ended(False, Finish.REPETITION, None)
     assert event_line(EN, drawn, NAMES) == "Draw (the same position for the third time)."

@@ -113,7 +113,7 @@ def _dead_cube(match: Match) -> bool:
 def _answer(offered: Match, rng: random.Random) -> tuple[Match, str]:
     """A random answer to the pending double or resignation, and gnubg's word for it."""
     if offered.game.phase is Phase.DOUBLED:
-        return (offered.take(), "take") if rng.random() < 0.7 else (offered.drop(), "drop")
+        return (offered.take(), "take") if rng.random() < 0.7 else (offered.pass_double(), "drop")
     if rng.random() < 0.5:
         return offered.accept_resignation(), "accept"
     return offered.decline_resignation(), "reject"

@@ -115,7 +115,7 @@ def _act(match: Match, rng: random.Random) -> Match:
         starter = rng.choice(list(Side)) if game.options.variant is BADGAMMON else None
         return match.next_game(starter=starter)
     if game.phase is Phase.DOUBLED:
-        return match.take() if rng.random() < 0.6 else match.drop()
+        return match.take() if rng.random() < 0.6 else match.pass_double()
     if game.phase is Phase.RESIGNING:
         return match.accept_resignation() if rng.random() < 0.4 else match.decline_resignation()
     if rng.random() < 0.01:

@@ -44,7 +44,7 @@ def test_bg15_declined_resignation_goes_on_where_it_stood() -> None:
 
 def test_bg15_while_a_resignation_is_offered_nothing_else_happens() -> None:
     offered = _rolling().offer_resignation(1, Side.WHITE)
-    for action in (offered.double, offered.take, offered.drop):
+    for action in (offered.double, offered.take, offered.pass_double):
         with pytest.raises(GameActionError, match="answer the resignation first"):
             action()
     with pytest.raises(GameActionError, match="answer the resignation first"):
