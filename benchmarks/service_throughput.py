@@ -28,17 +28,17 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from bot.store import Store
 from bot.store.connect import normalize_url
 from engine.backgammon.matchplay import Phase
 
-BOT = Person(1, "Duelboard", is_bot=True)
+BOT = Player(1, "Duelboard", is_bot=True)
 
 
 async def play_game(service: Games, index: int, moves: int, latencies: list[float]) -> int:
     """Start one game and make up to `moves` moves in it; returns the moves made."""
-    white, black = Person(10_000 + 2 * index, "w"), Person(10_001 + 2 * index, "b")
+    white, black = Player(10_000 + 2 * index, "w"), Player(10_001 + 2 * index, "b")
     posted = await service.challenge(
         channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
     )

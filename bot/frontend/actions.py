@@ -22,7 +22,7 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from bot.store import GameRow, Store
 from bot.wording import game as game_words
 from bot.wording.kinds import WORDS
@@ -32,9 +32,9 @@ T = TypeVar("T")
 REPLY_BUDGET = 1.5
 
 
-def person(user: discord.abc.User) -> Person:
-    """The service's `Person` for a Discord user."""
-    return Person(user.id, user.display_name, user.bot)
+def as_player(user: discord.abc.User) -> Player:
+    """The service's `Player` for a Discord user."""
+    return Player(user.id, user.display_name, user.bot)
 
 
 def reader_locale(interaction: discord.Interaction[Any]) -> object:
@@ -77,11 +77,11 @@ class GameActions:
             case Action.ABORT:
                 return games.abort(game_id, user_id)
             case Action.ACCEPT_CHALLENGE:
-                return games.accept_challenge(game_id, person(user))
+                return games.accept_challenge(game_id, as_player(user))
             case Action.DECLINE_CHALLENGE:
                 return games.decline_challenge(game_id, user_id)
-            case Action.CANCEL:
-                return games.cancel(game_id, user_id)
+            case Action.WITHDRAW_CHALLENGE:
+                return games.withdraw_challenge(game_id, user_id)
         raise ValueError(f"{action} is not a service action")  # asks and rematch are handled here
 
     # Acting.
@@ -187,12 +187,14 @@ class GameActions:
         if view.seats is None or interaction.user.id not in view.seats:
             raise NotAPlayerError(game_id, interaction.user.id)
         if action is Action.ASK_PASS:
-            dialog = controls.confirm_pass(t, game_id)
-            await interaction.edit_original_response(content=t("reply.confirm_pass"), view=dialog)
+            confirmation = controls.confirm_pass(t, game_id)
+            await interaction.edit_original_response(
+                content=t("reply.confirm_pass"), view=confirmation
+            )
             return
         question = WORDS[view.kind].confirm_resign(t)
-        dialog = controls.confirm_resign(t, view)
-        await interaction.edit_original_response(content=question, view=dialog)
+        confirmation = controls.confirm_resign(t, view)
+        await interaction.edit_original_response(content=question, view=confirmation)
 
     async def on_button(
         self, interaction: discord.Interaction[Any], game_id: int, action: Action, arg: str | None
@@ -230,7 +232,7 @@ class GameActions:
         message = interaction.message
         replied = interaction.response.is_done()
         if message is not None and message.flags.ephemeral:
-            # A confirmation: the game message changes, and the dialog says what was done.
+            # A confirmed click: the game message changes, and the confirmation says what was done.
             await self.messages.publish(update)
             t = Localizer(interaction.locale)
             names = await self.messages.shown_names(result.game)

@@ -32,7 +32,7 @@ from bot.service.dice import DiceSource
 from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import Store
 
 log = logging.getLogger("duelboard")
@@ -119,7 +119,7 @@ class DuelboardBot(commands.Bot):
         """Build everything for the bot's own user; register the persistent controls; sync;
         start the clock."""
         assert self.user is not None
-        me = Person(self.user.id, self.user.display_name, True)
+        me = Player(self.user.id, self.user.display_name, True)
         for cog in self.assemble(me):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
@@ -137,7 +137,7 @@ class DuelboardBot(commands.Bot):
         if self.settle:
             settle_heap()
 
-    def assemble(self, me: Person) -> list[commands.Cog]:
+    def assemble(self, me: Player) -> list[commands.Cog]:
         """Build the service, the game messages and the game actions for the bot's own user
         `me`, each from what it uses; returns the cogs, built from them too."""
         self.games = Games(

@@ -39,7 +39,7 @@ class Action(StrEnum):
 
     ACCEPT_CHALLENGE = "accept"
     DECLINE_CHALLENGE = "decline"
-    CANCEL = "cancel"
+    WITHDRAW_CHALLENGE = "cancel"
     ROLL = "roll"
     DOUBLE = "double"
     TAKE = "take"
@@ -193,7 +193,7 @@ def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
         items.append(_button(t, game, Action.ACCEPT_CHALLENGE, "btn.accept", Style.success))
         if view.opponent_id is not None:
             items.append(_button(t, game, Action.DECLINE_CHALLENGE, "btn.decline", Style.danger))
-        items.append(_button(t, game, Action.CANCEL, "btn.cancel", Style.secondary))
+        items.append(_button(t, game, Action.WITHDRAW_CHALLENGE, "btn.withdraw", Style.secondary))
     elif view.status is GameStatus.FINISHED:
         items.append(_button(t, game, Action.REMATCH, "btn.rematch", Style.primary))
     elif view.status is GameStatus.ACTIVE:

@@ -39,7 +39,7 @@ from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
 
 log = logging.getLogger("duelboard")
-CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
+CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeWithdrawn, out.ChallengeExpired)
 # Games, servers and users kept in memory; the store has every one: forgetting costs a read.
 CACHED_GAMES = 4096
 CACHED_NAMES = 4096

@@ -3,7 +3,7 @@
 A computer that fails (its process died, a bug) is asked again later and later; each failure in
 a row is logged as a stepless event that counts them, so the count survives a restart. After
 `MAX_BOT_FAILURES` the service calls the game off: no result, no rating, an apology, the seed
-revealed. A reply made first elsewhere (the sweeper, another process) is not an error: play
+revealed. A bot turn taken first elsewhere (the sweeper, another process) is not an error: play
 carries on from the game as it now stands.
 """
 
@@ -79,7 +79,7 @@ class BotTurns:
             try:
                 step_result = await self.committer.commit(row, run, EventKind.BOT, bot_id)
             except ConflictError:
-                # This reply was made first elsewhere: go on from the game as it now stands.
+                # This turn was taken first elsewhere: go on from the game as it now stands.
                 view = GameView.of(await self.store.get_game(view.id))
                 continue
             outcomes.extend(step_result.outcomes)

@@ -20,7 +20,7 @@ from bot.service.session import Op, Run, Session
 from bot.service.views import ActionResult, GameView
 from bot.store import GameRow, GameStatus, JsonValue, Store
 
-# The bot replies at once; its turn still gets a deadline, so that a reply lost to a crash or a
+# The bot plays at once; its turn still gets a deadline, so that a turn lost to a crash or a
 # restart (the person's action committed, the bot's not yet) is picked up by the sweeper.
 BOT_GRACE = timedelta(minutes=1)
 
@@ -33,7 +33,7 @@ class EventKind(StrEnum):
 
     CHALLENGE_ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
     CHALLENGE_DECLINED = "declined"
-    CANCELLED = "cancelled"
+    CHALLENGE_WITHDRAWN = "cancelled"
     EXPIRED = "expired"
     TIMEOUT = "timeout"  # the player to act ran out of time
     REMINDER = "reminder"  # the player to act was reminded (no steps)

@@ -37,16 +37,16 @@ from bot.service.opponent import Opponent, Opponents, SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,
-    ChallengeCancelled,
     ChallengeDeclined,
     ChallengePosted,
+    ChallengeWithdrawn,
 )
 from bot.service.session import Context, Op, Run
 from bot.service.sweeper import Sweeper
 from bot.service.views import (
     ActionResult,
     GameView,
-    Person,
+    Player,
     load_session,
     pending_session,
     reduce_event,
@@ -62,7 +62,7 @@ class Games:
         self,
         store: Store,
         *,
-        bot: Person,
+        bot: Player,
         dice: DiceSource | None = None,
         clock: Clock | None = None,
         opponent: Opponent | None = None,
@@ -95,10 +95,10 @@ class Games:
         self,
         *,
         channel_id: int,
-        challenger: Person,
+        challenger: Player,
         kind: str,
         variant: str | None = None,
-        opponent: Person | None = None,
+        opponent: Player | None = None,
         against_bot: bool = False,
         guild_id: int | None = None,
         **choices: Any,
@@ -120,8 +120,8 @@ class Games:
         options: GameOptions,
         channel_id: int,
         guild_id: int | None,
-        challenger: Person,
-        opponent: Person | None,
+        challenger: Player,
+        opponent: Player | None,
         against_bot: bool,
         rematch_of: int | None = None,
     ) -> ActionResult:
@@ -144,10 +144,10 @@ class Games:
         if holder is not None:
             raise ChannelBusyError(channel_id, holder.id)
         now = self.clock.now()
-        for person in (challenger, opponent):
-            if person is not None:
+        for player in (challenger, opponent):
+            if player is not None:
                 await self.store.upsert_player(
-                    person.id, person.name, now=now, is_bot=person.is_bot
+                    player.id, player.name, now=now, is_bot=player.is_bot
                 )
         seed = self.dice.new_seed()
         expires = now + self.challenge_lifetime
@@ -181,7 +181,7 @@ class Games:
         seed: str,
         rematch_of: int | None,
     ) -> ActionResult:
-        """Create the game and accept it for the bot in one transaction; then the bot's reply.
+        """Create the game and accept it for the bot in one transaction; then the bot's turn.
 
         One transaction, so that no crash can leave a challenge only the bot could accept. The
         steps do not depend on the game's number, which the insert gives: their outcomes are
@@ -218,7 +218,7 @@ class Games:
         outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
         return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
 
-    async def accept_challenge(self, game_id: int, user: Person) -> ActionResult:
+    async def accept_challenge(self, game_id: int, user: Player) -> ActionResult:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
         if user.is_bot or user.id == self.bot.id:
@@ -253,17 +253,17 @@ class Games:
             ChallengeDeclined(game_id, user_id),
         )
 
-    async def cancel(self, game_id: int, user_id: int) -> ActionResult:
+    async def withdraw_challenge(self, game_id: int, user_id: int) -> ActionResult:
         """The challenger withdraws the challenge."""
         row = await self._pending(game_id)
         if user_id != row.challenger_id:
             raise ChallengeError("svc.challenge.cancel_not_yours", game=game_id)
         return await self._committer.close_challenge(
             row,
-            EventKind.CANCELLED,
+            EventKind.CHALLENGE_WITHDRAWN,
             user_id,
             GameStatus.CANCELLED,
-            ChallengeCancelled(game_id, user_id),
+            ChallengeWithdrawn(game_id, user_id),
         )
 
     async def rematch(self, game_id: int, user_id: int) -> ActionResult:
@@ -279,7 +279,7 @@ class Games:
         colour = "black" if session.seats[0] == user_id else "white"
         swapped = replace(session.options, challenger_colour=colour)
         options = rules_for(row.kind).rematch(swapped, user_id, session.seats)
-        me, them = await self._person(user_id), await self._person(other_id)
+        me, them = await self._player(user_id), await self._player(other_id)
         return await self._post(options, row.channel_id, row.guild_id, me, them, False, game_id)
 
     # Play
@@ -291,7 +291,7 @@ class Games:
     async def move(
         self, game_id: int, user_id: int, text: str, *, loaded: GameRow | None = None
     ) -> ActionResult:
-        """Make a play (backgammon notation) or a move (PDN); forced replies follow.
+        """Make a play (backgammon notation) or a move (PDN); forced plays and bot turns follow.
 
         `loaded` is the game's row when the caller has just read it (it is not read again).
         """
@@ -339,7 +339,7 @@ class Games:
         row = await self.store.get_game(game_id)
         if row.status is GameStatus.PENDING:
             if user_id == row.challenger_id:
-                return await self.cancel(game_id, user_id)
+                return await self.withdraw_challenge(game_id, user_id)
             return await self.decline_challenge(game_id, user_id)
         return await self._act(game_id, user_id, Op.ABORT, loaded=row)
 
@@ -468,11 +468,11 @@ class Games:
             raise GameOverError(game_id, row.status.value)
         return row
 
-    async def _person(self, user_id: int) -> Person:
+    async def _player(self, user_id: int) -> Player:
         player = await self.store.get_player(user_id)
         if player is None:
-            return Person(user_id, str(user_id))
-        return Person(player.user_id, player.display_name, player.is_bot)
+            return Player(user_id, str(user_id))
+        return Player(player.user_id, player.display_name, player.is_bot)
 
     def _roller(self, row: GameRow) -> Callable[[int], tuple[int, int]]:
         return roller(self.dice, row.dice_secret)

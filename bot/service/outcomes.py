@@ -75,7 +75,7 @@ class ChallengeDeclined:
 
 
 @dataclass(frozen=True, slots=True)
-class ChallengeCancelled:
+class ChallengeWithdrawn:
     """The challenger withdrew the challenge."""
 
     game_id: int
@@ -315,7 +315,7 @@ Outcome: TypeAlias = (
     ChallengePosted
     | ChallengeAccepted
     | ChallengeDeclined
-    | ChallengeCancelled
+    | ChallengeWithdrawn
     | ChallengeExpired
     | GameStarted
     | StarterChosen

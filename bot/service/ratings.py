@@ -81,7 +81,7 @@ class RatingChange:
 
     @property
     def delta(self) -> int:
-        """Whole points gained (negative when lost), as shown to players."""
+        """The whole rating gained (negative when lost), as shown to players."""
         return round(self.after) - round(self.before)
 
     @property

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.store import Store
-from bot.store.leaderboard import HistoryEntry, LeaderboardEntry, Leaderboards, RatingPoint, Totals
+from bot.store.leaderboard import HistoryEntry, LeaderboardEntry, Leaderboards, PastRating, Totals
 from bot.store.ratings import RatingRow
 
 PAGE_SIZE = 10
@@ -76,7 +76,7 @@ class PlayerStats:
     streaks: Streaks
     ratings: tuple[RatingRow, ...]
     history_ladder: str | None
-    rating_history: tuple[RatingPoint, ...]
+    rating_history: tuple[PastRating, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,12 +164,12 @@ class Results:
         shown = ladder
         if shown is None and rows:
             shown = max(rows, key=lambda row: (row.games, row.ladder)).ladder
-        points: tuple[RatingPoint, ...] = ()
+        past: tuple[PastRating, ...] = ()
         if shown is not None:
-            points = tuple(
+            past = tuple(
                 await self.leaderboards.rating_history(user_id, scope, shown, limit=history)
             )
-        return PlayerStats(user_id, totals, runs, rows, shown, points)
+        return PlayerStats(user_id, totals, runs, rows, shown, past)
 
     async def history(
         self, user_id: int, *, page: int = 1, per_page: int = PAGE_SIZE, ladder: str | None = None

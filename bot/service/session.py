@@ -5,7 +5,7 @@ JSON text form, which is what the store keeps. It changes only by applying *step
 objects (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
 same steps always give the same session. One player action becomes one store event whose payload
 holds the steps it caused: the action itself, then the automatic ones (rolls with nothing to
-decide, forced plays, the next game's opening roll). Each bot reply is an event of its own.
+decide, forced plays, the next game's opening roll). Each bot turn is an event of its own.
 Replaying the event log through `apply` therefore gives the stored state exactly.
 """
 

@@ -19,8 +19,8 @@ _DROPPED = frozenset({"Cc", "Zl", "Zp"})  # control characters, line and paragra
 
 
 @dataclass(frozen=True, slots=True)
-class Person:
-    """Someone in a game: a Discord user id and the name to show (cleaned, see `clean_name`)."""
+class Player:
+    """A user taking part in a game: a Discord user id and the name to show (see `clean_name`)."""
 
     id: int
     name: str

@@ -58,7 +58,7 @@ class HistoryEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class RatingPoint:
+class PastRating:
     """A player's rating after one game on one ladder and scope."""
 
     game_id: int
@@ -217,7 +217,7 @@ class Leaderboards:
 
     async def rating_history(
         self, user_id: int, scope: int, ladder_name: str, *, limit: int = 50
-    ) -> list[RatingPoint]:
+    ) -> list[PastRating]:
         """The player's rating after each of their last `limit` rated games, oldest first."""
         query = (
             select(
@@ -236,7 +236,7 @@ class Leaderboards:
         )
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [RatingPoint(**row._mapping) for row in reversed(rows)]
+        return [PastRating(**row._mapping) for row in reversed(rows)]
 
     async def ladders_of(self, user_id: int, scope: int) -> list[RatingRow]:
         """The player's standing on every ladder they are rated on in a scope."""

@@ -20,7 +20,7 @@ from bot.store import GameStatus
 from bot.wording.kinds import WORDS
 from bot.wording.terms import Names, dice_text, duration, name_of, variant_name
 
-MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
+MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's turn stays readable
 
 
 def mention(user_id: int) -> str:
@@ -76,7 +76,7 @@ def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime
 
 
 def stake_text(t: Localizer, view: GameView, stake: Stake) -> str:
-    """The rating points a challenge puts at stake for each side ("win +8 / lose -12")."""
+    """The rating a challenge puts at stake for each side ("win +8 / lose -12")."""
     return t(
         "challenge.stake",
         challenger=mention(view.challenger_id),
@@ -94,8 +94,8 @@ def closed_challenge_text(t: Localizer, view: GameView, outcome: out.Outcome) ->
     if isinstance(outcome, out.ChallengeDeclined):
         key = f"challenge.declined.{view.kind}"
         return t(key, player=mention(outcome.by_id), challenger=challenger)
-    if isinstance(outcome, out.ChallengeCancelled):
-        return t(f"challenge.cancelled.{view.kind}", player=mention(outcome.by_id))
+    if isinstance(outcome, out.ChallengeWithdrawn):
+        return t(f"challenge.withdrawn.{view.kind}", player=mention(outcome.by_id))
     return t(f"challenge.expired.{view.kind}", challenger=challenger)
 
 
@@ -110,7 +110,7 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
             return t("ev.accepted", player=who(by))
         case out.ChallengeDeclined(by_id=by):
             return t("ev.challenge_declined", player=who(by))
-        case out.ChallengeCancelled(by_id=by):
+        case out.ChallengeWithdrawn(by_id=by):
             return t("ev.challenge_withdrawn", player=who(by))
         case out.GameStarted(game_number=number) if number > 1:
             return t("ev.game_started", number=number)
@@ -208,7 +208,7 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
     if level is not None and view.opponent_id is not None:
         # Only a game against the bot has a level; the bot is always the one challenged.
         bot = name_of(names, view.opponent_id)
-        names = {**names, view.opponent_id: t(f"coach.bot.{level}", name=bot)}
+        names = {**names, view.opponent_id: t(f"computer.bot.{level}", name=bot)}
     words = WORDS[view.kind]
     lines = [
         t(
@@ -244,7 +244,7 @@ def game_text(
     """
     parts = [header(t, view, names)]
     if builtin_level:
-        parts.append(t("coach.builtin"))
+        parts.append(t("computer.builtin"))
     lines = event_lines(t, outcomes, names, view.seats)
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))

@@ -449,7 +449,7 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     store: Store, clock: FakeClock, own_worker: AIWorker, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Alice's move stands and is answered (the bot to move), the bot's turn is not written and
-    the failure is logged and its retry put off; then the sweeper has the bot reply through a new
+    the failure is logged and its retry put off; then the sweeper has the bot play through a new
     worker."""
     games = worker_games(store, clock, own_worker)
     result = await games.challenge(

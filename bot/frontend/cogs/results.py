@@ -33,7 +33,7 @@ Interaction = discord.Interaction[Any]
 LADDERS = list(dict.fromkeys(rules.ladder(v) for rules in KINDS.values() for v in rules.variants))
 GAME_CHOICES = named_choices(LADDERS)
 SCOPE_CHOICES = named_choices(("server", "global"))
-HISTORY_POINTS = 10
+HISTORY_RATINGS = 10
 
 
 def _rating(line: LeaderboardLine) -> str:
@@ -115,10 +115,10 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         ladder = ladder_name(t, row.ladder)
         lines.append(t("results.stats.rating", ladder=ladder, rating=shown, games=row.games))
     if stats.rating_history and stats.history_ladder is not None:
-        recent = stats.rating_history[-HISTORY_POINTS:]
-        points = " → ".join(str(round(point.rating)) for point in recent)
+        recent = stats.rating_history[-HISTORY_RATINGS:]
+        trend = " → ".join(str(round(past.rating)) for past in recent)
         ladder = ladder_name(t, stats.history_ladder)
-        lines.append(t("results.stats.history", ladder=ladder, points=points))
+        lines.append(t("results.stats.history", ladder=ladder, ratings=trend))
     return "\n".join(lines)[:MAX_CONTENT]
 
 

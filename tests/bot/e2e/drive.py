@@ -129,11 +129,13 @@ async def confirm(
         if f"db:{game_id}:{ask}" in m.custom_ids
     ]
     handle = await emulator.click(user, message[-1], f"db:{game_id}:{ask}")
-    dialog = await handle.original(lambda m: bool(m.custom_ids), WAIT)
-    assert dialog.ephemeral, "a confirmation is private"
-    await emulator.click(user, dialog, f"db:{game_id}:{answer}")
+    confirmation = await handle.original(lambda m: bool(m.custom_ids), WAIT)
+    assert confirmation.ephemeral, "a confirmation is private"
+    await emulator.click(user, confirmation, f"db:{game_id}:{answer}")
     return await emulator.wait_until(
-        lambda: dialog if not dialog.custom_ids else None, "the confirmation to close", WAIT
+        lambda: confirmation if not confirmation.custom_ids else None,
+        "the confirmation to close",
+        WAIT,
     )
 
 

@@ -29,11 +29,13 @@ async def test_the_waiting_checkers_player_resigns_through_the_button(
             emulator, store, players.alice, players.bob, "checkers", first="challenger"
         )
         assert (await store.get_game(1)).to_move_id == players.alice.id
-        dialog = await confirm(emulator, players.bob, "askresign", "resign:1")
+        confirmation = await confirm(emulator, players.bob, "askresign", "resign:1")
     row = await store.get_game(1)
     assert row.status is GameStatus.FINISHED and row.winner_id == players.alice.id
-    assert "not your turn" not in dialog.content and "pas votre tour" not in dialog.content
-    assert "Bob abandonne." in dialog.content  # Bob reads French: "Fait : Bob abandonne."
+    assert (
+        "not your turn" not in confirmation.content and "pas votre tour" not in confirmation.content
+    )
+    assert "Bob abandonne." in confirmation.content  # Bob reads French: "Fait : Bob abandonne."
     assert "› Bob resigns." in message.content
     assert "› Alice wins 1 point (resigned)." in message.content
     assert message.custom_ids == ["db:1:rematch"]

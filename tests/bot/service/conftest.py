@@ -17,15 +17,15 @@ from bot.service.clock import FakeClock
 from bot.service.dice import DiceSource, SeededDice
 from bot.service.games import Games
 from bot.service.ratings import Ratings
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import Store
 from tests.bot.store.conftest import backend, store, templates
 
 __all__ = ["backend", "store", "templates"]
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-BOT = Person(1, "Duelboard", is_bot=True)
-ALICE, BOB, CAROL = Person(101, "Alice"), Person(202, "Bob"), Person(303, "Carol")
+BOT = Player(1, "Duelboard", is_bot=True)
+ALICE, BOB, CAROL = Player(101, "Alice"), Player(202, "Bob"), Player(303, "Carol")
 GUILD, CHANNEL = 9000, 9100
 
 

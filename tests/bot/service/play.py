@@ -7,7 +7,7 @@ from typing import Any
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import CHANNEL, GUILD
 
@@ -17,8 +17,8 @@ MAX_ACTIONS = 2000
 async def challenge(
     games: Games,
     kind: str,
-    first: Person,
-    second: Person,
+    first: Player,
+    second: Player,
     *,
     variant: str | None = None,
     guild_id: int | None = GUILD,

@@ -16,7 +16,7 @@ from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 
@@ -42,7 +42,7 @@ async def stuck_game(games: Games, index: int) -> int:
     """A checkers game against the bot, which opens and cannot: its turn is put off."""
     made = await games.challenge(
         channel_id=CHANNEL + 1 + index,
-        challenger=Person(PLAYERS + index, f"Player {index}"),
+        challenger=Player(PLAYERS + index, f"Player {index}"),
         against_bot=True,
         kind="checkers",
         starter="opponent",

@@ -17,7 +17,7 @@ from bot.service.errors import (
     OptionError,
 )
 from bot.service.games import Games
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import GameKind, GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
@@ -66,10 +66,10 @@ async def test_open_challenge_anyone_but_the_challenger_may_accept(games: Games)
 
 @pytest.mark.parametrize(
     "bot",
-    [BOT, Person(BOT.id, "Duelboard"), Person(707, "Another bot", is_bot=True)],
+    [BOT, Player(BOT.id, "Duelboard"), Player(707, "Another bot", is_bot=True)],
     ids=["the bot", "the bot's id", "another bot"],
 )
-async def test_no_bot_can_accept_an_open_rated_challenge(games: Games, bot: Person) -> None:
+async def test_no_bot_can_accept_an_open_rated_challenge(games: Games, bot: Player) -> None:
     posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
     assert posted.game.options.rated
     with pytest.raises(ChallengeError) as caught:
@@ -107,9 +107,9 @@ async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(games
         await games.accept_challenge(posted.game.id, BOB)
     again = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     with pytest.raises(ChallengeError, match="Only the challenger"):
-        await games.cancel(again.game.id, BOB.id)
-    cancelled = await games.cancel(again.game.id, ALICE.id)
-    assert cancelled.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
+        await games.withdraw_challenge(again.game.id, BOB.id)
+    withdrawn = await games.withdraw_challenge(again.game.id, ALICE.id)
+    assert withdrawn.outcomes == (out.ChallengeWithdrawn(again.game.id, ALICE.id),)
 
 
 async def test_abort_on_a_challenge_withdraws_or_declines_it(games: Games) -> None:
@@ -128,7 +128,7 @@ async def test_abort_on_a_challenge_withdraws_or_declines_it(games: Games) -> No
     with pytest.raises(ChallengeError, match="open challenge cannot be declined"):
         await games.abort(again.game.id, BOB.id)
     withdrawn = await games.abort(again.game.id, ALICE.id)
-    assert withdrawn.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
+    assert withdrawn.outcomes == (out.ChallengeWithdrawn(again.game.id, ALICE.id),)
     assert await games.store.active_game_in_channel(CHANNEL) is None
 
 
@@ -139,17 +139,17 @@ async def test_options_that_apply_are_kept(games: Games) -> None:
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", jacoby=False
     )
     assert money.game.options.jacoby is False
-    await games.cancel(money.game.id, ALICE.id)
+    await games.withdraw_challenge(money.game.id, ALICE.id)
     cubeless = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", cube=False
     )
     assert cubeless.game.options.jacoby is False
-    await games.cancel(cubeless.game.id, ALICE.id)
+    await games.withdraw_challenge(cubeless.game.id, ALICE.id)
     match = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", match_length=25, crawford=True
     )
     assert match.game.options.crawford and match.game.options.match_length == 25
-    await games.cancel(match.game.id, ALICE.id)
+    await games.withdraw_challenge(match.game.id, ALICE.id)
     badgammon = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
@@ -217,7 +217,7 @@ async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
                 starter=starter,
             )
         except Crash:
-            assert starter == "opponent"  # only the bot's own first reply is written apart
+            assert starter == "opponent"  # only the bot's own first turn is written apart
     # What the crash left: a game the bot has accepted, never a challenge waiting for it.
     row = await store.active_game_in_channel(CHANNEL)
     assert row is not None
@@ -225,7 +225,7 @@ async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
     assert [event.kind for event in await store.events_for(row.id)] == ["accepted"]
     assert await games.replay(row.id) == row.state
     if starter == "opponent":
-        # The bot's reply has its grace period, after which the sweeper makes it.
+        # The bot's turn has its grace period, after which the sweeper makes it.
         assert row.to_move_id == BOT.id
         clock.advance(timedelta(minutes=1))
         [swept] = await games.sweep()

@@ -1,5 +1,5 @@
 """Fifty simultaneous presses of the same button land once; the rest get a clear refusal. A bot
-reply made first elsewhere does not turn the person's move into a refusal."""
+turn taken first elsewhere does not turn the person's move into a refusal."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
     moving = asyncio.create_task(games.move(game_id, ALICE.id, "22-18"))
     try:
         assert await asyncio.to_thread(held.thinking.wait, WAIT_SECONDS)
-        # Meanwhile the bot's grace is over for another process, whose sweeper replies first.
+        # Meanwhile the bot's grace is over for another process, whose sweeper plays it first.
         later = FakeClock(clock.now() + BOT_GRACE)
         sweeper = Games(store, bot=BOT, dice=SeededDice([]), clock=later)
         [swept] = await sweeper.sweep()
@@ -126,5 +126,5 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
     assert answered.outcomes[0] == out.Moved(game_id, ALICE.id, "22-18")
     now = await store.get_game(game_id)
     assert (answered.game.version, answered.game.to_move_id) == (now.version, ALICE.id)
-    assert now.version == swept.game.version  # the held reply was not written as well
+    assert now.version == swept.game.version  # the held turn was not written as well
     assert await games.replay(game_id) == now.state

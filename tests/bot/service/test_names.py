@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.games import Games
-from bot.service.views import NAME_LENGTH, Person, clean_name
+from bot.service.views import NAME_LENGTH, Player, clean_name
 from bot.store import GameStatus
 from tests.bot.service.conftest import CHANNEL
 
@@ -29,7 +29,7 @@ NAMES = [
 async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
     games: Games, index: int, raw: str, expected: str | None
 ) -> None:
-    challenger, opponent = Person(500 + index, raw), Person(600 + index, raw + raw)
+    challenger, opponent = Player(500 + index, raw), Player(600 + index, raw + raw)
     posted = await games.challenge(
         channel_id=CHANNEL, challenger=challenger, opponent=opponent, kind="checkers"
     )

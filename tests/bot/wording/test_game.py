@@ -151,9 +151,9 @@ PUBLIC = (
     "variant.",
     "review.",
     "select.",
-    "coach.bot.",
+    "computer.bot.",
 )
-PUBLIC_KEYS = ("reply.reminder", "reply.board_elsewhere", "coach.builtin", "coach.hints_consent")
+PUBLIC_KEYS = ("reply.reminder", "reply.board_elsewhere", "computer.builtin", "coach.hints_consent")
 SECOND_PERSON = {
     "en": r"\b(you|your|yours|yourself)\b",
     "fr": r"\b(vous|votre|vos|toi|ton|ta|tes)\b|\b\w+ez\b",  # -ez: an imperative
@@ -293,7 +293,7 @@ def test_a_challenge_states_the_rules_it_brings() -> None:
 
 
 def test_a_challenge_called_off_is_told_in_the_reply() -> None:
-    assert event_line(EN, out.ChallengeCancelled(3, ALICE), NAMES) == (
+    assert event_line(EN, out.ChallengeWithdrawn(3, ALICE), NAMES) == (
         "Alice withdrew the challenge."
     )
     assert event_line(DE, out.ChallengeDeclined(3, BOB), NAMES) == (

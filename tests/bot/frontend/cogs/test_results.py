@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.frontend.client import DuelboardBot
 from bot.service.ratings import Ratings
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import Store
 from emulator import Emulator, User
 from tests.bot.conftest import clock
@@ -31,11 +31,11 @@ async def finished_checkers(
     posted = await games.challenge(
         channel_id=emulator.general.id,
         guild_id=emulator.guild.id,
-        challenger=Person(first.id, first.name),
-        opponent=Person(second.id, second.name),
+        challenger=Player(first.id, first.name),
+        opponent=Player(second.id, second.name),
         kind="checkers",
     )
-    accepted = await games.accept_challenge(posted.game.id, Person(second.id, second.name))
+    accepted = await games.accept_challenge(posted.game.id, Player(second.id, second.name))
     game_id = await checkers_win(games, accepted, winner.id)
     await Ratings(bot.store, bot_id=games.bot.id).count_finished(game_id, now=games.clock.now())
     return game_id
