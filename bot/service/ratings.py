@@ -183,7 +183,7 @@ class Ratings:
         """Count a finished game's result once, moving ratings if it is rated.
 
         Raises `NotRateableError` for a game without a result and the store's
-        `AlreadyRecordedError` if it was counted before.
+        `AlreadyCountedError` if it was counted before.
         """
         game = await self.store.get_game(game_id)
         log = GameLog.replay(game, await self.store.events_for(game_id))

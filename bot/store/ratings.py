@@ -139,7 +139,7 @@ class RatingStore:
 
         `entries` all name the same game and ladder; `scopes` are where ratings move (the guild
         and GLOBAL_SCOPE); a player never rated there starts from `unrated`.
-        Raises `AlreadyRecordedError` if this game was counted before.
+        Raises `AlreadyCountedError` if this game was counted before.
         """
         if not entries:
             raise ValueError("a result needs at least one player's entry")
