@@ -221,7 +221,7 @@ def _pieces_of(scene: CheckersScene, color: Color) -> str:
         parts.append(words.alt_men_on.format(squares=", ".join(map(str, sorted(men)))))
     if kings:
         parts.append(words.alt_kings_on.format(squares=", ".join(map(str, sorted(kings)))))
-    return "; ".join(parts) if parts else words.alt_no_pieces
+    return words.alt_separator.join(parts) if parts else words.alt_no_pieces
 
 
 def _checkers_prompt(scene: CheckersScene, reader: Color) -> str:

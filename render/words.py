@@ -161,6 +161,9 @@ class Words:
     alt_men_on: str = "men on {squares}"
     alt_kings_on: str = "kings on {squares}"
     alt_no_pieces: str = "no pieces"
+    # Between a side's men and its kings: a semicolon where the language has one (Greek's `;` is
+    # its question mark).
+    alt_separator: str = "; "
     alt_ck_last_yours: str = "Last move by you: {move}."
     alt_ck_last_theirs: str = "Last move by {name}: {move}."
     # Replays: frame captions and the GIF's alt text.

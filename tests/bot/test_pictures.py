@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 from discord import Locale
 
-from bot.i18n import CATALOGS, placeholders, translated_languages
+from bot.i18n import CATALOGS, Localizer, placeholders, translated_languages
 from bot.pictures import words_for
+from bot.wording.terms import checkers_summary
 from engine.backgammon import Position, Side
 from engine.checkers import VARIANTS, Color
 from engine.checkers import Position as CheckersPosition
@@ -151,3 +152,14 @@ def test_words_are_built_once_per_language() -> None:
     assert words_for(Locale.french) is words_for("fr")
     assert words_for("zh-TW") is words_for("en-GB")  # no traditional Chinese catalog: English
     assert words_for("de") is not words_for("fr")
+
+
+def test_greek_alt_text_and_rules_never_use_the_semicolon_greek_reads_as_a_question_mark() -> None:
+    """A side's men and kings, and the one-line checkers rules, are joined by the ano teleia."""
+    position = CheckersPosition.from_fen("W:WK1,29:B5,K32", VARIANTS["box"])
+    scene = CheckersScene(position, ("Alice", "Bob"), words=words_for("el"))
+    men_and_kings = [part for part in describe(scene).split(". ") if "29" in part]
+    assert len(men_and_kings) == 1 and "\u0387 " in men_and_kings[0]
+    assert ";" not in describe(scene)
+    summary = checkers_summary(Localizer("el"), VARIANTS["russian"])
+    assert ";" not in summary and summary.count("\u0387 ") >= 3
