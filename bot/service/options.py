@@ -7,7 +7,7 @@ What the options may be for one game kind (its variants, which options apply) is
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -144,11 +144,6 @@ class GameOptions:
             raise OptionError.passed_on(error) from None
         if "starter" in asked and not rules.chooses_starter(self.variant):
             raise OptionError("svc.option.starter_by_opening_roll")
-
-    def swapped(self) -> GameOptions:
-        """The same options with the colours exchanged (for a rematch by the other player)."""
-        colour = "black" if self.challenger_colour == "white" else "white"
-        return replace(self, challenger_colour=colour)
 
     def to_json(self) -> dict[str, JsonValue]:
         """The options as the store's JSON (time limit in seconds)."""
