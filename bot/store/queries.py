@@ -25,13 +25,13 @@ GAME_BY_ID = select(games).where(games.c.id == bindparam("game_key"))
 OPEN_GAME_IN_CHANNEL = select(games).where(games.c.channel_id == bindparam("channel_key"), OPEN)
 PLAYER_BY_ID = select(players).where(players.c.user_id == bindparam("user_key"))
 # The columns to SET are the keys of the parameters given with it (besides the two below).
-RECORD_GAME = (
+UPDATE_GAME = (
     update(games)
     .where(games.c.id == bindparam("game_key"), games.c.version == bindparam("expected_version"))
     .returning(*games.c)
 )
 APPEND_EVENT = insert(game_events)
-# A change outside the event log (which Discord messages show the game); SET as RECORD_GAME's.
+# A change outside the event log (which Discord messages show the game); SET as UPDATE_GAME's.
 SET_GAME = update(games).where(games.c.id == bindparam("game_key"))
 SET_GAME_RETURNING = SET_GAME.returning(*games.c)
 GAME_VERSION = select(games.c.version).where(games.c.id == bindparam("game_key"))

@@ -39,9 +39,9 @@ from bot.store.queries import (
     OPEN,
     OPEN_GAME_IN_CHANNEL,
     PLAYER_BY_ID,
-    RECORD_GAME,
     SET_GAME,
     SET_GAME_RETURNING,
+    UPDATE_GAME,
     game_from_row,
     raise_conflict,
     read_events,
@@ -71,7 +71,7 @@ T = TypeVar("T")
 
 
 class Store:
-    """Persistence for the game table; every method is one transaction.
+    """Persistence for the service; every method is one transaction.
 
     Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the
     clock, so tests and replays are deterministic and every process agrees on what "due" means.
@@ -178,7 +178,7 @@ class Store:
     async def upsert_player(
         self, user_id: int, display_name: str, *, now: datetime, is_bot: bool = False
     ) -> PlayerRow:
-        """Record a player, or refresh the name shown for one already known."""
+        """Store a player, or refresh the name shown for one already known."""
         values = {
             "user_id": checks.snowflake("user_id", user_id),
             "display_name": checks.text("display_name", display_name),
@@ -342,7 +342,7 @@ class Store:
 
         return await self._tx.read(read, single=True)
 
-    async def record(
+    async def commit(
         self,
         game_id: int,
         expected_version: int,
@@ -382,7 +382,7 @@ class Store:
             "updated_at": now,
         }
         changes.update(
-            checks.record_changes(
+            checks.commit_changes(
                 status=status,
                 opponent_id=opponent_id,
                 to_move_id=to_move_id,
@@ -394,18 +394,18 @@ class Store:
         )
         parameters = {"game_key": game_id, "expected_version": expected_version, **changes}
 
-        def record(connection: Connection) -> GameRow:
+        def write(connection: Connection) -> GameRow:
             # The version check comes first: a second writer for the same version waits on the
             # row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown players
             # are refused by the foreign keys, and named once that has failed.
-            row = connection.execute(RECORD_GAME, parameters).first()
+            row = connection.execute(UPDATE_GAME, parameters).first()
             if row is None:
                 raise_conflict(connection, game_id, expected_version)
             connection.execute(APPEND_EVENT, event)
             return game_from_row(row)
 
         try:
-            return await self._written(record)
+            return await self._written(write)
         except IntegrityError as error:
             named = [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")]
             await self._explain_integrity_error(game_id, expected_version, error, named)

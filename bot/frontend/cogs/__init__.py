@@ -9,7 +9,7 @@ from bot.frontend.cogs.admin import Admin
 from bot.frontend.cogs.challenges import Challenges
 from bot.frontend.cogs.guide import Guide
 from bot.frontend.cogs.play import Play
-from bot.frontend.cogs.records import RecordsCog
+from bot.frontend.cogs.results import ResultsCog
 from bot.frontend.messages import GameMessages
 from bot.service.games import Games
 from bot.store import Store
@@ -24,5 +24,5 @@ def cogs(
         Challenges(actions, messages, games, store),
         Guide(),
         Play(actions, messages, games, store),
-        RecordsCog(store),
+        ResultsCog(store),
     ]

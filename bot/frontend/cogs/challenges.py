@@ -7,18 +7,16 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.frontend.actions import GameActions, person, reader_locale
-from bot.frontend.messages import GameMessages
+from bot.frontend.actions import as_player, reader_locale
+from bot.frontend.cogs.base import GameCog
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
-from bot.service.games import Games
 from bot.service.kinds import KINDS
 from bot.service.options import LEVELS, MAX_POINTS, STARTERS
-from bot.store import GameKind, Store
+from bot.store import GameKind
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
@@ -48,17 +46,8 @@ SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
 )
 
 
-class Challenges(commands.Cog):
+class Challenges(GameCog):
     """Posting challenges."""
-
-    def __init__(
-        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
-    ) -> None:
-        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
-        self.actions = actions
-        self.messages = messages
-        self.games = games
-        self.store = store
 
     @app_commands.command(
         name="backgammon", description="Challenge someone (or the bot) to backgammon"
@@ -91,7 +80,7 @@ class Challenges(commands.Cog):
         first: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
-        # Only what was asked goes on: the table refuses an option where it does not apply.
+        # Only what was asked goes on: the service refuses an option where it does not apply.
         asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
@@ -170,9 +159,9 @@ class Challenges(commands.Cog):
         if hints:
             choices["hints"] = True
         if level is not None:
-            choices["level"] = level  # the table keeps it only against the bot
+            choices["level"] = level  # the service keeps it only against the bot
         against_bot = opponent is not None and opponent.id == self.games.bot.id
-        rival = None if opponent is None or against_bot else person(opponent)
+        rival = None if opponent is None or against_bot else as_player(opponent)
         if opponent is not None:
             self.messages.remember(opponent)
         await self.actions.defer_private(interaction)
@@ -181,7 +170,7 @@ class Challenges(commands.Cog):
             channel_id = await self._thread(interaction, kind)
         result = await self.games.challenge(
             channel_id=channel_id,
-            challenger=person(interaction.user),
+            challenger=as_player(interaction.user),
             kind=kind,
             variant=variant,
             opponent=rival,
@@ -194,7 +183,7 @@ class Challenges(commands.Cog):
         if against_bot and rated:
             reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
         if level is not None and not against_bot:
-            reply += "\n" + t("coach.level_ignored")
+            reply += "\n" + t("computer.level_ignored")
         await interaction.edit_original_response(content=reply)
 
     async def _thread(self, interaction: Interaction, kind: GameKind) -> int:
