@@ -3,8 +3,9 @@
 On SQLite the whole transaction runs in a worker thread on the standard library's `sqlite3`
 (through SQLAlchemy's blocking engine): one hand-off to the thread and one back, where the async
 driver (aiosqlite) makes one each way per statement, cursor, BEGIN, COMMIT and pool check. On
-PostgreSQL it runs on the event loop over asyncpg (`run_sync`: one greenlet for the whole
-transaction instead of one per statement).
+PostgreSQL it runs on the event loop over asyncpg, in one greenlet for the whole transaction
+(what `AsyncConnection.run_sync` does for its body, here with the checkout, BEGIN, COMMIT and
+return to the pool too, which the async API would each run in a greenlet of their own).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.util import greenlet_spawn
 
 from bot.store.connect import SINGLE_READ_OPTION, WRITE_OPTION, create_sqlite_thread_engine
 
@@ -66,17 +68,15 @@ class Transactions:
         """Run `work` in a write transaction: committed if it returns, rolled back if it raises."""
         async with self._write_gate:
             if self._thread_engine is None:
-                async with self._writer.begin() as connection:
-                    return await connection.run_sync(work)
+                return await greenlet_spawn(_begin, self._writer.sync_engine, work)
             return await self._in_thread(work, WRITE_OPTION)
 
     async def read(self, work: Work[T], *, single: bool = False) -> T:
         """Run `work`, which only reads, in one snapshot; `single` when it runs exactly one
-        SELECT (SQLite reads one statement consistently without a BEGIN)."""
+        SELECT (one statement reads consistently without a BEGIN)."""
         if self._thread_engine is None:
             reader = self._single_reader if single else self._engine
-            async with reader.connect() as connection:
-                return await connection.run_sync(work)
+            return await greenlet_spawn(_connect, reader.sync_engine, work)
         return await self._in_thread(work, SINGLE_READ_OPTION if single else None)
 
     async def close(self) -> None:
@@ -92,8 +92,16 @@ class Transactions:
 
     def _run(self, work: Work[T], option: str | None) -> T:
         engine = self._thread_engines[option]
-        if option == SINGLE_READ_OPTION:
-            with engine.connect() as connection:
-                return work(connection)
-        with engine.begin() as connection:
-            return work(connection)
+        return _connect(engine, work) if option == SINGLE_READ_OPTION else _begin(engine, work)
+
+
+def _begin(engine: Engine, work: Work[T]) -> T:
+    """`work` in a transaction of its own on a pooled connection, committed if it returns."""
+    with engine.begin() as connection:
+        return work(connection)
+
+
+def _connect(engine: Engine, work: Work[T]) -> T:
+    """`work` on a pooled connection, without a transaction of ours."""
+    with engine.connect() as connection:
+        return work(connection)
