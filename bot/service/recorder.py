@@ -32,6 +32,7 @@ class EventKind(StrEnum):
     """
 
     ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
+    PAIRED = "paired"  # a tournament pairing seated at its table, with the first steps of play
     DECLINED = "declined"
     CANCELLED = "cancelled"
     EXPIRED = "expired"

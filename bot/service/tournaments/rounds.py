@@ -1,0 +1,128 @@
+"""Moving a running tournament on: the results of its games, the next round, the end.
+
+`advance` may run at any time, as often as wanted, from any number of callers at once: after a
+game of the tournament closed, and from the sweeper. It reads what is stored, records what the
+closed games decided, and pairs the next round once the current one is complete. Every write is
+conditional (a pairing's result only while it waits for exactly that game; the next round only
+against the tournament's version), so a result seen twice counts once and a round is paired
+once; a restart loses nothing, since nothing lives outside the store.
+"""
+
+from __future__ import annotations
+
+from bot.service.clock import Clock
+from bot.service.tournaments import pairing as rules
+from bot.service.tournaments.views import Progress, TournamentView
+from bot.store import GameStatus
+from bot.store.tournament_rows import NewPairing, PairingRow, TournamentStatus
+from bot.store.tournaments import TournamentStore
+
+
+class Rounds:
+    """Records results and pairs rounds for the tournaments on one store."""
+
+    def __init__(self, store: TournamentStore, clock: Clock) -> None:
+        """Work on `store`, stamping times from `clock`."""
+        self.store = store
+        self.clock = clock
+
+    async def view(self, tournament_id: int) -> TournamentView:
+        """The tournament as it now stands."""
+        row = await self.store.get(tournament_id)
+        entrants = await self.store.entrants(tournament_id)
+        pairings = await self.store.pairings(tournament_id)
+        return TournamentView(row, tuple(entrants), tuple(pairings))
+
+    async def advance(self, tournament_id: int) -> Progress:
+        """Record what the current round's closed games decided; pair the next round when the
+        current one is complete (unless paused), or end the tournament after its last."""
+        completed: list[int] = []
+        paired: list[int] = []
+        finished = False
+        view = await self.view(tournament_id)
+        # Each pass completes at most one round: a round of walkovers completes at once.
+        for _ in range(view.tournament.rounds or 0):
+            row = view.tournament
+            if row.status is not TournamentStatus.RUNNING:
+                break
+            if await self._settle(view):
+                view = await self.view(tournament_id)
+            if not all(p.done for p in view.round(row.round)):
+                break
+            if row.round >= (row.rounds or 0):
+                winner = view.standings()[0].id
+                now = self.clock.now()
+                ended = await self.store.change(
+                    row.id,
+                    row.version,
+                    now=now,
+                    status=TournamentStatus.FINISHED.value,
+                    winner_id=winner,
+                )
+                if ended is not None:  # else another caller ended it, and says so
+                    completed.append(row.round)
+                    finished = True
+                break
+            if row.paused or not await self._pair_next(view):
+                break
+            completed.append(row.round)
+            paired.append(row.round + 1)
+            view = await self.view(tournament_id)
+        view = await self.view(tournament_id)
+        waiting = await self.waiting(view)
+        return Progress(view, tuple(completed), tuple(paired), finished, to_seat=tuple(waiting))
+
+    async def waiting(self, view: TournamentView) -> list[PairingRow]:
+        """The current round's pairings that wait for a game: none yet, or a knockout game
+        drawn (played again), or one called off."""
+        row = view.tournament
+        if row.status is not TournamentStatus.RUNNING:
+            return []
+        current = [p for p in view.round(row.round) if not p.done]
+        closed = await self.store.closed_games([p.game_id for p in current if p.game_id])
+        return [p for p in current if p.game_id is None or p.game_id in closed]
+
+    async def _settle(self, view: TournamentView) -> bool:
+        """Give the current round's pairings the results their closed games decided, and
+        players removed from the tournament their walkovers; whether anything changed."""
+        row = view.tournament
+        current = [p for p in view.round(row.round) if not p.done]
+        closed = await self.store.closed_games([p.game_id for p in current if p.game_id])
+        withdrawn = view.withdrawn()
+        knockout = view.format is rules.Format.KNOCKOUT
+        changed = False
+        now = self.clock.now()
+        for pairing in current:
+            game = None if pairing.game_id is None else closed.get(pairing.game_id)
+            decided = game is not None and game[0] is GameStatus.FINISHED
+            if decided and pairing.game_id is not None and game is not None:
+                winner = game[1]
+                if winner is not None or not knockout:
+                    changed |= await self.store.settle(pairing, pairing.game_id, winner, now=now)
+                    continue
+            # No game yet, or none that decides (a knockout draw, a game called off): a player
+            # removed from the tournament loses it without playing.
+            playing = pairing.game_id is not None and game is None
+            gone = {pairing.first_id, pairing.second_id} & withdrawn
+            if gone and not playing:
+                changed |= await self.store.walk_over(pairing, _walkover(pairing, gone), now=now)
+        return changed
+
+    async def _pair_next(self, view: TournamentView) -> bool:
+        """Pair the round after the current one; False if another caller paired it first."""
+        row = view.tournament
+        number = row.round + 1
+        pairs = rules.pair_round(view.format, view.seeds(), view.results(), number)
+        new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
+        now = self.clock.now()
+        stored = await self.store.pair_round(row.id, row.version, number, new, now=now)
+        return stored is not None
+
+
+def _walkover(pairing: PairingRow, gone: set[int | None]) -> int:
+    """Who wins a pairing one of whose players was removed: the other; if both were, the one
+    listed first (a knockout still needs a winner to go on)."""
+    second = pairing.second_id
+    if second is not None and pairing.first_id in gone and second not in gone:
+        return second
+    return pairing.first_id
