@@ -266,24 +266,33 @@ class Tournaments:
         """Record results and pair what is due (see `Rounds.advance`)."""
         return await self.rounds.advance(tournament_id)
 
+    async def open_ones(self, shards: Shards = ONE_SHARD) -> list[TournamentRow]:
+        """The tournaments of `shards` taking sign-ups or running."""
+        return await self.store.open_ones(shards)
+
+    async def tick(self, row: TournamentRow, now: datetime | None = None) -> Progress | None:
+        """What the clock does for one open tournament: start it once its start time came
+        (unless paused), or move a running one on (what a restart or a lost follow-up left
+        undone); None when there is nothing to tell."""
+        moment = self.clock.now() if now is None else now
+        try:
+            if row.status is TournamentStatus.SIGNUP:
+                if row.starts_at is None or row.starts_at > moment or row.paused:
+                    return None
+                progress = await self.start(row.id)
+            else:
+                progress = await self.rounds.advance(row.id)
+        except ServiceError:
+            return None  # it moved on meanwhile; the next sweep sees how it stands
+        news = progress.completed or progress.paired or progress.called_off or progress.to_seat
+        return progress if news else None
+
     async def sweep(
         self, now: datetime | None = None, shards: Shards = ONE_SHARD
     ) -> list[Progress]:
-        """Start the tournaments of `shards` whose start time came, and move the running ones
-        on (what a restart or a lost follow-up left undone); a progress for each with news."""
-        moment = self.clock.now() if now is None else now
-        found = []
-        for row in await self.store.open_ones(shards):
-            try:
-                if row.status is TournamentStatus.SIGNUP:
-                    if row.starts_at is None or row.starts_at > moment or row.paused:
-                        continue
-                    found.append(await self.start(row.id))
-                else:
-                    found.append(await self.rounds.advance(row.id))
-            except ServiceError:
-                continue  # it moved on meanwhile; the next sweep sees how it stands
-        return [p for p in found if p.completed or p.paired or p.called_off or p.to_seat]
+        """`tick` every open tournament of `shards`; a progress for each with news."""
+        found = [await self.tick(row, now) for row in await self.open_ones(shards)]
+        return [progress for progress in found if progress is not None]
 
     async def _direct(
         self,

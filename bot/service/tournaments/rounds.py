@@ -10,6 +10,9 @@ once; a restart loses nothing, since nothing lives outside the store.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
+
 from bot.service.clock import Clock
 from bot.service.tournaments import pairing as rules
 from bot.service.tournaments.views import Progress, TournamentView
@@ -73,14 +76,15 @@ class Rounds:
         return Progress(view, tuple(completed), tuple(paired), finished, to_seat=tuple(waiting))
 
     async def waiting(self, view: TournamentView) -> list[PairingRow]:
-        """The current round's pairings that wait for a game: none yet, or a knockout game
-        drawn (played again), or one called off."""
+        """The current round's pairings that wait for a game: none yet, or one whose game
+        closed without deciding it (a knockout draw, played again; a game called off)."""
         row = view.tournament
         if row.status is not TournamentStatus.RUNNING:
             return []
         current = [p for p in view.round(row.round) if not p.done]
         closed = await self.store.closed_games([p.game_id for p in current if p.game_id])
-        return [p for p in current if p.game_id is None or p.game_id in closed]
+        knockout = view.format is rules.Format.KNOCKOUT
+        return [p for p in current if _verdict(p, closed, knockout) is Verdict.REPLAY]
 
     async def _settle(self, view: TournamentView) -> bool:
         """Give the current round's pairings the results their closed games decided, and
@@ -93,18 +97,15 @@ class Rounds:
         changed = False
         now = self.clock.now()
         for pairing in current:
-            game = None if pairing.game_id is None else closed.get(pairing.game_id)
-            decided = game is not None and game[0] is GameStatus.FINISHED
-            if decided and pairing.game_id is not None and game is not None:
-                winner = game[1]
-                if winner is not None or not knockout:
-                    changed |= await self.store.settle(pairing, pairing.game_id, winner, now=now)
-                    continue
-            # No game yet, or none that decides (a knockout draw, a game called off): a player
-            # removed from the tournament loses it without playing.
-            playing = pairing.game_id is not None and game is None
+            verdict = _verdict(pairing, closed, knockout)
+            if verdict is Verdict.DECIDED and pairing.game_id is not None:
+                winner = closed[pairing.game_id][1]
+                changed |= await self.store.settle(pairing, pairing.game_id, winner, now=now)
+                continue
+            # Waiting for a game, and none is on: a player removed from the tournament loses
+            # the pairing without playing.
             gone = {pairing.first_id, pairing.second_id} & withdrawn
-            if gone and not playing:
+            if gone and verdict is Verdict.REPLAY:
                 changed |= await self.store.walk_over(pairing, _walkover(pairing, gone), now=now)
         return changed
 
@@ -117,6 +118,30 @@ class Rounds:
         now = self.clock.now()
         stored = await self.store.pair_round(row.id, row.version, number, new, now=now)
         return stored is not None
+
+
+class Verdict(enum.Enum):
+    """What a pairing without a result waits for."""
+
+    PLAYING = "playing"  # its game is on
+    DECIDED = "decided"  # its game finished with a result that counts: record it
+    REPLAY = "replay"  # a game: none yet, or its game closed without deciding
+
+
+def _verdict(
+    pairing: PairingRow, closed: Mapping[int, tuple[GameStatus, int | None]], knockout: bool
+) -> Verdict:
+    """Where a pairing without a result stands, from its game's status and winner (`closed`
+    holds the games that are no longer open). A knockout's draw decides nothing."""
+    if pairing.game_id is None:
+        return Verdict.REPLAY
+    game = closed.get(pairing.game_id)
+    if game is None:
+        return Verdict.PLAYING
+    status, winner = game
+    if status is GameStatus.FINISHED and (winner is not None or not knockout):
+        return Verdict.DECIDED
+    return Verdict.REPLAY
 
 
 def _walkover(pairing: PairingRow, gone: set[int | None]) -> int:
