@@ -1,2 +1,2 @@
-"""Tournaments run by the bot (issue 18): sign-ups, rounds paired and played as ordinary tables,
-standings, the winner."""
+"""Tournaments in a server: knockout, round robin and Swiss events run by the bot, from sign-up
+to the winner, every pairing's game an ordinary table."""

@@ -1,0 +1,406 @@
+"""Tournament pairings and standings: knockout, round robin and Swiss. Pure: no I/O, no clock.
+
+The rules, as the bot applies them:
+
+Everyone
+- Points: a win 1, a draw ½, a loss 0, a bye 1. A bye is a round without a game, counted as a
+  win; it is recorded as a result like a game.
+- Tie-breaks (round robin and Swiss): Buchholz, the sum of the points of every opponent met (a
+  bye adds nothing), then Sonneborn–Berger, the sum of the points of every opponent beaten plus
+  half the points of every opponent drawn. Players still level share a rank.
+
+Knockout
+- The number of rounds is the number of halvings to one winner: 8 players play 3 rounds, 5 or 6
+  play 3 as well.
+- Seeds follow rating, highest first (equal ratings: the lower user id first). Round 1 is the
+  standard bracket: 1 against the last seed, 2 against the second last, and so on, placed so that
+  1 and 2 can meet only in the final. When the field is not a power of two the top seeds get a
+  bye into round 2.
+- Each later round pairs the winners of neighbouring games of the bracket. A knockout game needs
+  a winner: a drawn game is replayed.
+- The player who has played first fewer times plays first; if equal, the higher seed.
+- Standing: by the round reached; players knocked out in the same round share a rank and are
+  listed by seed.
+
+Round robin
+- Everyone meets everyone once: n-1 rounds for an even field, n for an odd one, where each
+  player has one bye.
+- Rounds follow the circle method: the players sit in seed order around a table, the last seed
+  (or the bye) in the middle; each round everyone but the middle moves one seat.
+- Over the event each player plays first as often as second, or one time more or less.
+
+Swiss
+- Players are ranked by points, then rating, then user id. A score group is the players on the
+  same points.
+- The bye goes to the lowest-ranked player who has not had one and whose bye still lets everyone
+  else be paired without a repeat.
+- Nobody meets the same opponent twice while any pairing of the round avoids it; when none does,
+  the round has as few repeats as possible.
+- Score groups are paired from the top. A group, with the players who came down to it, keeps as
+  many pairs inside itself as it can while everyone below can still be paired without a repeat;
+  the players left over (the fewest, then the lowest-ranked) come down to the next group, where
+  they rank first.
+- Inside a group the top half meets the bottom half in order (1st against the first of the
+  bottom half, 2nd against the second…), moving along where a pair would repeat or would leave
+  the others stuck, and preferring an opponent due the other turn.
+- The player who has played first fewer times plays first; if equal, the one who played second
+  in the latest game; if still equal, the higher-ranked.
+
+The caller (the tournament service) keeps the entrants and results; each call gets all of them.
+For a knockout and a round robin the entrants are everyone who started (a removed player loses the
+games it does not play); for a Swiss, the players to pair (a removed player is left out, and its
+games still count in its opponents' tie-breaks).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.service.tournaments import swiss
+
+
+class Format(StrEnum):
+    """How the rounds are paired."""
+
+    KNOCKOUT = "knockout"
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player in the event: `rating` seeds a knockout and ranks inside a Swiss score group."""
+
+    id: int
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One game of a round: `first` plays first (white in checkers, the first seat in
+    backgammon); `second` None is a bye, a win for `first`."""
+
+    first: int
+    second: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a pairing ended: `winner` None is a draw; for a bye, `winner` is `first` (or None)."""
+
+    round: int
+    first: int
+    second: int | None
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's place: `rank` is 1-based and shared by players tied on everything."""
+
+    id: int
+    points: float
+    buchholz: float
+    sonneborn_berger: float
+    rank: int
+
+
+def rounds(format: Format, players: int, swiss_rounds: int | None = None) -> int:
+    """How many rounds the event has; `swiss_rounds` is the organizer's choice for a Swiss (at
+    most a round robin's count, so that nobody needs a second bye) and is ignored otherwise."""
+    if players < 2:
+        raise ValueError(f"a tournament needs at least 2 players, not {players}")
+    round_robin = players - 1 if players % 2 == 0 else players
+    match Format(format):
+        case Format.KNOCKOUT:
+            return (players - 1).bit_length()
+        case Format.ROUND_ROBIN:
+            return round_robin
+        case Format.SWISS:
+            if swiss_rounds is None:
+                raise ValueError("a Swiss needs its number of rounds")
+            if not 1 <= swiss_rounds <= round_robin:
+                raise ValueError(
+                    f"a Swiss of {players} players has 1 to {round_robin} rounds,"
+                    f" not {swiss_rounds}"
+                )
+            return swiss_rounds
+
+
+def pair_round(
+    format: Format, entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+) -> list[Pairing]:
+    """The pairings of round `round_number` (1-based), given every result of the rounds before.
+
+    Raises ValueError when a round before is not finished, a round is out of range, or the
+    entrants or results do not fit together.
+    """
+    _check_entrants(entrants)
+    _check_results(results)
+    if round_number < 1:
+        raise ValueError(f"rounds are numbered from 1, not {round_number}")
+    late = [r for r in results if r.round >= round_number]
+    if late:
+        raise ValueError(f"round {late[0].round} already has results; round {round_number} is next")
+    match Format(format):
+        case Format.KNOCKOUT:
+            return _knockout(entrants, results, round_number)
+        case Format.ROUND_ROBIN:
+            return _round_robin_checked(entrants, results, round_number)
+        case Format.SWISS:
+            return _swiss(entrants, results, round_number)
+
+
+def standings(
+    format: Format, entrants: Sequence[Entrant], results: Sequence[Result]
+) -> list[Standing]:
+    """Every entrant's points, tie-breaks and rank, best first, from the results so far."""
+    _check_entrants(entrants)
+    _check_results(results)
+    points, buchholz, berger = _scores(results)
+    # A knockout ranks by the round reached: one more for every game won, or bye.
+    wins = Counter(r.first if r.second is None else r.winner for r in results)
+
+    def merit(e: Entrant) -> tuple[float, ...]:
+        if Format(format) is Format.KNOCKOUT:
+            return (-wins[e.id],)
+        return (-points[e.id], -buchholz[e.id], -berger[e.id])
+
+    seed = {e.id: n for n, e in enumerate(_by_seed(entrants))}
+    order = sorted(entrants, key=lambda e: (merit(e), seed[e.id]))
+    table: list[Standing] = []
+    for n, e in enumerate(order):
+        rank = n + 1 if n == 0 or merit(order[n - 1]) != merit(e) else table[-1].rank
+        table.append(Standing(e.id, points[e.id], buchholz[e.id], berger[e.id], rank))
+    return table
+
+
+def _scores(
+    results: Sequence[Result],
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """Points, Buchholz and Sonneborn–Berger of everyone named in the results (0 if unnamed)."""
+    points: dict[int, float] = defaultdict(float)
+    for r in results:
+        if r.second is None:
+            points[r.first] += 1
+        elif r.winner is None:
+            points[r.first] += 0.5
+            points[r.second] += 0.5
+        else:
+            points[r.winner] += 1
+    buchholz: dict[int, float] = defaultdict(float)
+    berger: dict[int, float] = defaultdict(float)
+    for r in results:
+        if r.second is None:
+            continue
+        for me, them in ((r.first, r.second), (r.second, r.first)):
+            buchholz[me] += points[them]
+            if r.winner is None:
+                berger[me] += points[them] / 2
+            elif r.winner == me:
+                berger[me] += points[them]
+    return points, buchholz, berger
+
+
+def _by_seed(entrants: Sequence[Entrant]) -> list[Entrant]:
+    return sorted(entrants, key=lambda e: (-e.rating, e.id))
+
+
+def _check_entrants(entrants: Sequence[Entrant]) -> None:
+    if len(entrants) < 2:
+        raise ValueError(f"a tournament needs at least 2 players, not {len(entrants)}")
+    twice = [i for i, count in Counter(e.id for e in entrants).items() if count > 1]
+    if twice:
+        raise ValueError(f"player {twice[0]} is entered twice")
+    odd = [e for e in entrants if not math.isfinite(e.rating)]
+    if odd:
+        raise ValueError(f"player {odd[0].id} has no usable rating ({odd[0].rating})")
+
+
+def _check_results(results: Sequence[Result]) -> None:
+    seen: set[tuple[int, int]] = set()
+    for r in results:
+        if r.round < 1:
+            raise ValueError(f"rounds are numbered from 1, not {r.round}")
+        if r.first == r.second:
+            raise ValueError(f"player {r.first} cannot play itself (round {r.round})")
+        allowed = (r.first, None) if r.second is None else (r.first, r.second, None)
+        if r.winner not in allowed:
+            raise ValueError(f"player {r.winner} won a game it did not play (round {r.round})")
+        for player in (r.first, r.second):
+            if player is None:
+                continue
+            if (r.round, player) in seen:
+                raise ValueError(f"player {player} has two results in round {r.round}")
+            seen.add((r.round, player))
+
+
+def _results_of(results: Sequence[Result], round_number: int) -> dict[frozenset[int], Result]:
+    return {
+        frozenset(p for p in (r.first, r.second) if p is not None): r
+        for r in results
+        if r.round == round_number
+    }
+
+
+def _played(
+    pairings: Sequence[Pairing], results: Sequence[Result], round_number: int
+) -> list[Result]:
+    """The results of the round's pairings, in pairing order; ValueError if one is missing or a
+    result does not belong to the round."""
+    by_players = _results_of(results, round_number)
+    played = []
+    for p in pairings:
+        players = frozenset(x for x in (p.first, p.second) if x is not None)
+        result = by_players.pop(players, None)
+        if result is None:
+            game = f"the bye of {p.first}" if p.second is None else f"{p.first} against {p.second}"
+            raise ValueError(f"round {round_number} is not finished: no result for {game}")
+        played.append(result)
+    if by_players:
+        stray = next(iter(by_players.values()))
+        raise ValueError(
+            f"round {round_number} has a result for a pairing it did not have:"
+            f" {stray.first} against {stray.second}"
+        )
+    return played
+
+
+def _check_round(format: Format, entrants: Sequence[Entrant], round_number: int) -> None:
+    last = rounds(format, len(entrants))
+    if round_number > last:
+        raise ValueError(
+            f"a {format.value.replace('_', ' ')} of {len(entrants)} players has {last} rounds,"
+            f" not {round_number}"
+        )
+
+
+def _knockout_round(
+    places: Sequence[int | None], results: Sequence[Result], number: int, seed: dict[int, int]
+) -> list[Pairing]:
+    """Neighbouring places meet; the player who has played first fewer times plays first."""
+    firsts = Counter(r.first for r in results if r.second is not None and r.round < number)
+    pairings = []
+    for a, b in zip(places[::2], places[1::2], strict=True):
+        if a is None or b is None:
+            present = a if b is None else b
+            assert present is not None, "two byes never meet: byes are only for the top seeds"
+            pairings.append(Pairing(present, None))
+            continue
+        higher, lower = (a, b) if seed[a] < seed[b] else (b, a)
+        if firsts[lower] < firsts[higher]:
+            higher, lower = lower, higher
+        pairings.append(Pairing(higher, lower))
+    return pairings
+
+
+def _knockout(
+    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+) -> list[Pairing]:
+    _check_round(Format.KNOCKOUT, entrants, round_number)
+    seeds = _by_seed(entrants)
+    seed = {e.id: n for n, e in enumerate(seeds)}
+    size = 1 << (len(seeds) - 1).bit_length()
+    # The bracket's places in order; a place past the last seed is a bye for its neighbour.
+    places = [seeds[s - 1].id if s <= len(seeds) else None for s in _bracket(size)]
+    for number in range(1, round_number):
+        pairings = _knockout_round(places, results, number, seed)
+        places = []
+        for result in _played(pairings, results, number):
+            if result.second is None:
+                places.append(result.first)
+            elif result.winner is None:
+                raise ValueError(
+                    f"round {number}: {result.first} against {result.second} was drawn;"
+                    " a knockout game needs a winner"
+                )
+            else:
+                places.append(result.winner)
+    return _knockout_round(places, results, round_number, seed)
+
+
+def _bracket(size: int) -> list[int]:
+    """Seeds 1…size in bracket order: 1 v size, then the pair that meets its winner, and so on."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [s for top in order for s in (top, total - top)]
+    return order
+
+
+def _round_robin(entrants: Sequence[Entrant], round_number: int) -> list[Pairing]:
+    """The circle method: seeds sit at seats 0…m-1 around the table (m odd) and one in the middle
+    (the bye, for an odd field). In round r (from 0) seat r meets the middle and seat r+i meets
+    seat r-i. Seat r+i plays first when i is odd: a seat then plays first in (m-1)/2 of its
+    games around the table, and second in as many; the middle plays first in the even rounds."""
+    seats: list[int | None] = [e.id for e in _by_seed(entrants)]
+    if len(seats) % 2:
+        seats.append(None)
+    middle = seats.pop()
+    around = len(seats)
+    r = round_number - 1
+    games = [(middle, seats[r]) if r % 2 == 0 else (seats[r], middle)]
+    for i in range(1, (around + 1) // 2):
+        ahead, behind = seats[(r + i) % around], seats[(r - i) % around]
+        games.append((ahead, behind) if i % 2 else (behind, ahead))
+    return [_seated(a, b) for a, b in games]
+
+
+def _seated(first: int | None, second: int | None) -> Pairing:
+    """The pairing of two seats, one of which may be the empty middle seat: a bye."""
+    if first is None:
+        assert second is not None, "only the middle seat is ever empty"
+        return Pairing(second, None)
+    return Pairing(first, second)
+
+
+def _round_robin_checked(
+    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+) -> list[Pairing]:
+    _check_round(Format.ROUND_ROBIN, entrants, round_number)
+    for number in range(1, round_number):
+        _played(_round_robin(entrants, number), results, number)
+    return _round_robin(entrants, round_number)
+
+
+def _swiss(
+    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+) -> list[Pairing]:
+    ids = {e.id for e in entrants}
+    for number in range(1, round_number):
+        present = Counter(
+            p for r in results if r.round == number for p in (r.first, r.second) if p in ids
+        )
+        missing = sorted(ids - present.keys())
+        if missing:
+            raise ValueError(f"round {number} is not finished: no result for player {missing[0]}")
+    points, _, _ = _scores(results)
+    games = sorted((r for r in results if r.second is not None), key=lambda r: r.round)
+    met: dict[int, set[int]] = defaultdict(set)
+    balance: Counter[int] = Counter()
+    last_first: dict[int, bool] = {}
+    for r in games:
+        assert r.second is not None
+        met[r.first].add(r.second)
+        met[r.second].add(r.first)
+        balance[r.first] += 1
+        balance[r.second] -= 1
+        last_first[r.first], last_first[r.second] = True, False
+    byes = Counter(r.first for r in results if r.second is None)
+    players = [
+        swiss.Player(
+            e.id,
+            points[e.id],
+            e.rating,
+            frozenset(met[e.id]),
+            byes[e.id],
+            balance[e.id],
+            last_first.get(e.id),
+        )
+        for e in entrants
+    ]
+    return [Pairing(first, second) for first, second in swiss.pair(players)]
