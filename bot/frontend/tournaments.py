@@ -58,7 +58,8 @@ class TournamentDesk:
     async def run(self, tournament_id: int, work: Callable[[], Awaitable[Progress]]) -> Progress:
         """Do `work` on a tournament and carry out what it moved on, under its lock."""
         async with self.lock(tournament_id):
-            return await self.carry_out(await work())
+            progress = await work()
+            return await self.carry_out(progress) if progress.news else progress
 
     async def table_closed(self, game_id: int) -> None:
         """A table closed: if it is a tournament's, record its result and go on from there."""

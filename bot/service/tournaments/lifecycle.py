@@ -178,7 +178,8 @@ class Tournaments:
         seeds = [rules.Entrant(user_id, rating) for user_id, rating in ratings.items()]
         swiss = None
         if row.swiss_rounds is not None:
-            swiss = min(row.swiss_rounds, len(seeds) - 1)  # so nobody need meet anyone twice
+            # No more rounds than a round robin has: nobody needs to meet anyone twice.
+            swiss = min(row.swiss_rounds, rules.rounds(rules.Format.ROUND_ROBIN, len(seeds)))
         total = rules.rounds(view.format, len(seeds), swiss)
         pairs = rules.pair_round(view.format, seeds, [], 1)
         new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
@@ -284,8 +285,7 @@ class Tournaments:
                 progress = await self.rounds.advance(row.id)
         except ServiceError:
             return None  # it moved on meanwhile; the next sweep sees how it stands
-        news = progress.completed or progress.paired or progress.called_off or progress.to_seat
-        return progress if news else None
+        return progress if progress.news else None
 
     async def sweep(
         self, now: datetime | None = None, shards: Shards = ONE_SHARD

@@ -52,7 +52,7 @@ class Rounds:
                 view = await self.view(tournament_id)
             if not all(p.done for p in view.round(row.round)):
                 break
-            if row.round >= (row.rounds or 0):
+            if row.round >= (row.rounds or 0) or len(_to_pair(view)) < 2:
                 winner = view.standings()[0].id
                 now = self.clock.now()
                 ended = await self.store.change(
@@ -113,11 +113,21 @@ class Rounds:
         """Pair the round after the current one; False if another caller paired it first."""
         row = view.tournament
         number = row.round + 1
-        pairs = rules.pair_round(view.format, view.seeds(), view.results(), number)
+        pairs = rules.pair_round(view.format, _to_pair(view), view.results(), number)
         new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
         now = self.clock.now()
         stored = await self.store.pair_round(row.id, row.version, number, new, now=now)
         return stored is not None
+
+
+def _to_pair(view: TournamentView) -> list[rules.Entrant]:
+    """Whom the pairing rules get: a knockout's bracket and a round robin's schedule are
+    everyone who started (a removed player's games are walkovers); a Swiss pairs only the
+    players still in."""
+    if view.format is not rules.Format.SWISS:
+        return view.seeds()
+    gone = view.withdrawn()
+    return [entrant for entrant in view.seeds() if entrant.id not in gone]
 
 
 class Verdict(enum.Enum):

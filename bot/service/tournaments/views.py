@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.service.options import GameOptions
 from bot.service.tournaments.pairing import Entrant, Format, Result, Standing, standings
@@ -84,6 +84,9 @@ class Progress:
     called_off: bool = False  # the start time came with too few players
     to_seat: tuple[PairingRow, ...] = ()
 
-    def with_view(self, view: TournamentView) -> Progress:
-        """The same news about the tournament as `view` shows it."""
-        return replace(self, view=view)
+    @property
+    def news(self) -> bool:
+        """Whether anything moved on that players must see."""
+        return bool(self.completed or self.paired or self.finished or self.called_off) or bool(
+            self.to_seat
+        )

@@ -5,27 +5,21 @@ lose nothing and pair each round once; bad input is refused privately and change
 
 from __future__ import annotations
 
-import asyncio
-from datetime import timedelta
+from collections.abc import Callable
 
-from bot.frontend.client import DuelboardBot
 from bot.service.clock import FakeClock
-from bot.service.games import Games
-from bot.service.tournaments.pairing import Format, standings
-from bot.service.views import Person
 from bot.store import GameStatus, Store
 from bot.store.tournament_rows import TournamentStatus
 from emulator import Emulator, User
 from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import WAIT, click, command, game_message
+from tests.bot.e2e.drive import command
 from tests.bot.e2e.tournament_drive import (
     MEMBER_NAMES,
+    FollowUps,
     games_of,
     join_all,
     messages_with,
-    pairings,
     play_round,
-    resign_in_thread,
     round_paired,
     seed_ratings,
     tournament,
@@ -51,12 +45,10 @@ async def seeded(
     names = {member.id: member.name for member in members}
     for user_id in ratings:
         await store.upsert_player(user_id, names[user_id], now=game_clock.now())
-    await seed_ratings(
-        store, emulator.guild.id, "checkers", "box", ratings, game_clock.now()
-    )
+    await seed_ratings(store, emulator.guild.id, "checkers", "box", ratings, game_clock.now())
 
 
-def better_seed_wins(seeds: dict[int, int]) -> object:
+def better_seed_wins(seeds: dict[int, int]) -> Callable[[int, int], int]:
     """Who resigns: the player with the worse (higher) seed number."""
 
     def loser_of(first: int, second: int) -> int:
@@ -77,9 +69,13 @@ async def test_an_eight_player_three_round_swiss_is_played_to_the_end(
     users = {member.id: member for member in members}
     alice = players.alice
     await seeded(store, emulator, game_clock, members)
-    async with start_bot():
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
         reply = await command(
-            emulator, alice, "tournament create", {"game": "checkers", "format": "swiss", "rounds": 3}
+            emulator,
+            alice,
+            "tournament create",
+            {"game": "checkers", "format": "swiss", "rounds": 3},
         )
         assert "Tournament #1 is open for sign-ups" in reply.content
         await join_all(emulator, members)
@@ -88,17 +84,11 @@ async def test_an_eight_player_three_round_swiss_is_played_to_the_end(
         played = []
         for number in (1, 2, 3):
             await round_paired(store, number)
-            played.append(
-                sorted(
-                    (seeds[w], seeds[l])
-                    for w, l in await play_round(
-                        emulator, store, number, users, better_seed_wins(seeds)  # type: ignore[arg-type]
-                    )
-                )
+            games = await play_round(
+                emulator, store, follow_ups, number, users, better_seed_wins(seeds)
             )
-        await until(
-            lambda: _finished(store), "the tournament to finish"
-        )
+            played.append(sorted((seeds[winner], seeds[loser]) for winner, loser in games))
+        await finished(emulator, store)
         final = messages_with(emulator, "final standings")
     # The Dutch Swiss by hand (seeds by rating, the better seed always wins): round 1 pairs the
     # top half with the bottom half; then each score group top half against bottom half, with
@@ -128,10 +118,12 @@ async def test_an_eight_player_three_round_swiss_is_played_to_the_end(
     alt = picture.description or ""
     for seed, points, buchholz, sb, rank in expected:
         name = members[seed - 1].name.capitalize()
-        figures = f"{rank}. {name}: points {points:g}, Buchholz {buchholz:g}, Sonneborn-Berger {sb:g}"
+        figures = (
+            f"{rank}. {name}: points {points:g}, Buchholz {buchholz:g}, Sonneborn-Berger {sb:g}"
+        )
         assert figures in alt, (figures, alt)
     assert f"<@{alice.id}> wins tournament #1" in posted.content
-    assert alice.id in posted.notified
+    assert posted.notified == [alice]
     # Every game was an ordinary rated table in a thread of its own; ratings moved.
     tables = await games_of(store)
     assert len(tables) == 12 and len({t.channel_id for t in tables}) == 12
@@ -139,5 +131,14 @@ async def test_an_eight_player_three_round_swiss_is_played_to_the_end(
     assert all(emulator.channel(t.channel_id).is_thread for t in tables)
 
 
-async def _finished(store: Store) -> bool:
-    return (await tournament(store)).status is TournamentStatus.FINISHED
+async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:
+    """Wait until the tournament is over and the bot is done telling everyone: the sign-up
+    message, edited last, says who won."""
+
+    async def probe() -> bool:
+        row = await tournament(store, number)
+        if row.status is not TournamentStatus.FINISHED or row.message_id is None:
+            return False
+        return "Finished:" in emulator.state.messages[row.message_id].content
+
+    await until(probe, "the tournament to finish")

@@ -3,18 +3,47 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
+from bot.frontend.client import DuelboardBot
 from bot.service.ratings import ladder_for
 from bot.store import GameRow, Store
-from bot.store.ratings import RatingStore, ResultEntry
+from bot.store.ratings import RatingStore, ResultEntry, Standing
 from bot.store.tournament_rows import PairingRow, TournamentRow
 from bot.store.tournaments import TournamentStore
 from emulator import Emulator, Message, User
 from tests.bot.e2e.drive import WAIT, command
 
 MEMBER_NAMES = ("dave", "erin", "frank", "grace", "heidi")
+
+
+class FollowUps:
+    """Which closed games the bot has finished moving their tournament on after.
+
+    The bot answers the player first and moves the tournament on after; a test that waits for
+    each game's follow-up never leaves work running when it ends or acts next.
+    """
+
+    def __init__(self, bot: DuelboardBot) -> None:
+        self.done: set[int] = set()
+        original = bot.desk.table_closed
+
+        async def tracked(game_id: int) -> None:
+            try:
+                await original(game_id)
+            finally:
+                self.done.add(game_id)
+
+        bot.desk.table_closed = tracked  # type: ignore[method-assign]
+
+    async def after(self, *game_ids: int) -> None:
+        """Wait until the bot moved on after each of these games."""
+
+        async def probe() -> bool:
+            return set(game_ids) <= self.done
+
+        await until(probe, f"the follow-up of games {sorted(game_ids)}")
 
 
 async def until(probe: Callable[[], Awaitable[bool]], what: str) -> None:
@@ -30,7 +59,9 @@ async def tournament(store: Store, number: int = 1) -> TournamentRow:
     return await TournamentStore(store).get(number)
 
 
-async def pairings(store: Store, number: int = 1, round_number: int | None = None) -> list[PairingRow]:
+async def pairings(
+    store: Store, number: int = 1, round_number: int | None = None
+) -> list[PairingRow]:
     """The stored pairings (of one round)."""
     found = await TournamentStore(store).pairings(number)
     return [p for p in found if round_number is None or p.round == round_number]
@@ -53,13 +84,11 @@ async def seed_ratings(
     """Give players a rating on the tournament's ladder in the server, so seeding is known."""
     ladder = ladder_for(kind, variant)
     for index, (user_id, rating) in enumerate(ratings.items()):
-        entry = ResultEntry(
-            9_000_000 + index, user_id, 1, ladder, "win", 1, 0, 0, 0, 0, True, now
-        )
+        entry = ResultEntry(9_000_000 + index, user_id, 1, ladder, "win", 1, 0, 0, 0, 0, True, now)
 
         def rate(
-            _scope: int, current: dict[int, tuple[float, float, float]], value: float = rating
-        ) -> dict[int, tuple[float, float, float]]:
+            _scope: int, current: Mapping[int, Standing], value: float = rating
+        ) -> Mapping[int, Standing]:
             return {user: (value, 80.0, 0.06) for user in current}
 
         await RatingStore(store).record_result([entry], scopes=[guild_id], rate=rate, now=now)
@@ -76,12 +105,14 @@ async def resign_in_thread(emulator: Emulator, store: Store, loser: User, game_i
 async def play_round(
     emulator: Emulator,
     store: Store,
+    follow_ups: FollowUps,
     round_number: int,
     users: dict[int, User],
     loser_of: Callable[[int, int], int],
     number: int = 1,
 ) -> list[tuple[int, int]]:
-    """Play every game of a round: `loser_of(a, b)` resigns. The pairs played (winner, loser)."""
+    """Play every game of a round: `loser_of(a, b)` resigns; each game's follow-up is waited
+    for. The pairs played (winner, loser)."""
     played = []
     for pairing in await pairings(store, number, round_number):
         if pairing.second_id is None or pairing.done or pairing.game_id is None:
@@ -90,6 +121,7 @@ async def play_round(
         winner = pairing.second_id if loser == pairing.first_id else pairing.first_id
         reply = await resign_in_thread(emulator, store, users[loser], pairing.game_id)
         assert "resigns" in reply.content or "abandonne" in reply.content, reply.content
+        await follow_ups.after(pairing.game_id)
         played.append((winner, loser))
     return played
 
