@@ -303,7 +303,7 @@ class Signal:
         self._event = asyncio.Event()
 
     async def changed(self, timeout: float) -> None:
-        """Return at the next change, or after `timeout` seconds (a live view's next look)."""
+        """Return at the next change, or after `timeout` seconds (a live feed's next look)."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._event.wait(), timeout)
 

@@ -27,8 +27,8 @@ from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
 from render.words import (
     ENDING_FIELDS,
     ENGLISH,
-    LEVEL_FIELDS,
     PLURAL_FIELDS,
+    SIZE_FIELDS,
     TEMPLATE_FIELDS,
     Words,
 )
@@ -49,10 +49,10 @@ __all__ = [
     "DARK",
     "ENDING_FIELDS",
     "ENGLISH",
-    "LEVEL_FIELDS",
     "LIGHT",
     "MAX_ALT_TEXT",
     "PLURAL_FIELDS",
+    "SIZE_FIELDS",
     "TEMPLATE_FIELDS",
     "THEMES",
     "BackgammonLayout",

@@ -34,7 +34,7 @@ from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
 from bot.service.tournaments.lifecycle import Tournaments
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import Store
 
@@ -124,7 +124,7 @@ class DuelboardBot(commands.Bot):
         """Build everything for the bot's own user; register the persistent controls; sync;
         start the clock."""
         assert self.user is not None
-        me = Person(self.user.id, self.user.display_name, True)
+        me = Player(self.user.id, self.user.display_name, True)
         for cog in self.assemble(me):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
@@ -148,7 +148,7 @@ class DuelboardBot(commands.Bot):
         else:
             await self.tree.sync()
 
-    def assemble(self, me: Person) -> list[commands.Cog]:
+    def assemble(self, me: Player) -> list[commands.Cog]:
         """Build the service, the game messages and the game actions for the bot's own user
         `me`, each from what it uses; returns the cogs, built from them too."""
         self.games = Games(
@@ -188,7 +188,7 @@ class ShardedDuelboardBot(DuelboardBot, commands.AutoShardedBot):
     """Duelboard on some of Discord's gateway shards, one connection each.
 
     Discord sends this process the interactions and events of the servers on its shards (and,
-    on shard 0, direct messages); it sweeps only those servers' tables, and syncs the commands
+    on shard 0, direct messages); it sweeps only those servers' games, and syncs the commands
     only if it runs shard 0. Every process of the bot shares one database.
     """
 

@@ -28,7 +28,7 @@ from bot.pictures.standings import FILENAME, standings_picture
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.setup import MIN_PLAYERS
 from bot.service.tournaments.views import Progress, TournamentView
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import PairingTakenError
 from bot.store.tournament_rows import PairingRow, TournamentStatus
@@ -191,7 +191,7 @@ class TournamentDesk:
         self.messages.remember(user)
         async with self.lock(tournament_id):
             if join:
-                player = Person(user.id, user.display_name)
+                player = Player(user.id, user.display_name)
                 view = await self.tournaments.join(tournament_id, player)
             else:
                 view = await self.tournaments.leave(tournament_id, user.id)

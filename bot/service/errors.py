@@ -1,4 +1,4 @@
-"""Everything the table refuses, as one hierarchy with messages fit to show a player.
+"""Everything the service refuses, as one hierarchy with messages fit to show a player.
 
 Every refusal carries a stable `code` (a key of `REFUSALS`) and language-neutral `params`
 (game ids, notations, user names, numbers), so the bot words it in the reader's language from
@@ -34,7 +34,7 @@ __all__ = [
 
 _OPPONENT_WAITS = "It is not your turn in game #{game}: waiting for your opponent"
 
-# The table's refusals: code -> English template (what `str()` of the error reads).
+# The service's refusals: code -> English template (what `str()` of the error reads).
 # `svc.not_your_turn.<awaiting>` and `svc.move_first.<awaiting>` exist for each thing a session
 # can wait for (`session.Awaiting`), so the waiting part is worded in the reader's language too.
 REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
@@ -181,7 +181,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.hint.answer_draw_first": (
             "A hint ranks moves: first accept or decline the draw offer."
         ),
-        # Records, dice audit and ratings.
+        # Results, dice audit and ratings.
         "svc.never_started": "game #{game} never started: there is nothing to show",
         "svc.verify.open": "The seed of game #{game} is revealed when the game ends.",
         "svc.rating.no_result": "Game #{game} has no result to record (it is {status}).",
@@ -235,7 +235,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
 
 
 class ServiceError(Exception):
-    """Base class for the table's refusals; nothing was changed when one is raised.
+    """Base class for the service's refusals; nothing was changed when one is raised.
 
     `code` is a key of `REFUSALS` (or an engine refusal's code, see `passed_on`), `params` the
     language-neutral values its template needs.
@@ -278,7 +278,7 @@ class NotAPlayerError(ServiceError):
 
 
 class NotYourTurnError(ServiceError):
-    """A player acted while the table waits for the other player to do `awaiting`."""
+    """A player acted while the game waits for the other player to do `awaiting`."""
 
     def __init__(self, game_id: int, awaiting: str) -> None:
         """`awaiting` is what the session waits for (`session.Awaiting`).
@@ -310,7 +310,7 @@ class ActionNotAllowedError(ServiceError):
 
 
 class MoveFirstError(ActionNotAllowedError):
-    """The player to act tried to move while the table waits for something else from them."""
+    """The player to act tried to move while the game waits for something else from them."""
 
     def __init__(self, awaiting: str) -> None:
         """`awaiting` is what the session waits for instead (`session.Awaiting`)."""

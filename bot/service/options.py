@@ -7,7 +7,7 @@ What the options may be for one game kind (its variants, which options apply) is
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -26,7 +26,7 @@ COLOURS = ("white", "black")
 # The computer's strengths (the `ai` package's levels; the service only names them).
 LEVELS = ("beginner", "intermediate", "expert")
 DEFAULT_LEVEL = "intermediate"
-# The longest match a table offers: /backgammon's `points` option and the refusal both say it
+# The longest match the service offers: /backgammon's `points` option and the refusal both say it
 # (the engine could go to 64, but a 64-point match over chat is not a game anyone finishes).
 MAX_POINTS = 25
 
@@ -64,9 +64,9 @@ class GameOptions:
     """Everything chosen when challenging: game, variant, match, cube, clock, rated, who starts,
     the computer's level and whether hints are allowed.
 
-    `rated` False keeps the result off the ratings (issue 6); the table stores False for a game
+    `rated` False keeps the result off the ratings (issue 6); the service stores False for a game
     against the bot, which is never rated. `level` is the computer's strength in a game against
-    the bot and None in a game between people (the table sees to both). `hints` on lets both
+    the bot and None in a game between people (the service sees to both). `hints` on lets both
     players of an unrated game ask for hints; accepting such a challenge is the consent to it.
     `tournament` and `tournament_round` name the tournament round a table was paired in.
     `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
@@ -150,11 +150,6 @@ class GameOptions:
         if "starter" in asked and not rules.chooses_starter(self.variant):
             raise OptionError("svc.option.starter_by_opening_roll")
 
-    def swapped(self) -> GameOptions:
-        """The same options with the colours exchanged (for a rematch by the other player)."""
-        colour = "black" if self.challenger_colour == "white" else "white"
-        return replace(self, challenger_colour=colour)
-
     def to_json(self) -> dict[str, JsonValue]:
         """The options as the store's JSON (time limit in seconds; a tournament's only for its
         tables)."""
@@ -178,7 +173,7 @@ class GameOptions:
     def from_json(cls, kind: GameKind, variant: str, data: Any) -> GameOptions:
         """Read options back from the store's JSON.
 
-        Tables stored before an option existed get its default: rated, no level (the computer's
+        Games stored before an option existed get its default: rated, no level (the computer's
         default level in a game against the bot), no hints.
         """
         values = dict(data)
@@ -186,7 +181,7 @@ class GameOptions:
         return cls(GameKind(kind), variant, **values)
 
     def match_options(self) -> MatchOptions:
-        """The engine's match options for a backgammon table."""
+        """The engine's match options for a backgammon game."""
         return MatchOptions(
             match_length=self.match_length,
             cube=self.cube,

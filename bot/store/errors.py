@@ -30,7 +30,7 @@ class PlayerNotFoundError(StoreError, LookupError):
     """A game names a player the store has not seen; upsert the player first."""
 
     def __init__(self, user_id: int) -> None:
-        super().__init__(f"Player {user_id} is unknown to the store; record the player first.")
+        super().__init__(f"Player {user_id} is unknown to the store; store the player first.")
         self.user_id = user_id
 
 

@@ -25,7 +25,7 @@ GAME_BY_ID = select(games).where(games.c.id == bindparam("game_key"))
 OPEN_GAME_IN_CHANNEL = select(games).where(games.c.channel_id == bindparam("channel_key"), OPEN)
 PLAYER_BY_ID = select(players).where(players.c.user_id == bindparam("user_key"))
 # The columns to SET are the keys of the parameters given with it (besides the two below).
-RECORD_GAME = (
+UPDATE_GAME = (
     update(games)
     .where(games.c.id == bindparam("game_key"), games.c.version == bindparam("expected_version"))
     .returning(*games.c)

@@ -160,7 +160,7 @@ guild_settings = Table(
 
 # Ratings, results and rating changes (issue 6). A scope is a guild id, or GLOBAL_SCOPE for the
 # ladder across every server; a ladder is a game kind plus, for checkers, its variant. No foreign
-# keys: rows are written only by `record_result`, which reads the finished game in the same
+# keys: rows are written only by `count_result`, which reads the finished game in the same
 # transaction, and other suites may TRUNCATE games and players without knowing these tables.
 GLOBAL_SCOPE = 0
 

@@ -35,7 +35,7 @@ from bot.store.queries import (
     OPEN,
     OPEN_GAME_IN_CHANNEL,
     PLAYER_BY_ID,
-    RECORD_GAME,
+    UPDATE_GAME,
     claim_pairing,
     game_from_row,
     raise_conflict,
@@ -65,7 +65,7 @@ DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 
 class Store:
-    """Persistence for the game table; every method is one transaction.
+    """Persistence for the service; every method is one transaction.
 
     Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the
     clock, so tests and replays are deterministic and every process agrees on what "due" means.
@@ -157,7 +157,7 @@ class Store:
     async def upsert_player(
         self, user_id: int, display_name: str, *, now: datetime, is_bot: bool = False
     ) -> PlayerRow:
-        """Record a player, or refresh the name shown for one already known."""
+        """Store a player, or refresh the name shown for one already known."""
         values = {
             "user_id": checks.snowflake("user_id", user_id),
             "display_name": checks.text("display_name", display_name),
@@ -323,7 +323,7 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [game_from_row(row) for row in rows]
 
-    async def record(
+    async def commit(
         self,
         game_id: int,
         expected_version: int,
@@ -363,7 +363,7 @@ class Store:
             "updated_at": now,
         }
         changes.update(
-            checks.record_changes(
+            checks.commit_changes(
                 status=status,
                 opponent_id=opponent_id,
                 to_move_id=to_move_id,
@@ -379,7 +379,7 @@ class Store:
                 # The version check comes first: a second writer for the same version waits on
                 # the row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown
                 # players are refused by the foreign keys, and named once that has failed.
-                row = (await connection.execute(RECORD_GAME, parameters)).first()
+                row = (await connection.execute(UPDATE_GAME, parameters)).first()
                 if row is None:
                     await raise_conflict(connection, game_id, expected_version)
                 await connection.execute(APPEND_EVENT, event)

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.frontend.actions import GameActions, person, reader_locale
+from bot.frontend.actions import GameActions, as_player, reader_locale
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
@@ -121,7 +121,7 @@ class Challenges(commands.Cog):
         first: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
-        # Only what was asked goes on: the table refuses an option where it does not apply.
+        # Only what was asked goes on: the service refuses an option where it does not apply.
         asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
@@ -186,9 +186,9 @@ class Challenges(commands.Cog):
         if hints:
             choices["hints"] = True
         if level is not None:
-            choices["level"] = level  # the table keeps it only against the bot
+            choices["level"] = level  # the service keeps it only against the bot
         against_bot = opponent is not None and opponent.id == self.games.bot.id
-        rival = None if opponent is None or against_bot else person(opponent)
+        rival = None if opponent is None or against_bot else as_player(opponent)
         if opponent is not None:
             self.messages.remember(opponent)
         await self.actions.defer_private(interaction)
@@ -197,7 +197,7 @@ class Challenges(commands.Cog):
             channel_id = await self._thread(interaction, kind)
         result = await self.games.challenge(
             channel_id=channel_id,
-            challenger=person(interaction.user),
+            challenger=as_player(interaction.user),
             kind=kind,
             variant=variant,
             opponent=rival,
@@ -210,7 +210,7 @@ class Challenges(commands.Cog):
         if against_bot and rated:
             reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
         if level is not None and not against_bot:
-            reply += "\n" + t("coach.level_ignored")
+            reply += "\n" + t("computer.level_ignored")
         await interaction.edit_original_response(content=reply)
 
     async def _thread(self, interaction: Interaction, kind: GameKind) -> int:

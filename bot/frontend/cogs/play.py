@@ -106,7 +106,7 @@ class Play(commands.Cog):
     @app_commands.describe(level="Resign a single game, a gammon or a backgammon")
     @app_commands.choices(level=named_choices(("1", "2", "3")))
     async def resign(self, interaction: Interaction, level: str | None = None) -> None:
-        """Resign (after a confirmation); with a level, offer exactly that level."""
+        """Resign (after a confirmation); with the `level` option, offer exactly that size."""
         if level is None:
             await self.actions.ask(interaction, Action.ASK_RESIGN)
         else:
@@ -132,7 +132,7 @@ class Play(commands.Cog):
         private="Only you see it: from your side, with its Position ID and Match ID or FEN"
     )
     async def board(self, interaction: Interaction, private: bool = False) -> None:
-        """Post the board again at the bottom of the channel; the old message loses its buttons.
+        """Post the game message again at the bottom of the channel; the old one loses its buttons.
 
         With `private`, only the user sees it, drawn from their side with the position to paste
         elsewhere; the game's message stays where it is.

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.frontend.actions import GameActions, person
+from bot.frontend.actions import GameActions, as_player
 from bot.frontend.cogs.challenges import (
     BACKGAMMON_VARIANTS,
     CHECKERS_VARIANTS,
@@ -101,7 +101,7 @@ class TournamentCommands(
         view = await self.tournaments.create(
             guild_id=interaction.guild.id,
             channel_id=channel.id,
-            organizer=person(interaction.user),
+            organizer=as_player(interaction.user),
             kind=kind,
             format=format,
             variant=variant,
@@ -229,7 +229,7 @@ class TournamentCommands(
         """Take a player out: off the list, or paired no more once started."""
         view = await self._here(interaction)
         user, manager, number = interaction.user.id, _manager(interaction), view.id
-        out = person(player)
+        out = as_player(player)
         await self.desk.run(
             number, lambda: self.tournaments.remove(number, user, out, manager=manager)
         )

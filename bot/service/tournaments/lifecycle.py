@@ -19,7 +19,7 @@ from bot.service.tournaments import pairing as rules
 from bot.service.tournaments.rounds import Rounds
 from bot.service.tournaments.setup import MIN_PLAYERS, setup_for
 from bot.service.tournaments.views import Progress, TournamentView, seats_of
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store.tournament_rows import (
     NewPairing,
@@ -50,7 +50,7 @@ class Tournaments:
         *,
         guild_id: int,
         channel_id: int,
-        organizer: Person,
+        organizer: Player,
         kind: str,
         format: str,
         variant: str | None = None,
@@ -106,7 +106,7 @@ class Tournaments:
             raise TournamentError("svc.tournament.none_here")
         return await self.view(row.id)
 
-    async def join(self, tournament_id: int, player: Person) -> TournamentView:
+    async def join(self, tournament_id: int, player: Player) -> TournamentView:
         """Enter `player`, while sign-ups are open and there is room."""
         now = self.clock.now()
         await self.games_store.upsert_player(player.id, player.name, now=now)
@@ -228,7 +228,7 @@ class Tournaments:
         return await self.view(tournament_id)
 
     async def remove(
-        self, tournament_id: int, user_id: int, player: Person, *, manager: bool
+        self, tournament_id: int, user_id: int, player: Player, *, manager: bool
     ) -> Progress:
         """Take `player` out: off the list before the start; after it, paired no more (a game
         they are playing goes on; every later pairing of theirs is a walkover)."""
@@ -257,8 +257,8 @@ class Tournaments:
         return await self.games.start_pairing(
             channel_id=channel_id,
             guild_id=row.guild_id,
-            first=Person(first, names.get(first, str(first))),
-            second=Person(second, names.get(second, str(second))),
+            first=Player(first, names.get(first, str(first))),
+            second=Player(second, names.get(second, str(second))),
             options=options,
             claim=PairingClaim(row.id, pairing.round, pairing.board, pairing.game_id),
         )

@@ -91,7 +91,7 @@ async def seed_ratings(
         ) -> Mapping[int, Standing]:
             return {user: (value, 80.0, 0.06) for user in current}
 
-        await RatingStore(store).record_result([entry], scopes=[guild_id], rate=rate, now=now)
+        await RatingStore(store).count_result([entry], scopes=[guild_id], rate=rate, now=now)
 
 
 async def resign_in_thread(emulator: Emulator, store: Store, loser: User, game_id: int) -> Message:

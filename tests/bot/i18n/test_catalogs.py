@@ -70,7 +70,7 @@ def test_translations_are_not_left_in_english(language: str) -> None:
         for key, message in CATALOGS[language].items()
         if message == REFERENCE[key]
         and not key.startswith("name.")
-        and not set(message) <= set("{}.: *,()-_0123456789")
+        and not set(message) <= set("{}.:; *,()-_0123456789")
     }
     allowed = {"kind.backgammon", "points.many", "points.one", "btn.rematch"}
     allowed |= {"rules.checkers", "game.money"}

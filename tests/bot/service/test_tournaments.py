@@ -15,12 +15,12 @@ from bot.service.errors import ActionNotAllowedError, TournamentError
 from bot.service.games import Games
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.views import Progress, TournamentView
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import GameStatus, PairingTakenError, Store
 from bot.store.tournament_rows import TournamentStatus
 from tests.bot.service.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
-DAVE = Person(404, "Dave")
+DAVE = Player(404, "Dave")
 _threads = itertools.count(20_000)
 
 
