@@ -57,7 +57,7 @@ class GameActions:
         desk: TournamentDesk | None = None,
     ) -> None:
         """Act through `games`, show through `messages`; `store` finds a channel's game; a
-        tournament's table that closes moves its tournament on through `desk`."""
+        tournament's game that closes moves its tournament on through `desk`."""
         self.games = games
         self.messages = messages
         self.store = store
@@ -265,13 +265,13 @@ class GameActions:
         await self._follow_up(result)
 
     async def _follow_up(self, result: ActionResult) -> None:
-        """After the table is shown: a tournament's table that closed moves its tournament on
+        """After the game is shown: a tournament's game that closed moves its tournament on
         (the pairing's result, the next round), once the actor has their answer."""
         view = result.game
         if self.desk is None or view.options.tournament is None or view.status.is_open:
             return
         try:
-            await self.desk.table_closed(view.id)
+            await self.desk.game_closed(view.id)
         except Exception:  # the action stands; the sweeper moves the tournament on later
             log.exception(
                 "moving tournament #%s on after game #%s failed", view.options.tournament, view.id

@@ -27,7 +27,7 @@ from bot.i18n import Localizer
 from bot.pictures.standings import FILENAME, standings_picture
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.setup import MIN_PLAYERS
-from bot.service.tournaments.views import Progress, TournamentView
+from bot.service.tournaments.views import Progress, Tournament
 from bot.service.views import Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import PairingTakenError
@@ -61,8 +61,8 @@ class TournamentDesk:
             progress = await work()
             return await self.carry_out(progress) if progress.news else progress
 
-    async def table_closed(self, game_id: int) -> None:
-        """A table closed: if it is a tournament's, record its result and go on from there."""
+    async def game_closed(self, game_id: int) -> None:
+        """A game closed: if it is a tournament's, record its result and go on from there."""
         pairing = await self.store.pairing_of_game(game_id)
         if pairing is None:
             return
@@ -90,38 +90,40 @@ class TournamentDesk:
         """Post what the tournament's players must see: the standings of each round completed,
         a game for each pairing that waits for one, the new round's pairings, the winner; then
         bring the sign-up message and the scheduled event up to date."""
-        view = progress.view
-        locale = self.messages.guild_locale(view.tournament.guild_id)
+        tournament = progress.tournament
+        locale = self.messages.guild_locale(tournament.row.guild_id)
         for number in progress.completed:
-            await self._post_standings(view, number, locale, progress.finished)
+            await self._post_standings(tournament, number, locale, progress.finished)
         links = {}
         for pairing in progress.to_seat:
-            link = await self._seat(view, pairing, locale)
+            link = await self._seat(tournament, pairing, locale)
             if link is not None:
                 links[pairing.board] = link
         t = Localizer(locale)
-        channel = self.messages.channel(view.tournament.channel_id)
-        names = shown(view.names())
+        channel = self.messages.channel(tournament.row.channel_id)
+        names = shown(tournament.names())
         for number in progress.paired:
-            for text in words.round_messages(t, view, number, names, links):
+            for text in words.round_messages(t, tournament, number, names, links):
                 await channel.send(text)
         if progress.called_off:
-            await channel.send(words.called_off_text(t, view, MIN_PLAYERS))
-        await self.show_signup(view)
+            await channel.send(words.called_off_text(t, tournament, MIN_PLAYERS))
+        await self.show_signup(tournament)
         if 1 in progress.paired or progress.finished or progress.called_off:
-            await self.follow_event(view)
+            await self.follow_event(tournament)
         return progress
 
-    async def _seat(self, view: TournamentView, pairing: PairingRow, locale: object) -> str | None:
+    async def _seat(
+        self, tournament: Tournament, pairing: PairingRow, locale: object
+    ) -> str | None:
         """Open a thread for the pairing's game, start the game there and call both players;
         the game message's link (None if the game could not be made, or another made it)."""
-        row = view.tournament
+        row = tournament.row
         channel = self.client.get_channel(row.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("tournament #%s: its channel is gone, no game can be posted", row.id)
             return None
         t = Localizer(locale)
-        name = words.thread_name(t, view, pairing, view.names())
+        name = words.thread_name(t, tournament, pairing, tournament.names())
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         try:
             result = await self.tournaments.seat(pairing, thread.id)
@@ -129,23 +131,25 @@ class TournamentDesk:
             return None  # another process seated it meanwhile: this thread stays empty
         message = await self.messages.post(result, locale)
         players = (pairing.first_id, pairing.second_id or 0)
-        await thread.send(words.game_call(t, view, pairing), allowed_mentions=pinging(*players))
+        await thread.send(
+            words.game_call(t, tournament, pairing), allowed_mentions=pinging(*players)
+        )
         return message.jump_url
 
     async def _post_standings(
-        self, view: TournamentView, number: int, locale: object, finished: bool
+        self, tournament: Tournament, number: int, locale: object, finished: bool
     ) -> None:
         """The standings after round `number`, as a picture; with the winner after the last."""
-        row = view.tournament
+        row = tournament.row
         t = Localizer(locale)
         theme = await self.messages.theme(row.guild_id)
         picture = await asyncio.to_thread(
-            standings_picture, view, view.names(), locale, through=number, theme=theme
+            standings_picture, tournament, tournament.names(), locale, through=number, theme=theme
         )
-        text = words.standings_caption(t, view, number)
+        text = words.standings_caption(t, tournament, number)
         last = finished and number >= (row.rounds or 0)
         if last:
-            text += "\n" + words.winner_text(t, view)
+            text += "\n" + words.winner_text(t, tournament)
         image = discord.File(
             io.BytesIO(picture.png), filename=FILENAME, description=picture.alt_text
         )
@@ -155,12 +159,12 @@ class TournamentDesk:
 
     # The sign-up message.
 
-    async def show_signup(self, view: TournamentView) -> str:
+    async def show_signup(self, tournament: Tournament) -> str:
         """Post the sign-up message, or edit it to show the tournament as it now stands; its
         link."""
-        row = view.tournament
+        row = tournament.row
         t = Localizer(self.messages.guild_locale(row.guild_id))
-        text = words.signup_text(t, view, shown(view.names()))
+        text = words.signup_text(t, tournament, shown(tournament.names()))
         buttons = None
         if row.status is TournamentStatus.SIGNUP:
             buttons = controls.signup_controls(t, row.id)
@@ -192,20 +196,20 @@ class TournamentDesk:
         async with self.lock(tournament_id):
             if join:
                 player = Player(user.id, user.display_name)
-                view = await self.tournaments.join(tournament_id, player)
+                tournament = await self.tournaments.join(tournament_id, player)
             else:
-                view = await self.tournaments.leave(tournament_id, user.id)
-            await self.show_signup(view)
+                tournament = await self.tournaments.leave(tournament_id, user.id)
+            await self.show_signup(tournament)
         t = Localizer(interaction.locale)
         key = "reply.tournament.joined" if join else "reply.tournament.left"
         await interaction.edit_original_response(content=t(key, tournament=tournament_id))
 
     # The scheduled event.
 
-    async def schedule(self, view: TournamentView) -> bool:
+    async def schedule(self, tournament: Tournament) -> bool:
         """Put the tournament's start in the server's calendar, if it has a start time and
         the bot may (Manage Events); whether it did."""
-        row = view.tournament
+        row = tournament.row
         guild = self.client.get_guild(row.guild_id)
         if row.starts_at is None or guild is None or not guild.me.guild_permissions.manage_events:
             return False
@@ -224,10 +228,10 @@ class TournamentDesk:
         await self.store.set_event(row.id, event.id)
         return True
 
-    async def follow_event(self, view: TournamentView) -> None:
+    async def follow_event(self, tournament: Tournament) -> None:
         """Keep the scheduled event in step: active at the start, completed at the end,
         cancelled with the tournament."""
-        row = view.tournament
+        row = tournament.row
         guild = self.client.get_guild(row.guild_id)
         if row.event_id is None or guild is None:
             return
@@ -247,8 +251,10 @@ class TournamentDesk:
                 elif status is discord.EventStatus.active:
                     await event.end()
         except discord.HTTPException as error:
-            self.log_event_failure(view, error)
+            self.log_event_failure(tournament, error)
 
-    def log_event_failure(self, view: TournamentView, error: discord.HTTPException) -> None:
+    def log_event_failure(self, tournament: Tournament, error: discord.HTTPException) -> None:
         """The event is a courtesy: a server admin may have removed it, or the permission."""
-        log.warning("tournament #%s: its scheduled event is not up to date: %s", view.id, error)
+        log.warning(
+            "tournament #%s: its scheduled event is not up to date: %s", tournament.id, error
+        )

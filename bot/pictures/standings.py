@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from bot.i18n import Localizer
 from bot.pictures import IMAGE_WIDTH, Picture
 from bot.service.tournaments.pairing import Format
-from bot.service.tournaments.views import TournamentView
+from bot.service.tournaments.views import Tournament
 from bot.store.tournament_rows import PairingRow
 from render import (
     LIGHT,
@@ -34,7 +34,7 @@ def name_of(names: Names, user_id: int | None) -> str:
 
 
 def standings_picture(
-    view: TournamentView,
+    tournament: Tournament,
     names: Names,
     locale: object,
     *,
@@ -43,15 +43,15 @@ def standings_picture(
 ) -> Picture:
     """The standings after round `through` (every result so far by default)."""
     t = Localizer(locale)
-    if view.format is Format.KNOCKOUT:
-        bracket, alt = _bracket(t, view, names, through)
+    if tournament.format is Format.KNOCKOUT:
+        bracket, alt = _bracket(t, tournament, names, through)
         return Picture(render_standings(bracket, theme=theme, width=IMAGE_WIDTH), alt)
-    table, alt = _table(t, view, names, through)
+    table, alt = _table(t, tournament, names, through)
     return Picture(render_standings(table, theme=theme, width=IMAGE_WIDTH), alt)
 
 
-def _title(t: Localizer, view: TournamentView, through: int | None) -> str:
-    row = view.tournament
+def _title(t: Localizer, tournament: Tournament, through: int | None) -> str:
+    row = tournament.row
     done = through if through is not None else row.round
     if row.winner_id is not None and done >= (row.rounds or 0):
         return t("tournament.picture.final", tournament=row.id)
@@ -64,7 +64,7 @@ def _figure(t: Localizer, value: float) -> str:
 
 
 def _table(
-    t: Localizer, view: TournamentView, names: Names, through: int | None
+    t: Localizer, tournament: Tournament, names: Names, through: int | None
 ) -> tuple[StandingsTable, str]:
     headings = tuple(
         t(f"tournament.picture.{key}")
@@ -72,7 +72,7 @@ def _table(
     )
     rows = []
     spoken = []
-    for standing in view.standings(through):
+    for standing in tournament.standings(through):
         cells = (
             str(standing.rank),
             name_of(names, standing.id),
@@ -92,15 +92,15 @@ def _table(
                 sonneborn_berger=sonneborn_berger,
             )
         )
-    title = _title(t, view, through)
+    title = _title(t, tournament, through)
     marked = frozenset(index for index, row in enumerate(rows) if row[0] == "1")
     return StandingsTable(title, headings, tuple(rows), marked), _alt(title, spoken)
 
 
 def _bracket(
-    t: Localizer, view: TournamentView, names: Names, through: int | None
+    t: Localizer, tournament: Tournament, names: Names, through: int | None
 ) -> tuple[Bracket, str]:
-    total = view.tournament.rounds or 1
+    total = tournament.row.rounds or 1
     last = total if through is None else through
     columns = []
     spoken = []
@@ -108,7 +108,7 @@ def _bracket(
     earlier: list[str | None] = []
     for number in range(1, total + 1):
         heading = _round_name(t, number, total)
-        paired = view.round(number) if number <= last else []
+        paired = tournament.round(number) if number <= last else []
         size = 2 ** (total - number)
         matches = []
         winners: list[str | None] = []
@@ -126,7 +126,7 @@ def _bracket(
             winners.append(winner)
         columns.append((heading, tuple(matches)))
         earlier = winners
-    title = _title(t, view, through)
+    title = _title(t, tournament, through)
     return Bracket(title, tuple(columns)), _alt(title, spoken)
 
 

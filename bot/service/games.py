@@ -205,9 +205,9 @@ class Games:
         options: GameOptions,
         claim: PairingClaim,
     ) -> ActionResult:
-        """Seat a tournament's pairing at a table of its own, already started: `first` takes
+        """Start a tournament's pairing as a game of its own, already under way: `first` takes
         the first seat (White) and moves first where who starts is chosen (checkers,
-        Bad'Gammon). The table is made only if the pairing still waits for it, in the same
+        Bad'Gammon). The game is made only if the pairing still waits for it, in the same
         transaction (`PairingTakenError` otherwise): one game per pairing.
         """
         now = self.clock.now()
@@ -237,7 +237,7 @@ class Games:
         actor_id: int | None,
         claim: PairingClaim | None = None,
     ) -> tuple[GameRow, Run[Any]]:
-        """Create a table already played from its first steps (`seats`: the challenger's side
+        """Create a game already played from its first steps (`seats`: the challenger's side
         first), logged as one `kind` event; the run holds their outcomes under its number.
 
         The steps do not depend on the game's number, which the insert gives: their outcomes

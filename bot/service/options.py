@@ -68,7 +68,7 @@ class GameOptions:
     against the bot, which is never rated. `level` is the computer's strength in a game against
     the bot and None in a game between people (the service sees to both). `hints` on lets both
     players of an unrated game ask for hints; accepting such a challenge is the consent to it.
-    `tournament` and `tournament_round` name the tournament round a table was paired in.
+    `tournament` and `tournament_round` name the tournament round a game was paired in.
     `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
     BG-2); "random" draws it by lot from the game's verifiable dice. `challenger_colour` is the
     challenger's side (a rematch swaps it). The cube options apply to backgammon only.
@@ -86,7 +86,7 @@ class GameOptions:
     challenger_colour: str = "white"
     level: str | None = None
     hints: bool = False
-    # A tournament's table: which tournament and round (issue 18); set by the tournament when
+    # A tournament's game: which tournament and round (issue 18); set by the tournament when
     # it seats a pairing, never by a challenge.
     tournament: int | None = None
     tournament_round: int | None = None
@@ -152,7 +152,7 @@ class GameOptions:
 
     def to_json(self) -> dict[str, JsonValue]:
         """The options as the store's JSON (time limit in seconds; a tournament's only for its
-        tables)."""
+        games)."""
         values: dict[str, JsonValue] = {
             "match_length": self.match_length,
             "cube": self.cube,

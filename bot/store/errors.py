@@ -62,7 +62,7 @@ class ConflictError(StoreError):
 
 
 class PairingTakenError(StoreError):
-    """A tournament pairing already has its game (or a result): no second table was made."""
+    """A tournament pairing already has its game (or a result): no second game was made."""
 
     def __init__(self, tournament_id: int, round_number: int, board: int) -> None:
         super().__init__(

@@ -218,7 +218,7 @@ rating_changes = Table(
 )
 
 # Tournaments (issue 18): the event, who entered it, and each round's pairings. A pairing's game
-# is an ordinary table; the unique game id and the primary key (tournament, round, board) let the
+# is an ordinary game; the unique game id and the primary key (tournament, round, board) let the
 # database itself refuse a second game for one pairing and a second pairing of one round.
 tournaments = Table(
     "tournaments",
@@ -248,7 +248,7 @@ tournaments = Table(
     CheckConstraint(TOURNAMENT_STATUS_SQL, name="status"),
     CheckConstraint("version >= 0", name="version"),
     CheckConstraint("round >= 0", name="round"),
-    # One tournament taking sign-ups or running per channel, as one open table per channel.
+    # One tournament taking sign-ups or running per channel, as one open game per channel.
     Index(
         "uq_tournaments_open_channel",
         "channel_id",

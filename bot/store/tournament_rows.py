@@ -98,8 +98,8 @@ class NewPairing:
 
 @dataclass(frozen=True, slots=True)
 class PairingClaim:
-    """Which pairing a new table is the game of, and the game it replaces (a replayed draw):
-    the table is created only if the pairing still waits for exactly that."""
+    """Which pairing a new game is for, and the game it replaces (a replayed draw): the
+    game is created only if the pairing still waits for exactly that."""
 
     tournament_id: int
     round: int

@@ -174,7 +174,7 @@ class TournamentStore:
         return [PairingRow(**row._mapping) for row in rows]
 
     async def pairing_of_game(self, game_id: int) -> PairingRow | None:
-        """The pairing whose latest game this is, if the table is a tournament's."""
+        """The pairing whose latest game this is, if the game is a tournament's."""
         query = select(tournament_pairings).where(
             tournament_pairings.c.game_id == checks.snowflake("game_id", game_id)
         )

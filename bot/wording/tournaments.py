@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from bot.i18n import Localizer
 from bot.service.tournaments.pairing import Format
-from bot.service.tournaments.views import TournamentView
+from bot.service.tournaments.views import Tournament
 from bot.store.tournament_rows import PairingRow, TournamentStatus
 from bot.wording.game import game_options_text, mention
 from bot.wording.limits import MAX_CONTENT
@@ -20,51 +20,51 @@ from bot.wording.terms import Names, name_of
 NAMES_ROOM = 1200  # characters of the sign-up message the list of players may take
 
 
-def format_text(t: Localizer, view: TournamentView) -> str:
+def format_text(t: Localizer, tournament: Tournament) -> str:
     """Knockout, round robin, or Swiss with its number of rounds."""
-    row = view.tournament
-    if view.format is Format.SWISS:
+    row = tournament.row
+    if tournament.format is Format.SWISS:
         return t.plural("tournament.format.swiss", row.rounds or row.swiss_rounds or 0)
-    return t(f"tournament.format.{view.format.value}")
+    return t(f"tournament.format.{tournament.format.value}")
 
 
-def title(t: Localizer, view: TournamentView, names: Names) -> str:
+def title(t: Localizer, tournament: Tournament, names: Names) -> str:
     """The first line: which game, which number, who organizes it, and how it is played."""
-    row = view.tournament
+    row = tournament.row
     return t(
         f"tournament.title.{row.kind}",
         tournament=row.id,
         organizer=name_of(names, row.organizer_id),
-        format=format_text(t, view),
-        options=game_options_text(t, view.games, starter=False),
+        format=format_text(t, tournament),
+        options=game_options_text(t, tournament.games, starter=False),
     )
 
 
-def signup_text(t: Localizer, view: TournamentView, names: Names) -> str:
+def signup_text(t: Localizer, tournament: Tournament, names: Names) -> str:
     """The sign-up message: the title, when it starts, who is in, and how it stands."""
-    row = view.tournament
-    lines = [title(t, view, names)]
+    row = tournament.row
+    lines = [title(t, tournament, names)]
     if row.status is TournamentStatus.SIGNUP:
         if row.starts_at is not None:
             moment = int(row.starts_at.timestamp())
             lines.append(t("tournament.starts", when=f"<t:{moment}:F>", left=f"<t:{moment}:R>"))
         else:
             lines.append(t("tournament.starts_by_organizer"))
-    lines.append(players_line(t, view, names))
-    status = status_line(t, view, names)
+    lines.append(players_line(t, tournament, names))
+    status = status_line(t, tournament, names)
     if status is not None:
         lines.append(status)
     return "\n".join(lines)
 
 
-def players_line(t: Localizer, view: TournamentView, names: Names) -> str:
+def players_line(t: Localizer, tournament: Tournament, names: Names) -> str:
     """Who entered, as many names as fit, then how many more."""
-    row = view.tournament
-    if not view.entrants:
+    row = tournament.row
+    if not tournament.entrants:
         return t("tournament.players.none", most=row.player_limit)
     shown: list[str] = []
     room = NAMES_ROOM
-    for entrant in view.entrants:
+    for entrant in tournament.entrants:
         name = name_of(names, entrant.user_id)
         if entrant.withdrawn:
             name = t("tournament.players.withdrawn", name=name)
@@ -73,15 +73,17 @@ def players_line(t: Localizer, view: TournamentView, names: Names) -> str:
         shown.append(name)
         room -= len(name) + 2
     listed = ", ".join(shown)
-    left = len(view.entrants) - len(shown)
+    left = len(tournament.entrants) - len(shown)
     if left:
         listed += " " + t.plural("tournament.players.more", left)
-    return t("tournament.players", count=len(view.entrants), most=row.player_limit, names=listed)
+    return t(
+        "tournament.players", count=len(tournament.entrants), most=row.player_limit, names=listed
+    )
 
 
-def status_line(t: Localizer, view: TournamentView, names: Names) -> str | None:
+def status_line(t: Localizer, tournament: Tournament, names: Names) -> str | None:
     """Where the tournament stands, once it no longer only takes sign-ups (or is paused)."""
-    row = view.tournament
+    row = tournament.row
     if row.paused and row.status.is_open:
         return t("tournament.status.paused")
     if row.status is TournamentStatus.RUNNING:
@@ -93,21 +95,23 @@ def status_line(t: Localizer, view: TournamentView, names: Names) -> str | None:
     return None
 
 
-def info_text(t: Localizer, view: TournamentView, names: Names) -> str:
+def info_text(t: Localizer, tournament: Tournament, names: Names) -> str:
     """/tournament info: the sign-up message's words, then the pairing rules in force."""
-    rules = [t(f"tournament.rules.{view.format.value}"), t("tournament.rules.games")]
-    rules.append(t("tournament.rules.rated" if view.games.rated else "tournament.rules.unrated"))
-    return signup_text(t, view, names) + "\n\n" + "\n".join(f"• {line}" for line in rules)
+    rules = [t(f"tournament.rules.{tournament.format.value}"), t("tournament.rules.games")]
+    rules.append(
+        t("tournament.rules.rated" if tournament.games.rated else "tournament.rules.unrated")
+    )
+    return signup_text(t, tournament, names) + "\n\n" + "\n".join(f"• {line}" for line in rules)
 
 
 def round_messages(
-    t: Localizer, view: TournamentView, number: int, names: Names, links: Mapping[int, str]
+    t: Localizer, tournament: Tournament, number: int, names: Names, links: Mapping[int, str]
 ) -> list[str]:
     """A round's pairings as they are announced, in as many messages as Discord needs: one
     line per pairing with a link to its game (`links`, by board), or its bye or walkover."""
-    row = view.tournament
+    row = tournament.row
     lines = []
-    for pairing in view.round(number):
+    for pairing in tournament.round(number):
         lines.append(pairing_line(t, pairing, names, links.get(pairing.board)))
     heading = t("tournament.round.heading", tournament=row.id, round=number, rounds=row.rounds)
     messages = [heading]
@@ -132,18 +136,18 @@ def pairing_line(t: Localizer, pairing: PairingRow, names: Names, link: str | No
     return t("tournament.round.pairing", first=first, second=second, link=link or "")
 
 
-def game_call(t: Localizer, view: TournamentView, pairing: PairingRow) -> str:
+def game_call(t: Localizer, tournament: Tournament, pairing: PairingRow) -> str:
     """The message that calls both players to their game (a new one after a knockout draw)."""
     key = "tournament.call.replay" if pairing.games else "tournament.call.first"
     players = [mention(pairing.first_id), mention(pairing.second_id or 0)]
-    return t(key, players=" ".join(players), tournament=view.id, round=pairing.round)
+    return t(key, players=" ".join(players), tournament=tournament.id, round=pairing.round)
 
 
-def thread_name(t: Localizer, view: TournamentView, pairing: PairingRow, names: Names) -> str:
+def thread_name(t: Localizer, tournament: Tournament, pairing: PairingRow, names: Names) -> str:
     """The name of a pairing's thread: which tournament and round, and who plays."""
     text = t(
         "tournament.thread",
-        tournament=view.id,
+        tournament=tournament.id,
         round=pairing.round,
         first=name_of(names, pairing.first_id),
         second=name_of(names, pairing.second_id),
@@ -151,21 +155,23 @@ def thread_name(t: Localizer, view: TournamentView, pairing: PairingRow, names: 
     return text[:100]  # Discord's longest channel name
 
 
-def standings_caption(t: Localizer, view: TournamentView, through: int) -> str:
+def standings_caption(t: Localizer, tournament: Tournament, through: int) -> str:
     """The words above the standings picture: after which round, or final."""
-    row = view.tournament
+    row = tournament.row
     if row.status is TournamentStatus.FINISHED and through >= (row.rounds or 0):
         return t("tournament.standings.final", tournament=row.id)
     return t("tournament.standings.after", tournament=row.id, round=through, rounds=row.rounds)
 
 
-def winner_text(t: Localizer, view: TournamentView) -> str:
+def winner_text(t: Localizer, tournament: Tournament) -> str:
     """The announcement of the winner, who is notified."""
-    row = view.tournament
+    row = tournament.row
     return t("tournament.winner", winner=mention(row.winner_id or 0), tournament=row.id)
 
 
-def called_off_text(t: Localizer, view: TournamentView, least: int) -> str:
+def called_off_text(t: Localizer, tournament: Tournament, least: int) -> str:
     """Why a tournament did not start at its start time."""
-    row = view.tournament
-    return t("tournament.called_off", tournament=row.id, least=least, count=len(view.entrants))
+    row = tournament.row
+    return t(
+        "tournament.called_off", tournament=row.id, least=least, count=len(tournament.entrants)
+    )

@@ -57,7 +57,7 @@ def server_choices(
     rated: bool | None,
     hints: bool = False,
 ) -> dict[str, Any]:
-    """The time per move and rated options of a new table, as asked or else as the server's
+    """The time per move and rated options of a new game, as asked or else as the server's
     /settings say; refuses a game the server switched off."""
     allowed = settings.get(SETTING_GAMES) or list(GameKind)
     if isinstance(allowed, list) and kind not in allowed:

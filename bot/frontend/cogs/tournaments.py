@@ -32,7 +32,7 @@ from bot.pictures.standings import FILENAME, standings_picture
 from bot.service.options import MAX_POINTS
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.pairing import Format
-from bot.service.tournaments.views import TournamentView
+from bot.service.tournaments.views import Tournament
 from bot.store import GameKind, Store
 from bot.wording import tournaments as words
 
@@ -98,7 +98,7 @@ class TournamentCommands(
         if points is not None:
             choices["match_length"] = points
         await self.actions.defer_private(interaction)
-        view = await self.tournaments.create(
+        tournament = await self.tournaments.create(
             guild_id=interaction.guild.id,
             channel_id=channel.id,
             organizer=as_player(interaction.user),
@@ -110,67 +110,67 @@ class TournamentCommands(
             start=start,
             **choices,
         )
-        async with self.desk.lock(view.id):
-            link = await self.desk.show_signup(view)
-            scheduled = await self._schedule(view)
-        reply = t("reply.tournament.created", tournament=view.id, link=link)
-        if view.tournament.starts_at is not None and not scheduled:
+        async with self.desk.lock(tournament.id):
+            link = await self.desk.show_signup(tournament)
+            scheduled = await self._schedule(tournament)
+        reply = t("reply.tournament.created", tournament=tournament.id, link=link)
+        if tournament.row.starts_at is not None and not scheduled:
             reply += "\n" + t("reply.tournament.no_event")
         await interaction.edit_original_response(content=reply)
 
-    async def _schedule(self, view: TournamentView) -> bool:
+    async def _schedule(self, tournament: Tournament) -> bool:
         """The scheduled event, if the bot may make it; a refusal from Discord is no reason to
         refuse the tournament."""
         try:
-            return await self.desk.schedule(view)
+            return await self.desk.schedule(tournament)
         except discord.HTTPException as error:
-            self.desk.log_event_failure(view, error)
+            self.desk.log_event_failure(tournament, error)
             return False
 
     @app_commands.command(name="join", description="Enter this channel's tournament")
     async def join(self, interaction: Interaction) -> None:
         """Enter this channel's tournament."""
-        view = await self._here(interaction)
-        await self.desk.sign(interaction, view.id, join=True)
+        tournament = await self._here(interaction)
+        await self.desk.sign(interaction, tournament.id, join=True)
 
     @app_commands.command(
         name="leave", description="Leave this channel's tournament before it starts"
     )
     async def leave(self, interaction: Interaction) -> None:
         """Leave this channel's tournament before it starts."""
-        view = await self._here(interaction)
-        await self.desk.sign(interaction, view.id, join=False)
+        tournament = await self._here(interaction)
+        await self.desk.sign(interaction, tournament.id, join=False)
 
     @app_commands.command(
         name="start", description="Start this channel's tournament now (organizer or Manage Server)"
     )
     async def start(self, interaction: Interaction) -> None:
         """Start this channel's tournament now."""
-        view = await self._here(interaction)
+        tournament = await self._here(interaction)
         user, manager = interaction.user.id, _manager(interaction)
-        number = view.id
+        number = tournament.id
         await self.desk.run(number, lambda: self.tournaments.start(number, user, manager=manager))
         await self._reply(interaction, "reply.tournament.started", number)
 
     @app_commands.command(name="standings", description="This channel's tournament standings")
     async def standings(self, interaction: Interaction) -> None:
         """This channel's tournament standings, as a picture only you see."""
-        view = await self._here(interaction)
+        tournament = await self._here(interaction)
         t = Localizer(interaction.locale)
-        row = view.tournament
+        row = tournament.row
         if row.round == 0:
-            count = len(view.entrants)
+            count = len(tournament.entrants)
             text = t.plural("reply.tournament.not_started", count, tournament=row.id)
             await interaction.edit_original_response(content=text)
             return
         theme = await self.desk.messages.theme(row.guild_id)
         picture = await asyncio.to_thread(
-            standings_picture, view, view.names(), interaction.locale, theme=theme
+            standings_picture, tournament, tournament.names(), interaction.locale, theme=theme
         )
         image = discord.File(
             io.BytesIO(picture.png), filename=FILENAME, description=picture.alt_text
         )
-        text = words.status_line(t, view, shown(view.names())) or ""
+        text = words.status_line(t, tournament, shown(tournament.names())) or ""
         await interaction.edit_original_response(content=text, attachments=[image])
 
     @app_commands.command(
@@ -178,9 +178,9 @@ class TournamentCommands(
     )
     async def info(self, interaction: Interaction) -> None:
         """This channel's tournament: how it is played and paired."""
-        view = await self._here(interaction)
+        tournament = await self._here(interaction)
         t = Localizer(interaction.locale)
-        text = words.info_text(t, view, shown(view.names()))
+        text = words.info_text(t, tournament, shown(tournament.names()))
         await interaction.edit_original_response(content=text)
 
     @app_commands.command(
@@ -188,21 +188,21 @@ class TournamentCommands(
     )
     async def pause(self, interaction: Interaction) -> None:
         """Pause: no new round, no start at the start time, until resumed."""
-        view = await self._here(interaction)
-        async with self.desk.lock(view.id):
+        tournament = await self._here(interaction)
+        async with self.desk.lock(tournament.id):
             paused = await self.tournaments.pause(
-                view.id, interaction.user.id, manager=_manager(interaction)
+                tournament.id, interaction.user.id, manager=_manager(interaction)
             )
             await self.desk.show_signup(paused)
-        await self._reply(interaction, "reply.tournament.paused", view.id)
+        await self._reply(interaction, "reply.tournament.paused", tournament.id)
 
     @app_commands.command(
         name="resume", description="Resume a paused tournament (organizer or Manage Server)"
     )
     async def resume(self, interaction: Interaction) -> None:
         """Go on after a pause."""
-        view = await self._here(interaction)
-        user, manager, number = interaction.user.id, _manager(interaction), view.id
+        tournament = await self._here(interaction)
+        user, manager, number = interaction.user.id, _manager(interaction), tournament.id
         await self.desk.run(number, lambda: self.tournaments.resume(number, user, manager=manager))
         await self._reply(interaction, "reply.tournament.resumed", number)
 
@@ -211,14 +211,14 @@ class TournamentCommands(
     )
     async def cancel(self, interaction: Interaction) -> None:
         """Call the tournament off."""
-        view = await self._here(interaction)
-        async with self.desk.lock(view.id):
+        tournament = await self._here(interaction)
+        async with self.desk.lock(tournament.id):
             cancelled = await self.tournaments.cancel(
-                view.id, interaction.user.id, manager=_manager(interaction)
+                tournament.id, interaction.user.id, manager=_manager(interaction)
             )
             await self.desk.show_signup(cancelled)
             await self.desk.follow_event(cancelled)
-        await self._reply(interaction, "reply.tournament.cancelled", view.id)
+        await self._reply(interaction, "reply.tournament.cancelled", tournament.id)
 
     @app_commands.command(
         name="remove",
@@ -227,8 +227,8 @@ class TournamentCommands(
     @app_commands.describe(player="The player to take out")
     async def remove(self, interaction: Interaction, player: discord.User) -> None:
         """Take a player out: off the list, or paired no more once started."""
-        view = await self._here(interaction)
-        user, manager, number = interaction.user.id, _manager(interaction), view.id
+        tournament = await self._here(interaction)
+        user, manager, number = interaction.user.id, _manager(interaction), tournament.id
         out = as_player(player)
         await self.desk.run(
             number, lambda: self.tournaments.remove(number, user, out, manager=manager)
@@ -238,7 +238,7 @@ class TournamentCommands(
         text = t("reply.tournament.removed", name=name, tournament=number)
         await interaction.edit_original_response(content=text)
 
-    async def _here(self, interaction: Interaction) -> TournamentView:
+    async def _here(self, interaction: Interaction) -> Tournament:
         """Acknowledge privately, then find the channel's tournament (a thread's channel's)."""
         await self.actions.defer_private(interaction)
         channel = interaction.channel

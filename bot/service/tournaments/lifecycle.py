@@ -18,7 +18,7 @@ from bot.service.ratings import Ratings
 from bot.service.tournaments import pairing as rules
 from bot.service.tournaments.rounds import Rounds
 from bot.service.tournaments.setup import MIN_PLAYERS, setup_for
-from bot.service.tournaments.views import Progress, TournamentView, seats_of
+from bot.service.tournaments.views import Progress, Tournament, seats_of
 from bot.service.views import ActionResult, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store.tournament_rows import (
@@ -37,7 +37,7 @@ class Tournaments:
     """Every tournament of the bot; one per process, holding no state of its own."""
 
     def __init__(self, games: Games) -> None:
-        """Keep tournaments beside the tables of `games`, which plays their pairings."""
+        """Keep tournaments beside the games of `games`, which plays their pairings."""
         self.games = games
         self.games_store = games.store
         self.store = TournamentStore(games.store)
@@ -58,7 +58,7 @@ class Tournaments:
         players: int | None = None,
         start: str | None = None,
         **game_choices: Any,
-    ) -> TournamentView:
+    ) -> Tournament:
         """Open a tournament for sign-ups in a channel (one open tournament per channel)."""
         now = self.clock.now()
         setup = setup_for(
@@ -93,20 +93,20 @@ class Tournaments:
             holder = await self.store.open_in_channel(channel_id)
             number = "?" if holder is None else holder.id
             raise TournamentError("svc.tournament.channel_busy", tournament=number)
-        return await self.view(row.id)
+        return await self.get(row.id)
 
-    async def view(self, tournament_id: int) -> TournamentView:
+    async def get(self, tournament_id: int) -> Tournament:
         """The tournament as it now stands."""
-        return await self.rounds.view(tournament_id)
+        return await self.rounds.get(tournament_id)
 
-    async def here(self, channel_id: int) -> TournamentView:
+    async def here(self, channel_id: int) -> Tournament:
         """The newest tournament held in a channel, open or not."""
         row = await self.store.latest_in_channel(channel_id)
         if row is None:
             raise TournamentError("svc.tournament.none_here")
-        return await self.view(row.id)
+        return await self.get(row.id)
 
-    async def join(self, tournament_id: int, player: Player) -> TournamentView:
+    async def join(self, tournament_id: int, player: Player) -> Tournament:
         """Enter `player`, while sign-ups are open and there is room."""
         now = self.clock.now()
         await self.games_store.upsert_player(player.id, player.name, now=now)
@@ -118,9 +118,9 @@ class Tournaments:
             raise TournamentError("svc.tournament.full", tournament=row.id, most=row.player_limit)
         if joined is Joined.CLOSED:
             raise _closed(row)
-        return await self.view(tournament_id)
+        return await self.get(tournament_id)
 
-    async def leave(self, tournament_id: int, user_id: int) -> TournamentView:
+    async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         """Take `user_id` off the list, before the start."""
         row = await self.store.get(tournament_id)
         if not await self.store.leave(tournament_id, user_id, now=self.clock.now()):
@@ -130,7 +130,7 @@ class Tournaments:
             if not row.status.is_open:
                 raise _closed(row)
             raise TournamentError("svc.tournament.not_entered", tournament=row.id)
-        return await self.view(tournament_id)
+        return await self.get(tournament_id)
 
     async def start(
         self, tournament_id: int, user_id: int | None = None, *, manager: bool = False
@@ -138,8 +138,8 @@ class Tournaments:
         """Start now and pair round 1: by its director (`user_id`), or at its start time (no
         user: then too few players call it off instead of refusing)."""
         for _ in range(ATTEMPTS):
-            view = await self.view(tournament_id)
-            row = view.tournament
+            tournament = await self.get(tournament_id)
+            row = tournament.row
             if user_id is not None:
                 _may_direct(row, user_id, manager)
             if row.status is not TournamentStatus.SIGNUP:
@@ -148,17 +148,17 @@ class Tournaments:
                 raise _closed(row)
             if row.paused and user_id is not None:
                 raise TournamentError("svc.tournament.start_paused", tournament=row.id)
-            count = len(view.entrants)
+            count = len(tournament.entrants)
             if count < MIN_PLAYERS:
                 if user_id is not None:
                     raise TournamentError(
                         "svc.tournament.too_few", tournament=row.id, least=MIN_PLAYERS, count=count
                     )
-                return await self._call_off(view)
-            if await self._start(view) is not None:
+                return await self._call_off(tournament)
+            if await self._start(tournament) is not None:
                 progress = await self.rounds.advance(tournament_id)
                 return Progress(
-                    progress.view,
+                    progress.tournament,
                     progress.completed,
                     (1, *progress.paired),
                     progress.finished,
@@ -166,13 +166,13 @@ class Tournaments:
                 )
         raise TournamentError("svc.tournament.busy", tournament=tournament_id)
 
-    async def _start(self, view: TournamentView) -> TournamentRow | None:
+    async def _start(self, tournament: Tournament) -> TournamentRow | None:
         """Seed the entrants by their ratings and store round 1; None if the tournament
-        moved on since `view` was read."""
-        row = view.tournament
+        moved on since `tournament` was read."""
+        row = tournament.row
         scope = row.guild_id
         ratings = {}
-        for entrant in view.entrants:
+        for entrant in tournament.entrants:
             rating = await self.ratings.rating(entrant.user_id, row.kind, row.variant, scope)
             ratings[entrant.user_id] = rating.rating
         seeds = [rules.Entrant(user_id, rating) for user_id, rating in ratings.items()]
@@ -180,22 +180,22 @@ class Tournaments:
         if row.swiss_rounds is not None:
             # No more rounds than a round robin has: nobody needs to meet anyone twice.
             swiss = min(row.swiss_rounds, rules.rounds(rules.Format.ROUND_ROBIN, len(seeds)))
-        total = rules.rounds(view.format, len(seeds), swiss)
-        pairs = rules.pair_round(view.format, seeds, [], 1)
+        total = rules.rounds(tournament.format, len(seeds), swiss)
+        pairs = rules.pair_round(tournament.format, seeds, [], 1)
         new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
         return await self.store.start(
             row.id, row.version, ratings=ratings, rounds=total, pairings=new, now=self.clock.now()
         )
 
-    async def _call_off(self, view: TournamentView) -> Progress:
+    async def _call_off(self, tournament: Tournament) -> Progress:
         """The start time came with too few players: the tournament is cancelled."""
-        row = view.tournament
+        row = tournament.row
         now = self.clock.now()
         columns = {"status": TournamentStatus.CANCELLED.value}
         changed = await self.store.change(row.id, row.version, now=now, **columns)
-        return Progress(await self.view(row.id), called_off=changed is not None)
+        return Progress(await self.get(row.id), called_off=changed is not None)
 
-    async def pause(self, tournament_id: int, user_id: int, *, manager: bool) -> TournamentView:
+    async def pause(self, tournament_id: int, user_id: int, *, manager: bool) -> Tournament:
         """Hold the tournament: no new round is paired, nor is it started at its start time
         (games already on go on)."""
 
@@ -205,7 +205,7 @@ class Tournaments:
             return {"paused": True}
 
         await self._direct(tournament_id, user_id, manager, check)
-        return await self.view(tournament_id)
+        return await self.get(tournament_id)
 
     async def resume(self, tournament_id: int, user_id: int, *, manager: bool) -> Progress:
         """Go on after a pause: a round already complete is paired at once."""
@@ -218,14 +218,14 @@ class Tournaments:
         await self._direct(tournament_id, user_id, manager, check)
         return await self.rounds.advance(tournament_id)
 
-    async def cancel(self, tournament_id: int, user_id: int, *, manager: bool) -> TournamentView:
+    async def cancel(self, tournament_id: int, user_id: int, *, manager: bool) -> Tournament:
         """Call the tournament off; games already on go on as games of their own."""
 
         def check(_row: TournamentRow) -> dict[str, object]:
             return {"status": TournamentStatus.CANCELLED.value, "paused": False}
 
         await self._direct(tournament_id, user_id, manager, check)
-        return await self.view(tournament_id)
+        return await self.get(tournament_id)
 
     async def remove(
         self, tournament_id: int, user_id: int, player: Player, *, manager: bool
@@ -247,13 +247,13 @@ class Tournaments:
         return await self.rounds.advance(tournament_id)
 
     async def seat(self, pairing: PairingRow, channel_id: int) -> ActionResult:
-        """Play a pairing's game (its first, or a replay) at a new table in `channel_id`, a
+        """Play a pairing's game (its first, or a replay) as a new game in `channel_id`, a
         channel of its own; `PairingTakenError` if the pairing has its game already."""
-        view = await self.view(pairing.tournament_id)
-        row = view.tournament
+        tournament = await self.get(pairing.tournament_id)
+        row = tournament.row
         first, second = seats_of(pairing)
-        names = view.names()
-        options = replace(view.games, tournament=row.id, tournament_round=pairing.round)
+        names = tournament.names()
+        options = replace(tournament.games, tournament=row.id, tournament_round=pairing.round)
         return await self.games.start_pairing(
             channel_id=channel_id,
             guild_id=row.guild_id,

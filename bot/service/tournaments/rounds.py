@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from bot.service.clock import Clock
 from bot.service.tournaments import pairing as rules
-from bot.service.tournaments.views import Progress, TournamentView
+from bot.service.tournaments.views import Progress, Tournament
 from bot.store import GameStatus
 from bot.store.tournament_rows import NewPairing, PairingRow, TournamentStatus
 from bot.store.tournaments import TournamentStore
@@ -29,12 +29,12 @@ class Rounds:
         self.store = store
         self.clock = clock
 
-    async def view(self, tournament_id: int) -> TournamentView:
+    async def get(self, tournament_id: int) -> Tournament:
         """The tournament as it now stands."""
         row = await self.store.get(tournament_id)
         entrants = await self.store.entrants(tournament_id)
         pairings = await self.store.pairings(tournament_id)
-        return TournamentView(row, tuple(entrants), tuple(pairings))
+        return Tournament(row, tuple(entrants), tuple(pairings))
 
     async def advance(self, tournament_id: int) -> Progress:
         """Record what the current round's closed games decided; pair the next round when the
@@ -42,18 +42,18 @@ class Rounds:
         completed: list[int] = []
         paired: list[int] = []
         finished = False
-        view = await self.view(tournament_id)
+        tournament = await self.get(tournament_id)
         # Each pass completes at most one round: a round of walkovers completes at once.
-        for _ in range(view.tournament.rounds or 0):
-            row = view.tournament
+        for _ in range(tournament.row.rounds or 0):
+            row = tournament.row
             if row.status is not TournamentStatus.RUNNING:
                 break
-            if await self._settle(view):
-                view = await self.view(tournament_id)
-            if not all(p.done for p in view.round(row.round)):
+            if await self._settle(tournament):
+                tournament = await self.get(tournament_id)
+            if not all(p.done for p in tournament.round(row.round)):
                 break
-            if row.round >= (row.rounds or 0) or len(_to_pair(view)) < 2:
-                winner = view.standings()[0].id
+            if row.round >= (row.rounds or 0) or len(_to_pair(tournament)) < 2:
+                winner = tournament.standings()[0].id
                 now = self.clock.now()
                 ended = await self.store.change(
                     row.id,
@@ -66,34 +66,36 @@ class Rounds:
                     completed.append(row.round)
                     finished = True
                 break
-            if row.paused or not await self._pair_next(view):
+            if row.paused or not await self._pair_next(tournament):
                 break
             completed.append(row.round)
             paired.append(row.round + 1)
-            view = await self.view(tournament_id)
-        view = await self.view(tournament_id)
-        waiting = await self.waiting(view)
-        return Progress(view, tuple(completed), tuple(paired), finished, to_seat=tuple(waiting))
+            tournament = await self.get(tournament_id)
+        tournament = await self.get(tournament_id)
+        waiting = await self.waiting(tournament)
+        return Progress(
+            tournament, tuple(completed), tuple(paired), finished, to_seat=tuple(waiting)
+        )
 
-    async def waiting(self, view: TournamentView) -> list[PairingRow]:
+    async def waiting(self, tournament: Tournament) -> list[PairingRow]:
         """The current round's pairings that wait for a game: none yet, or one whose game
         closed without deciding it (a knockout draw, played again; a game called off)."""
-        row = view.tournament
+        row = tournament.row
         if row.status is not TournamentStatus.RUNNING:
             return []
-        current = [p for p in view.round(row.round) if not p.done]
+        current = [p for p in tournament.round(row.round) if not p.done]
         closed = await self.store.closed_games([p.game_id for p in current if p.game_id])
-        knockout = view.format is rules.Format.KNOCKOUT
+        knockout = tournament.format is rules.Format.KNOCKOUT
         return [p for p in current if _verdict(p, closed, knockout) is Verdict.REPLAY]
 
-    async def _settle(self, view: TournamentView) -> bool:
+    async def _settle(self, tournament: Tournament) -> bool:
         """Give the current round's pairings the results their closed games decided, and
         players removed from the tournament their walkovers; whether anything changed."""
-        row = view.tournament
-        current = [p for p in view.round(row.round) if not p.done]
+        row = tournament.row
+        current = [p for p in tournament.round(row.round) if not p.done]
         closed = await self.store.closed_games([p.game_id for p in current if p.game_id])
-        withdrawn = view.withdrawn()
-        knockout = view.format is rules.Format.KNOCKOUT
+        withdrawn = tournament.withdrawn()
+        knockout = tournament.format is rules.Format.KNOCKOUT
         changed = False
         now = self.clock.now()
         for pairing in current:
@@ -109,25 +111,27 @@ class Rounds:
                 changed |= await self.store.walk_over(pairing, _walkover(pairing, gone), now=now)
         return changed
 
-    async def _pair_next(self, view: TournamentView) -> bool:
+    async def _pair_next(self, tournament: Tournament) -> bool:
         """Pair the round after the current one; False if another caller paired it first."""
-        row = view.tournament
+        row = tournament.row
         number = row.round + 1
-        pairs = rules.pair_round(view.format, _to_pair(view), view.results(), number)
+        pairs = rules.pair_round(
+            tournament.format, _to_pair(tournament), tournament.results(), number
+        )
         new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
         now = self.clock.now()
         stored = await self.store.pair_round(row.id, row.version, number, new, now=now)
         return stored is not None
 
 
-def _to_pair(view: TournamentView) -> list[rules.Entrant]:
+def _to_pair(tournament: Tournament) -> list[rules.Entrant]:
     """Whom the pairing rules get: a knockout's bracket and a round robin's schedule are
     everyone who started (a removed player's games are walkovers); a Swiss pairs only the
     players still in."""
-    if view.format is not rules.Format.SWISS:
-        return view.seeds()
-    gone = view.withdrawn()
-    return [entrant for entrant in view.seeds() if entrant.id not in gone]
+    if tournament.format is not rules.Format.SWISS:
+        return tournament.seeds()
+    gone = tournament.withdrawn()
+    return [entrant for entrant in tournament.seeds() if entrant.id not in gone]
 
 
 class Verdict(enum.Enum):

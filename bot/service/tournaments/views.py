@@ -10,27 +10,27 @@ from bot.store.tournament_rows import EntrantRow, PairingRow, TournamentRow
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentView:
+class Tournament:
     """One tournament: its row, who entered (in the order they joined) and every pairing."""
 
-    tournament: TournamentRow
+    row: TournamentRow
     entrants: tuple[EntrantRow, ...]
     pairings: tuple[PairingRow, ...]
 
     @property
     def id(self) -> int:
         """The tournament's number."""
-        return self.tournament.id
+        return self.row.id
 
     @property
     def format(self) -> Format:
         """Knockout, round robin or Swiss."""
-        return Format(self.tournament.format)
+        return Format(self.row.format)
 
     @property
     def games(self) -> GameOptions:
         """The options every game of the tournament is played with."""
-        row = self.tournament
+        row = self.row
         return GameOptions.from_json(row.kind, row.variant, row.options)
 
     def names(self) -> dict[int, str]:
@@ -77,7 +77,7 @@ class Progress:
     paired, whether it finished, and the pairings that wait for a game (a new round's, a drawn
     knockout game's replay)."""
 
-    view: TournamentView
+    tournament: Tournament
     completed: tuple[int, ...] = ()
     paired: tuple[int, ...] = ()
     finished: bool = False

@@ -124,11 +124,11 @@ async def test_an_eight_player_three_round_swiss_is_played_to_the_end(
         assert figures in alt, (figures, alt)
     assert f"<@{alice.id}> wins tournament #1" in posted.content
     assert posted.notified == [alice]
-    # Every game was an ordinary rated table in a thread of its own; ratings moved.
-    tables = await games_of(store)
-    assert len(tables) == 12 and len({t.channel_id for t in tables}) == 12
-    assert all(t.status is GameStatus.FINISHED and t.options["rated"] for t in tables)
-    assert all(emulator.channel(t.channel_id).is_thread for t in tables)
+    # Every game was an ordinary rated game in a thread of its own; ratings moved.
+    played = await games_of(store)
+    assert len(played) == 12 and len({g.channel_id for g in played}) == 12
+    assert all(g.status is GameStatus.FINISHED and g.options["rated"] for g in played)
+    assert all(emulator.channel(g.channel_id).is_thread for g in played)
 
 
 async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:

@@ -27,7 +27,7 @@ class FollowUps:
 
     def __init__(self, bot: DuelboardBot) -> None:
         self.done: set[int] = set()
-        original = bot.desk.table_closed
+        original = bot.desk.game_closed
 
         async def tracked(game_id: int) -> None:
             try:
@@ -35,7 +35,7 @@ class FollowUps:
             finally:
                 self.done.add(game_id)
 
-        bot.desk.table_closed = tracked  # type: ignore[method-assign]
+        bot.desk.game_closed = tracked  # type: ignore[method-assign]
 
     async def after(self, *game_ids: int) -> None:
         """Wait until the bot moved on after each of these games."""

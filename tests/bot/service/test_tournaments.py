@@ -14,7 +14,7 @@ from bot.service.clock import FakeClock
 from bot.service.errors import ActionNotAllowedError, TournamentError
 from bot.service.games import Games
 from bot.service.tournaments.lifecycle import Tournaments
-from bot.service.tournaments.views import Progress, TournamentView
+from bot.service.tournaments.views import Progress, Tournament
 from bot.service.views import Player
 from bot.store import GameStatus, PairingTakenError, Store
 from bot.store.tournament_rows import TournamentStatus
@@ -25,12 +25,12 @@ _threads = itertools.count(20_000)
 
 
 @pytest.fixture
-def tournaments(table: Games) -> Tournaments:
-    """The tournaments of the test's table."""
-    return Tournaments(table)
+def tournaments(games: Games) -> Tournaments:
+    """The tournaments of the test's games."""
+    return Tournaments(games)
 
 
-async def open_one(tournaments: Tournaments, **options: Any) -> TournamentView:
+async def open_one(tournaments: Tournaments, **options: Any) -> Tournament:
     """A checkers tournament by Alice in the test channel (a round robin unless told)."""
     chosen: dict[str, Any] = {"kind": "checkers", "format": "round_robin", **options}
     return await tournaments.create(guild_id=GUILD, channel_id=CHANNEL, organizer=ALICE, **chosen)
@@ -52,23 +52,23 @@ async def lower_id_wins(tournaments: Tournaments, progress: Progress) -> Progres
         row = await tournaments.games.store.get_game(game_id)
         loser = max(row.challenger_id, row.opponent_id or 0)
         await tournaments.games.resign(game_id, loser)
-    return await tournaments.advance(progress.view.id)
+    return await tournaments.advance(progress.tournament.id)
 
 
 async def test_a_round_robin_is_played_to_the_end_with_hand_computed_standings(
     tournaments: Tournaments,
 ) -> None:
-    view = await open_one(tournaments)
+    tournament = await open_one(tournaments)
     for person in (ALICE, BOB, CAROL, DAVE):
-        view = await tournaments.join(view.id, person)
-    progress = await tournaments.start(view.id, ALICE.id)
-    assert progress.paired == (1,) and progress.view.tournament.rounds == 3
+        tournament = await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
+    assert progress.paired == (1,) and progress.tournament.row.rounds == 3
     for _ in range(3):
         progress = await lower_id_wins(tournaments, progress)
     assert progress.finished and progress.completed == (3,)
-    final = progress.view
-    assert final.tournament.status is TournamentStatus.FINISHED
-    assert final.tournament.winner_id == ALICE.id
+    final = progress.tournament
+    assert final.row.status is TournamentStatus.FINISHED
+    assert final.row.winner_id == ALICE.id
     # Everyone met everyone once, and the lower id won: 3, 2, 1, 0 points. Buchholz sums the
     # opponents' points; Sonneborn-Berger the beaten opponents' points.
     got = [(s.id, s.points, s.buchholz, s.sonneborn_berger, s.rank) for s in final.standings()]
@@ -85,7 +85,7 @@ async def test_a_round_robin_is_played_to_the_end_with_hand_computed_standings(
         assert pairing.game_id is not None
         game = await tournaments.games.store.get_game(pairing.game_id)
         assert game.status is GameStatus.FINISHED and game.options["rated"] is True
-        assert game.options["tournament"] == view.id
+        assert game.options["tournament"] == tournament.id
         assert game.options["tournament_round"] == pairing.round
 
 
@@ -125,79 +125,79 @@ async def test_start_times_are_read_as_durations_dates_or_discord_timestamps(
         ("2026-03-02 18:30", now.replace(day=2, hour=18, minute=30)),
         (f"<t:{int(now.timestamp()) + 600}:F>", now + timedelta(minutes=10)),
     ]:
-        view = await open_one(tournaments, start=text)
-        assert view.tournament.starts_at == expected, text
-        await tournaments.cancel(view.id, ALICE.id, manager=False)
+        tournament = await open_one(tournaments, start=text)
+        assert tournament.row.starts_at == expected, text
+        await tournaments.cancel(tournament.id, ALICE.id, manager=False)
 
 
 async def test_sign_up_refusals_name_the_reason_and_change_nothing(
     tournaments: Tournaments,
 ) -> None:
-    view = await open_one(tournaments, players=2)
-    await tournaments.join(view.id, BOB)
+    tournament = await open_one(tournaments, players=2)
+    await tournaments.join(tournament.id, BOB)
     with pytest.raises(TournamentError) as twice:
-        await tournaments.join(view.id, BOB)
+        await tournaments.join(tournament.id, BOB)
     assert twice.value.code == "svc.tournament.already_in"
-    await tournaments.join(view.id, CAROL)
+    await tournaments.join(tournament.id, CAROL)
     with pytest.raises(TournamentError) as full:
-        await tournaments.join(view.id, DAVE)
+        await tournaments.join(tournament.id, DAVE)
     assert full.value.code == "svc.tournament.full"
     with pytest.raises(TournamentError) as not_organizer:
-        await tournaments.cancel(view.id, BOB.id, manager=False)
+        await tournaments.cancel(tournament.id, BOB.id, manager=False)
     assert not_organizer.value.code == "svc.tournament.organizer_only"
     with pytest.raises(TournamentError) as not_in:
-        await tournaments.leave(view.id, DAVE.id)
+        await tournaments.leave(tournament.id, DAVE.id)
     assert not_in.value.code == "svc.tournament.not_entered"
     with pytest.raises(TournamentError) as busy:
         await open_one(tournaments)
     assert busy.value.code == "svc.tournament.channel_busy"
-    unchanged = await tournaments.view(view.id)
-    assert unchanged.tournament.status is TournamentStatus.SIGNUP
+    unchanged = await tournaments.get(tournament.id)
+    assert unchanged.row.status is TournamentStatus.SIGNUP
     assert [e.user_id for e in unchanged.entrants] == [BOB.id, CAROL.id]
     # A member with Manage Server may direct it too.
-    await tournaments.start(view.id, DAVE.id, manager=True)
+    await tournaments.start(tournament.id, DAVE.id, manager=True)
     with pytest.raises(TournamentError) as started:
-        await tournaments.join(view.id, DAVE)
+        await tournaments.join(tournament.id, DAVE)
     assert started.value.code == "svc.tournament.started"
     with pytest.raises(TournamentError) as leaving:
-        await tournaments.leave(view.id, BOB.id)
+        await tournaments.leave(tournament.id, BOB.id)
     assert leaving.value.code == "svc.tournament.leave_started"
     with pytest.raises(TournamentError) as again:
-        await tournaments.start(view.id, ALICE.id)
+        await tournaments.start(tournament.id, ALICE.id)
     assert again.value.code == "svc.tournament.already_started"
 
 
 async def test_too_few_players_refuse_a_start_and_call_off_a_timed_one(
     tournaments: Tournaments, clock: FakeClock
 ) -> None:
-    view = await open_one(tournaments, start="1h")
-    await tournaments.join(view.id, BOB)
+    tournament = await open_one(tournaments, start="1h")
+    await tournaments.join(tournament.id, BOB)
     with pytest.raises(TournamentError) as refused:
-        await tournaments.start(view.id, ALICE.id)
+        await tournaments.start(tournament.id, ALICE.id)
     assert refused.value.code == "svc.tournament.too_few"
     assert await tournaments.sweep() == []  # not due yet
     clock.advance(timedelta(hours=1))
     [progress] = await tournaments.sweep()
     assert progress.called_off
-    assert progress.view.tournament.status is TournamentStatus.CANCELLED
+    assert progress.tournament.row.status is TournamentStatus.CANCELLED
 
 
 async def test_the_clock_starts_a_tournament_at_its_start_time_unless_paused(
     tournaments: Tournaments, clock: FakeClock
 ) -> None:
-    view = await open_one(tournaments, start="30m")
+    tournament = await open_one(tournaments, start="30m")
     for person in (ALICE, BOB, CAROL):
-        await tournaments.join(view.id, person)
-    await tournaments.pause(view.id, ALICE.id, manager=False)
+        await tournaments.join(tournament.id, person)
+    await tournaments.pause(tournament.id, ALICE.id, manager=False)
     clock.advance(timedelta(minutes=30))
     assert await tournaments.sweep() == []
-    resumed = await tournaments.resume(view.id, ALICE.id, manager=False)
-    assert resumed.view.tournament.status is TournamentStatus.SIGNUP
+    resumed = await tournaments.resume(tournament.id, ALICE.id, manager=False)
+    assert resumed.tournament.row.status is TournamentStatus.SIGNUP
     [progress] = await tournaments.sweep()
     assert progress.paired == (1,)
     # Three players in a round robin: three rounds, one of them sits out each (a bye).
-    assert progress.view.tournament.rounds == 3
-    [bye] = [p for p in progress.view.round(1) if p.second_id is None]
+    assert progress.tournament.row.rounds == 3
+    [bye] = [p for p in progress.tournament.round(1) if p.second_id is None]
     assert bye.done and bye.winner_id == bye.first_id
     assert len(progress.to_seat) == 1
 
@@ -205,90 +205,92 @@ async def test_the_clock_starts_a_tournament_at_its_start_time_unless_paused(
 async def test_a_drawn_knockout_game_is_played_again_with_the_seats_swapped(
     tournaments: Tournaments,
 ) -> None:
-    view = await open_one(tournaments, format="knockout")
+    tournament = await open_one(tournaments, format="knockout")
     for person in (ALICE, BOB):
-        await tournaments.join(view.id, person)
-    progress = await tournaments.start(view.id, ALICE.id)
+        await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
     [first_game] = await seat_all(tournaments, progress)
     games = tournaments.games
     row = await games.store.get_game(first_game)
     await games.offer_draw(first_game, row.challenger_id)
     await games.accept_offer(first_game, row.opponent_id or 0)
-    progress = await tournaments.advance(view.id)
+    progress = await tournaments.advance(tournament.id)
     [replay] = progress.to_seat
     assert not replay.done and replay.game_id == first_game and replay.games == 1
     [second_game] = await seat_all(tournaments, progress)
     again = await games.store.get_game(second_game)
     assert (again.challenger_id, again.opponent_id) == (row.opponent_id, row.challenger_id)
     await games.resign(second_game, again.challenger_id)
-    progress = await tournaments.advance(view.id)
+    progress = await tournaments.advance(tournament.id)
     assert progress.finished
-    assert progress.view.tournament.winner_id == again.opponent_id
+    assert progress.tournament.row.winner_id == again.opponent_id
 
 
 async def test_a_pairing_gets_one_game_however_often_it_is_seated(
     tournaments: Tournaments,
 ) -> None:
-    view = await open_one(tournaments)
+    tournament = await open_one(tournaments)
     for person in (ALICE, BOB):
-        await tournaments.join(view.id, person)
-    progress = await tournaments.start(view.id, ALICE.id)
+        await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
     [pairing] = progress.to_seat
     await tournaments.seat(pairing, next(_threads))
     with pytest.raises(PairingTakenError):
         await tournaments.seat(pairing, next(_threads))
-    stored = (await tournaments.view(view.id)).round(1)
+    stored = (await tournaments.get(tournament.id)).round(1)
     assert [p.games for p in stored] == [1]
 
 
 async def test_two_results_at_once_pair_the_next_round_once(tournaments: Tournaments) -> None:
-    view = await open_one(tournaments)
+    tournament = await open_one(tournaments)
     for person in (ALICE, BOB, CAROL, DAVE):
-        await tournaments.join(view.id, person)
-    progress = await tournaments.start(view.id, ALICE.id)
+        await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
     made = await seat_all(tournaments, progress)
     games = tournaments.games
     for game_id in made:
         row = await games.store.get_game(game_id)
         await games.resign(game_id, row.challenger_id)
     # Both games closed; two callers (two results, or a result and the sweeper) move on at once.
-    first, second = await asyncio.gather(tournaments.advance(view.id), tournaments.advance(view.id))
+    first, second = await asyncio.gather(
+        tournaments.advance(tournament.id), tournaments.advance(tournament.id)
+    )
     assert sorted([first.paired, second.paired]) == [(), (2,)]
-    stored = await tournaments.view(view.id)
-    assert stored.tournament.round == 2
+    stored = await tournaments.get(tournament.id)
+    assert stored.row.round == 2
     assert len(stored.round(2)) == 2 and len(stored.pairings) == 4
 
 
 async def test_a_removed_player_loses_their_later_pairings_without_playing(
     tournaments: Tournaments,
 ) -> None:
-    view = await open_one(tournaments)
+    tournament = await open_one(tournaments)
     for person in (ALICE, BOB, CAROL, DAVE):
-        await tournaments.join(view.id, person)
-    progress = await tournaments.start(view.id, ALICE.id)
+        await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
     made = await seat_all(tournaments, progress)
     with pytest.raises(TournamentError) as refused:
-        await tournaments.remove(view.id, BOB.id, DAVE, manager=False)
+        await tournaments.remove(tournament.id, BOB.id, DAVE, manager=False)
     assert refused.value.code == "svc.tournament.organizer_only"
-    await tournaments.remove(view.id, ALICE.id, DAVE, manager=False)
+    await tournaments.remove(tournament.id, ALICE.id, DAVE, manager=False)
     # Dave's round 1 game is on: it is played out (here Dave wins it).
     for game_id in made:
         row = await tournaments.games.store.get_game(game_id)
         seats = {row.challenger_id, row.opponent_id or 0}
         loser = min(seats - {DAVE.id}) if DAVE.id in seats else max(seats)
         await tournaments.games.resign(game_id, loser)
-    progress = await tournaments.advance(view.id)
+    progress = await tournaments.advance(tournament.id)
     assert progress.paired == (2,)
-    [walkover] = [p for p in progress.view.round(2) if DAVE.id in (p.first_id, p.second_id)]
+    [walkover] = [p for p in progress.tournament.round(2) if DAVE.id in (p.first_id, p.second_id)]
     assert walkover.done and walkover.game_id is None and walkover.winner_id != DAVE.id
     assert len(progress.to_seat) == 1  # only the other pairing is played
 
 
 async def test_a_tournament_game_cannot_be_aborted(tournaments: Tournaments) -> None:
-    view = await open_one(tournaments)
+    tournament = await open_one(tournaments)
     for person in (ALICE, BOB):
-        await tournaments.join(view.id, person)
-    progress = await tournaments.start(view.id, ALICE.id)
+        await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
     [game_id] = await seat_all(tournaments, progress)
     with pytest.raises(ActionNotAllowedError) as refused:
         await tournaments.games.abort(game_id, ALICE.id)

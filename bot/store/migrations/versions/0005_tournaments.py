@@ -53,7 +53,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_tournaments"),
         sqlite_autoincrement=True,
     )
-    # One open tournament per channel, kept by the database as one open table per channel is.
+    # One open tournament per channel, kept by the database as one open game per channel is.
     op.create_index(
         "uq_tournaments_open_channel",
         "tournaments",
