@@ -5,21 +5,30 @@ lose nothing and pair each round once; bad input is refused privately and change
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from datetime import timedelta
 
 from bot.service.clock import FakeClock
-from bot.store import GameStatus, Store
+from bot.service.games import Games
+from bot.service.tournaments.views import Tournament
+from bot.service.views import Player
+from bot.store import GameNotFoundError, GameRow, GameStatus, Store
 from bot.store.tournament_rows import TournamentStatus
+from bot.store.tournaments import TournamentStore
 from emulator import Emulator, User
+from emulator.building import BOT_PERMISSIONS
 from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import command
+from tests.bot.e2e.drive import WAIT, click, command
 from tests.bot.e2e.tournament_drive import (
     MEMBER_NAMES,
     FollowUps,
     games_of,
     join_all,
     messages_with,
+    pairings,
     play_round,
+    resign_in_thread,
     round_paired,
     seed_ratings,
     tournament,
@@ -125,10 +134,10 @@ async def test_an_eight_player_three_round_swiss_is_played_to_the_end(
     assert f"<@{alice.id}> wins tournament #1" in posted.content
     assert posted.notified == [alice]
     # Every game was an ordinary rated game in a thread of its own; ratings moved.
-    played = await games_of(store)
-    assert len(played) == 12 and len({g.channel_id for g in played}) == 12
-    assert all(g.status is GameStatus.FINISHED and g.options["rated"] for g in played)
-    assert all(emulator.channel(g.channel_id).is_thread for g in played)
+    seated = await games_of(store)
+    assert len(seated) == 12 and len({g.channel_id for g in seated}) == 12
+    assert all(g.status is GameStatus.FINISHED and g.options["rated"] for g in seated)
+    assert all(emulator.channel(g.channel_id).is_thread for g in seated)
 
 
 async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:
@@ -142,3 +151,291 @@ async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:
         return "Finished:" in emulator.state.messages[row.message_id].content
 
     await until(probe, "the tournament to finish")
+
+
+async def test_a_five_player_knockout_with_a_drawn_game_played_again(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    members = everyone(emulator, players, 5)
+    alice, _, _, dave, erin = members
+    seeds = {member.id: index for index, member in enumerate(members, start=1)}
+    users = {member.id: member for member in members}
+    await seeded(store, emulator, game_clock, members)
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
+        knockout: dict[str, object] = {"game": "checkers", "format": "knockout"}
+        await command(emulator, alice, "tournament create", knockout)
+        await join_all(emulator, members)
+        await command(emulator, alice, "tournament start")
+        await round_paired(store, 1)
+        # Five players: a bracket of 8, so seeds 1, 2 and 3 have a bye; 4 meets 5.
+        first_round = await pairings(store, 1, 1)
+        assert [(seeds[p.first_id], p.second_id and seeds[p.second_id]) for p in first_round] == [
+            (1, None),
+            (4, 5),
+            (2, None),
+            (3, None),
+        ]
+        drawn = first_round[1].game_id
+        assert drawn is not None
+        thread = emulator.channel((await store.get_game(drawn)).channel_id)
+        offered = await emulator.slash(dave, "draw", {}, channel=thread)
+        await offered.original(timeout=WAIT)
+        await click(emulator, store, erin, "yes", drawn)
+        await follow_ups.after(drawn)
+        [replayed] = [p for p in await pairings(store, 1, 1) if p.board == 2]
+        assert replayed.games == 2 and replayed.game_id != drawn and not replayed.done
+        replay = await store.get_game(replayed.game_id or 0)
+        # The game played again swaps the seats.
+        assert (replay.challenger_id, replay.opponent_id) == (erin.id, dave.id)
+        call = emulator.channel_messages(emulator.channel(replay.channel_id))[-1]
+        assert "a knockout needs a winner" in call.content
+        assert set(call.notified) == {dave, erin}
+        await resign_in_thread(emulator, store, erin, replay.id)
+        await follow_ups.after(replay.id)
+        await round_paired(store, 2)
+        semis = [(seeds[p.first_id], seeds[p.second_id or 0]) for p in await pairings(store, 1, 2)]
+        assert semis == [(1, 4), (2, 3)]  # the bracket: 1's half, then 2's
+        await play_round(emulator, store, follow_ups, 2, users, better_seed_wins(seeds))
+        await round_paired(store, 3)
+        final = [(seeds[p.first_id], seeds[p.second_id or 0]) for p in await pairings(store, 1, 3)]
+        assert final == [(1, 2)]
+        await play_round(emulator, store, follow_ups, 3, users, better_seed_wins(seeds))
+        await finished(emulator, store)
+        [posted] = messages_with(emulator, "final standings")
+    row = await tournament(store)
+    assert row.winner_id == alice.id and row.rounds == 3
+    assert len(await games_of(store)) == 4  # the replay, two semi-finals and the final
+    assert len([g for g in await store_games(store) if g.winner_id is None]) == 1  # the draw
+    [picture] = posted.attachments
+    alt = picture.description or ""
+    for line in (
+        "Round 1: Alice has a bye",
+        "Round 1: Dave beat Erin",
+        "Semi-finals: Alice beat Dave",
+        "Semi-finals: Bob beat Carol",
+        "Final: Alice beat Bob",
+    ):
+        assert line in alt, (line, alt)
+    # Ranked by the round reached: Carol and Dave went out in the semi-finals, and share third.
+    ranks = [(seeds[s.id], s.rank) for s in (await bot_tournament(store)).standings()]
+    assert ranks == [(1, 1), (2, 2), (3, 3), (4, 3), (5, 5)]
+
+
+async def test_a_restart_mid_round_loses_nothing(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    members = everyone(emulator, players, 4)
+    seeds = {member.id: index for index, member in enumerate(members, start=1)}
+    users = {member.id: member for member in members}
+    alice = members[0]
+    await seeded(store, emulator, game_clock, members)
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
+        swiss: dict[str, object] = {"game": "checkers", "format": "swiss", "rounds": 2}
+        await command(emulator, alice, "tournament create", swiss)
+        await join_all(emulator, members)
+        await command(emulator, alice, "tournament start")
+        await round_paired(store, 1)
+        first, second = await pairings(store, 1, 1)
+        loser = better_seed_wins(seeds)(first.first_id, first.second_id or 0)
+        await resign_in_thread(emulator, store, users[loser], first.game_id or 0)
+        await follow_ups.after(first.game_id or 0)
+    # The bot is down. The other game of the round ends as the process dies: its result is
+    # committed, the tournament never heard of it.
+    games = Games(store, bot=Player(emulator.bot_user.id, "duelboard", True), clock=game_clock)
+    loser = better_seed_wins(seeds)(second.first_id, second.second_id or 0)
+    await games.resign(second.game_id or 0, loser)
+    assert (await tournament(store)).round == 1
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
+        assert await bot.desk.sweep() == 1  # what the sweeper does once the bot is back
+        await round_paired(store, 2)
+        assert len(messages_with(emulator, "round 2 of 2")) == 1
+        await play_round(emulator, store, follow_ups, 2, users, better_seed_wins(seeds))
+        await finished(emulator, store)
+        assert await bot.desk.sweep() == 0  # nothing left to do
+    assert len(await pairings(store)) == 4 and len(await games_of(store)) == 4
+    assert len(messages_with(emulator, "standings after round 1 of 2")) == 1
+    assert (await tournament(store)).winner_id == alice.id
+
+
+async def test_two_results_at_once_pair_the_next_round_once(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    members = everyone(emulator, players, 4)
+    seeds = {member.id: index for index, member in enumerate(members, start=1)}
+    users = {member.id: member for member in members}
+    alice = members[0]
+    await seeded(store, emulator, game_clock, members)
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
+        robin: dict[str, object] = {"game": "checkers", "format": "round_robin"}
+        await command(emulator, alice, "tournament create", robin)
+        await join_all(emulator, members)
+        await command(emulator, alice, "tournament start")
+        await round_paired(store, 1)
+        games = [p.game_id or 0 for p in await pairings(store, 1, 1)]
+        losers = []
+        for pairing in await pairings(store, 1, 1):
+            losers.append(better_seed_wins(seeds)(pairing.first_id, pairing.second_id or 0))
+        # Both losers resign at the same moment.
+        await asyncio.gather(
+            *(
+                resign_in_thread(emulator, store, users[loser], game)
+                for loser, game in zip(losers, games, strict=True)
+            )
+        )
+        await follow_ups.after(*games)
+        await round_paired(store, 2)
+        second_round = await pairings(store, 1, 2)
+        assert len(second_round) == 2 and all(p.games == 1 for p in second_round)
+        assert len(messages_with(emulator, "round 2 of 3")) == 1
+        assert len(messages_with(emulator, "standings after round 1 of 3")) == 1
+        assert len(await games_of(store)) == 4
+        threads = [c for c in emulator.guild.channels.values() if c.is_thread]
+        assert len(threads) == 4  # one per game: none made for nothing
+        await command(emulator, alice, "tournament cancel")  # so the test ends with no game due
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+) -> None:
+    alice, bob, carol = players.alice, players.bob, players.carol
+    async with start_bot():
+        absurd = await command(
+            emulator,
+            alice,
+            "tournament create",
+            {"game": "checkers", "format": "knockout", "players": 1000},
+        )
+        assert absurd.ephemeral
+        assert "takes 2 to 256 players, not 1000" in absurd.content
+        wrong = await command(
+            emulator,
+            alice,
+            "tournament create",
+            {"game": "checkers", "format": "knockout", "rounds": 4},
+        )
+        assert "Only a Swiss tournament takes a number of rounds (rounds)" in wrong.content
+        assert await TournamentStore(store).latest_in_channel(emulator.general.id) is None
+        nothing = await command(emulator, bob, "tournament join")
+        assert "There is no tournament in this channel." in nothing.content
+        await command(
+            emulator,
+            alice,
+            "tournament create",
+            {"game": "checkers", "format": "swiss", "rounds": 2},
+        )
+        signup = emulator.state.messages[(await tournament(store)).message_id or 0]
+        joined = await emulator.click(bob, signup, "dbt:1:join")
+        assert "You are in tournament #1." in (await joined.original(timeout=WAIT)).content
+        twice = await emulator.click(bob, signup, "dbt:1:join")
+        assert "You are already in tournament #1." in (await twice.original(timeout=WAIT)).content
+        again = await command(emulator, bob, "tournament join")
+        assert "You are already in tournament #1." in again.content
+        not_yours = await command(emulator, bob, "tournament cancel")
+        assert (
+            "Only the organizer of tournament #1 or a member with Manage Server can do that."
+            in not_yours.content
+        )
+        too_few = await command(emulator, alice, "tournament start")
+        assert "needs at least 2 players to start; it has 1" in too_few.content
+        assert "Players (1 of 16): Bob" in signup.content
+        await command(emulator, carol, "tournament join")
+        await command(emulator, alice, "tournament start")
+        late = await command(emulator, alice, "tournament join")
+        assert "Tournament #1 has started: sign-ups are closed." in late.content
+        leaving = await command(emulator, bob, "tournament leave")
+        assert "only its organizer can take you out now" in leaving.content
+        assert signup.component("dbt:1:join") is None  # the buttons went with the sign-ups
+        entrants = await TournamentStore(store).entrants(1)
+        assert [e.user_id for e in entrants] == [bob.id, carol.id]
+        assert (await tournament(store)).status is TournamentStatus.RUNNING
+        await command(emulator, alice, "tournament cancel")
+
+
+async def test_a_scheduled_event_follows_the_tournament_when_the_bot_may_make_one(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    emulator.state.wall = game_clock.now  # Discord's calendar runs on the bot's clock here
+    await emulator.set_bot_permissions(BOT_PERMISSIONS | MANAGE_EVENTS)
+    alice, bob = players.alice, players.bob
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
+        made = await command(
+            emulator,
+            alice,
+            "tournament create",
+            {"game": "checkers", "format": "knockout", "start": "2h"},
+        )
+        assert "No event" not in made.content
+        [event] = emulator.guild.events.values()
+        assert event.name == "Checkers tournament #1" and event.status == 1
+        assert event.start == game_clock.now() + timedelta(hours=2)
+        assert (await tournament(store)).event_id == event.id
+        await join_all(emulator, [alice, bob])
+        game_clock.advance(timedelta(hours=2))
+        assert await bot.desk.sweep() == 1  # the start time came
+        await round_paired(store, 1)
+        assert event.status == 2  # active
+        [final] = await pairings(store, 1, 1)
+        await resign_in_thread(emulator, store, bob, final.game_id or 0)
+        await follow_ups.after(final.game_id or 0)
+        await finished(emulator, store)
+    assert event.status == 3  # completed
+
+
+async def test_without_manage_events_the_reply_says_no_event_was_made(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot():
+        made = await command(
+            emulator,
+            players.alice,
+            "tournament create",
+            {"game": "backgammon", "format": "round_robin", "start": "1d", "points": 3},
+        )
+        await command(emulator, players.alice, "tournament cancel")
+    assert "the bot needs the Manage Events permission" in made.content
+    assert not emulator.guild.events
+    assert (await tournament(store)).options["match_length"] == 3
+
+
+async def store_games(store: Store) -> list[GameRow]:
+    """Every game stored, the tournament's replaced ones included."""
+    found = []
+    number = 1
+    while True:
+        try:
+            found.append(await store.get_game(number))
+        except GameNotFoundError:
+            return found
+        number += 1
+
+
+async def bot_tournament(store: Store, number: int = 1) -> Tournament:
+    """The tournament as the service sees it."""
+    tournaments = TournamentStore(store)
+    row = await tournaments.get(number)
+    entrants = await tournaments.entrants(number)
+    return Tournament(row, tuple(entrants), tuple(await tournaments.pairings(number)))
