@@ -51,11 +51,14 @@ def standings_picture(
 
 
 def _title(t: Localizer, tournament: Tournament, through: int | None) -> str:
+    """After which round the standings are, or during which (the results so far)."""
     row = tournament.row
     done = through if through is not None else row.round
     if row.winner_id is not None and done >= (row.rounds or 0):
         return t("tournament.picture.final", tournament=row.id)
-    return t("tournament.picture.after", tournament=row.id, round=done, rounds=row.rounds)
+    playing = not all(pairing.done for pairing in tournament.round(done))
+    key = "tournament.picture.during" if through is None and playing else "tournament.picture.after"
+    return t(key, tournament=row.id, round=done, rounds=row.rounds)
 
 
 def _figure(t: Localizer, value: float) -> str:

@@ -335,7 +335,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         assert "Only a Swiss tournament takes a number of rounds (rounds)" in wrong.content
         assert await TournamentStore(store).latest_in_channel(emulator.general.id) is None
         nothing = await command(emulator, bob, "tournament join")
-        assert "There is no tournament in this channel." in nothing.content
+        # Bob reads French: every refusal comes in the reader's language.
+        assert "Il n'y a pas de tournoi dans ce salon." in nothing.content
         await command(
             emulator,
             alice,
@@ -344,14 +345,15 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         )
         signup = emulator.state.messages[(await tournament(store)).message_id or 0]
         joined = await emulator.click(bob, signup, "dbt:1:join")
-        assert "You are in tournament #1." in (await joined.original(timeout=WAIT)).content
+        assert "Vous êtes inscrit au tournoi n°1." in (await joined.original(timeout=WAIT)).content
         twice = await emulator.click(bob, signup, "dbt:1:join")
-        assert "You are already in tournament #1." in (await twice.original(timeout=WAIT)).content
+        refused = (await twice.original(timeout=WAIT)).content
+        assert "Vous êtes déjà inscrit au tournoi n°1." in refused
         again = await command(emulator, bob, "tournament join")
-        assert "You are already in tournament #1." in again.content
+        assert "Vous êtes déjà inscrit au tournoi n°1." in again.content
         not_yours = await command(emulator, bob, "tournament cancel")
         assert (
-            "Only the organizer of tournament #1 or a member with Manage Server can do that."
+            "Seul l'organisateur du tournoi n°1 ou un membre ayant la permission Gérer le serveur"
             in not_yours.content
         )
         too_few = await command(emulator, alice, "tournament start")
@@ -362,7 +364,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         late = await command(emulator, alice, "tournament join")
         assert "Tournament #1 has started: sign-ups are closed." in late.content
         leaving = await command(emulator, bob, "tournament leave")
-        assert "only its organizer can take you out now" in leaving.content
+        assert "seul son organisateur peut maintenant vous retirer" in leaving.content
         assert signup.component("dbt:1:join") is None  # the buttons went with the sign-ups
         entrants = await TournamentStore(store).entrants(1)
         assert [e.user_id for e in entrants] == [bob.id, carol.id]

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
 from bot.frontend.client import DuelboardBot
+from bot.i18n import Localizer
 from bot.service.ratings import ladder_for
 from bot.store import GameRow, Store
 from bot.store.ratings import RatingStore, ResultEntry, Standing
@@ -130,7 +131,8 @@ async def join_all(emulator: Emulator, members: list[User]) -> None:
     """Each member joins the channel's tournament with /tournament join."""
     for member in members:
         reply = await command(emulator, member, "tournament join")
-        assert "You are in tournament" in reply.content, reply.content
+        joined = Localizer(member.locale)("reply.tournament.joined", tournament=1)
+        assert reply.content == joined, reply.content
 
 
 def messages_with(emulator: Emulator, text: str) -> list[Message]:
