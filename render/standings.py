@@ -145,7 +145,7 @@ def _draw_table(scene: StandingsTable, theme: Theme, width: int) -> Image.Image:
         y = top + row * (index + 1.5)
         if index % 2:
             draw.rectangle(
-                (margin, y - row / 2, width - margin, y + row / 2), fill=theme.light_square
+                (margin, y - row / 2, width - margin, y + row / 2), fill=theme.felt
             )
         cells(y, texts, index in scene.marked, theme.text)
     return image

@@ -62,8 +62,10 @@ def _title(t: Localizer, tournament: Tournament, through: int | None) -> str:
 
 
 def _figure(t: Localizer, value: float) -> str:
-    """A score as the language writes it: whole, or with its half."""
-    return t.decimal(value, 0 if value == int(value) else 1)
+    """A score as the language writes it, as exact as it is: whole, a half, or a quarter (a
+    Sonneborn-Berger share of a draw against a player on a half)."""
+    places = next((n for n in (0, 1) if value * 10**n == int(value * 10**n)), 2)
+    return t.decimal(value, places)
 
 
 def _table(

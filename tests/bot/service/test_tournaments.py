@@ -296,3 +296,20 @@ async def test_a_tournament_game_cannot_be_aborted(tournaments: Tournaments) -> 
         await tournaments.games.abort(game_id, ALICE.id)
     assert refused.value.code == "svc.abort_tournament"
     assert (await tournaments.games.store.get_game(game_id)).status is GameStatus.ACTIVE
+
+
+async def test_a_game_that_finished_unrecorded_is_not_played_again(
+    tournaments: Tournaments,
+) -> None:
+    """A result not yet recorded (its follow-up still to come) is a result, not a pairing
+    waiting for a game: only a knockout draw, or no game, is played."""
+    tournament = await open_one(tournaments)
+    for person in (ALICE, BOB, CAROL, DAVE):
+        await tournaments.join(tournament.id, person)
+    progress = await tournaments.start(tournament.id, ALICE.id)
+    first, _ = await seat_all(tournaments, progress)
+    row = await tournaments.games.store.get_game(first)
+    await tournaments.games.resign(first, row.challenger_id)
+    stored = await tournaments.get(tournament.id)
+    assert [p.done for p in stored.round(1)] == [False, False]  # not recorded yet
+    assert await tournaments.rounds.waiting(stored) == []
