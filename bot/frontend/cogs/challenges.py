@@ -8,18 +8,16 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.frontend.actions import GameActions, as_player, reader_locale
-from bot.frontend.messages import GameMessages
+from bot.frontend.actions import as_player, reader_locale
+from bot.frontend.cogs.base import GameCog
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
-from bot.service.games import Games
 from bot.service.kinds import KINDS
 from bot.service.options import LEVELS, MAX_POINTS, STARTERS
-from bot.store import GameKind, JsonValue, Store
+from bot.store import GameKind, JsonValue
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
@@ -78,17 +76,8 @@ def server_choices(
     return choices
 
 
-class Challenges(commands.Cog):
+class Challenges(GameCog):
     """Posting challenges."""
-
-    def __init__(
-        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
-    ) -> None:
-        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
-        self.actions = actions
-        self.messages = messages
-        self.games = games
-        self.store = store
 
     @app_commands.command(
         name="backgammon", description="Challenge someone (or the bot) to backgammon"

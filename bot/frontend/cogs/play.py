@@ -7,18 +7,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.frontend.actions import GameActions, reader_locale
+from bot.frontend.actions import reader_locale
+from bot.frontend.cogs.base import GameCog
 from bot.frontend.controls import Action, legal_choices
-from bot.frontend.messages import GameMessages
 from bot.frontend.private import private_board
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.service.games import Games
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.views import ActionResult
-from bot.store import Store
 from bot.wording.game import verify_text
 from bot.wording.hints import hint_text
 from bot.wording.limits import MAX_CONTENT
@@ -43,17 +40,8 @@ def rank_choices(choices: list[str], typed: str) -> list[str]:
     return (starts + contains)[:MAX_CHOICES]
 
 
-class Play(commands.Cog):
+class Play(GameCog):
     """Commands that act in the game of the channel they are typed in."""
-
-    def __init__(
-        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
-    ) -> None:
-        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
-        self.actions = actions
-        self.messages = messages
-        self.games = games
-        self.store = store
 
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
