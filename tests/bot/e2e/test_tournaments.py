@@ -441,3 +441,63 @@ async def bot_tournament(store: Store, number: int = 1) -> Tournament:
     row = await tournaments.get(number)
     entrants = await tournaments.entrants(number)
     return Tournament(row, tuple(entrants), tuple(await tournaments.pairings(number)))
+
+
+async def test_info_standings_pause_and_remove_through_discord(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    game_clock: FakeClock,
+) -> None:
+    members = everyone(emulator, players, 4)
+    alice, bob, carol, dave = members
+    await seeded(store, emulator, game_clock, members)
+    async with start_bot() as bot:
+        follow_ups = FollowUps(bot)
+        robin: dict[str, object] = {"game": "checkers", "format": "round_robin", "rated": False}
+        await command(emulator, alice, "tournament create", robin)
+        await join_all(emulator, members)
+        info = await command(emulator, carol, "tournament info")
+        assert info.ephemeral
+        assert "Round robin: everyone meets everyone once" in info.content
+        assert "The games are unrated." in info.content
+        early = await command(emulator, carol, "tournament standings")
+        assert "Tournament #1 has not started: 4 players have signed up so far." in early.content
+        await command(emulator, alice, "tournament start")
+        await round_paired(store, 1)
+        paused = await command(emulator, alice, "tournament pause")
+        assert "Tournament #1 is paused" in paused.content
+        # Carol's and Dave's game of round 1 is on; Dave is taken out of the tournament.
+        removed = await command(emulator, alice, "tournament remove", {"player": dave})
+        assert "Dave is out of tournament #1." in removed.content
+        for pairing in await pairings(store, 1, 1):
+            loser = users_loser(pairing.first_id, pairing.second_id or 0, {bob.id, dave.id})
+            await resign_in_thread(
+                emulator, store, members_by_id(members)[loser], pairing.game_id or 0
+            )
+            await follow_ups.after(pairing.game_id or 0)
+        assert (await tournament(store)).round == 1  # paused: round 2 waits
+        now = await command(emulator, carol, "tournament standings")
+        [picture] = now.attachments
+        assert (picture.description or "").startswith(
+            "Tournament #1: standings after round 1 of 3."
+        )
+        await command(emulator, alice, "tournament resume")
+        await round_paired(store, 2)
+        second = await pairings(store, 1, 2)
+        # Dave's round 2 pairing is a walkover for his opponent; the other is played.
+        [walkover] = [p for p in second if dave.id in (p.first_id, p.second_id)]
+        assert walkover.done and walkover.game_id is None and walkover.winner_id != dave.id
+        assert len(messages_with(emulator, "wins without playing: Dave was taken out")) == 1
+        await command(emulator, alice, "tournament cancel")
+
+
+def users_loser(first: int, second: int, losers: set[int]) -> int:
+    """Who of the two resigns: the one in `losers` (else the second)."""
+    return first if first in losers else second
+
+
+def members_by_id(members: list[User]) -> dict[int, User]:
+    """The members by user id."""
+    return {member.id: member for member in members}
