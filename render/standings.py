@@ -144,9 +144,7 @@ def _draw_table(scene: StandingsTable, theme: Theme, width: int) -> Image.Image:
     for index, texts in enumerate(scene.rows):
         y = top + row * (index + 1.5)
         if index % 2:
-            draw.rectangle(
-                (margin, y - row / 2, width - margin, y + row / 2), fill=theme.felt
-            )
+            draw.rectangle((margin, y - row / 2, width - margin, y + row / 2), fill=theme.felt)
         cells(y, texts, index in scene.marked, theme.text)
     return image
 
