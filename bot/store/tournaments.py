@@ -15,19 +15,14 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    ColumnElement,
     Executable,
-    Row,
-    and_,
     false,
     insert,
     select,
     text,
-    true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.settings import Shards
 from bot.store import checks
@@ -44,6 +39,17 @@ from bot.store.schema import (
 )
 from bot.store.sharding import shard_key
 from bot.store.store import Store
+from bot.store.tournament_queries import (
+    bump_version,
+    entrant_ids,
+    entrant_key,
+    insert_pairings,
+    of_shards,
+    pairing_key,
+    read_tournament,
+    tournament_from_row,
+    versioned_update,
+)
 from bot.store.tournament_rows import (
     EntrantRow,
     NewPairing,
@@ -121,13 +127,13 @@ class TournamentStore:
             if await self.open_in_channel(channel_id) is not None:
                 return None
             raise
-        return _tournament(row)
+        return tournament_from_row(row)
 
     async def get(self, tournament_id: int) -> TournamentRow:
         """The tournament with this id; raises `TournamentNotFoundError` if there is none."""
         checks.snowflake("tournament_id", tournament_id)
         async with self._engine.connect() as connection:
-            return await _read(connection, tournament_id)
+            return await read_tournament(connection, tournament_id)
 
     async def open_in_channel(self, channel_id: int) -> TournamentRow | None:
         """The tournament taking sign-ups or running in a channel, if any."""
@@ -136,7 +142,7 @@ class TournamentStore:
         )
         async with self._engine.connect() as connection:
             row = (await connection.execute(query)).first()
-        return None if row is None else _tournament(row)
+        return None if row is None else tournament_from_row(row)
 
     async def latest_in_channel(self, channel_id: int) -> TournamentRow | None:
         """The channel's newest tournament, open or not."""
@@ -148,7 +154,7 @@ class TournamentStore:
         )
         async with self._engine.connect() as connection:
             row = (await connection.execute(query)).first()
-        return None if row is None else _tournament(row)
+        return None if row is None else tournament_from_row(row)
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         """Who entered, in the order they joined."""
@@ -189,10 +195,10 @@ class TournamentStore:
             async with self._write() as connection:
                 # Moving the version first takes the row (PostgreSQL) or the write lock
                 # (SQLite): two sign-ups for the last place are counted one after the other.
-                moved = await _bump(connection, tournament_id, now, TournamentStatus.SIGNUP)
+                moved = await bump_version(connection, tournament_id, now, TournamentStatus.SIGNUP)
                 if moved is None:
                     return Joined.CLOSED
-                entered = await _entrant_ids(connection, tournament_id)
+                entered = await entrant_ids(connection, tournament_id)
                 if user_id in entered:
                     raise _Undone(Joined.ALREADY)
                 if len(entered) >= moved.player_limit:
@@ -211,7 +217,7 @@ class TournamentStore:
 
     async def leave(self, tournament_id: int, user_id: int, *, now: datetime) -> bool:
         """Take a player off the list while sign-ups are open; False if they were not on it."""
-        key = _entrant_key(tournament_id, user_id)
+        key = entrant_key(tournament_id, user_id)
         return await self._entrant_change(
             tournament_id, TournamentStatus.SIGNUP, tournament_entrants.delete().where(key), now
         )
@@ -222,7 +228,7 @@ class TournamentStore:
         still_in = tournament_entrants.c.withdrawn == false()
         statement = (
             update(tournament_entrants)
-            .where(_entrant_key(tournament_id, user_id), still_in)
+            .where(entrant_key(tournament_id, user_id), still_in)
             .values(withdrawn=True)
         )
         return await self._entrant_change(tournament_id, TournamentStatus.RUNNING, statement, now)
@@ -234,7 +240,7 @@ class TournamentStore:
         version; False (nothing changed) if it is not, or the statement found no entrant."""
         try:
             async with self._write() as connection:
-                if await _bump(connection, tournament_id, now, status) is None:
+                if await bump_version(connection, tournament_id, now, status) is None:
                     return False
                 if (await connection.execute(statement)).rowcount != 1:
                     raise _Undone(False)
@@ -248,7 +254,7 @@ class TournamentStore:
         """Set some columns (status, paused, winner…) against `expected_version`; None if the
         tournament moved on since it was read."""
         async with self._write() as connection:
-            return await _versioned(connection, tournament_id, expected_version, now, columns)
+            return await versioned_update(connection, tournament_id, expected_version, now, columns)
 
     async def start(
         self,
@@ -263,7 +269,7 @@ class TournamentStore:
         """Start: keep each entrant's seeding rating and store round 1, in one transaction;
         None if the tournament moved on since it was read."""
         async with self._write() as connection:
-            row = await _versioned(
+            row = await versioned_update(
                 connection,
                 tournament_id,
                 expected_version,
@@ -282,7 +288,7 @@ class TournamentStore:
                     )
                     .values(rating=rating)
                 )
-            await _insert_pairings(connection, tournament_id, 1, pairings, now)
+            await insert_pairings(connection, tournament_id, 1, pairings, now)
         return row
 
     async def pair_round(
@@ -298,7 +304,7 @@ class TournamentStore:
         transaction; None if another writer paired it first (or anything else moved)."""
         try:
             async with self._write() as connection:
-                row = await _versioned(
+                row = await versioned_update(
                     connection,
                     tournament_id,
                     expected_version,
@@ -308,7 +314,7 @@ class TournamentStore:
                 )
                 if row is None:
                     return None
-                await _insert_pairings(connection, tournament_id, round_number, pairings, now)
+                await insert_pairings(connection, tournament_id, round_number, pairings, now)
         except IntegrityError:
             return None  # the round's pairings exist: stored by another writer
         return row
@@ -321,7 +327,7 @@ class TournamentStore:
         statement = (
             update(tournament_pairings)
             .where(
-                _pairing_key(pairing),
+                pairing_key(pairing),
                 tournament_pairings.c.game_id == game_id,
                 tournament_pairings.c.done == false(),
             )
@@ -334,7 +340,7 @@ class TournamentStore:
         """Decide a pairing without a game (a withdrawn player's); False if it had a result."""
         statement = (
             update(tournament_pairings)
-            .where(_pairing_key(pairing), tournament_pairings.c.done == false())
+            .where(pairing_key(pairing), tournament_pairings.c.done == false())
             .values(done=True, winner_id=winner_id, updated_at=checks.moment("now", now))
         )
         async with self._write() as connection:
@@ -357,13 +363,11 @@ class TournamentStore:
     async def open_ones(self, shards: Shards) -> list[TournamentRow]:
         """Every tournament taking sign-ups or running in the servers on `shards`."""
         query = (
-            select(tournaments)
-            .where(OPEN_TOURNAMENT, _of_shards(shards))
-            .order_by(tournaments.c.id)
+            select(tournaments).where(OPEN_TOURNAMENT, of_shards(shards)).order_by(tournaments.c.id)
         )
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [_tournament(row) for row in rows]
+        return [tournament_from_row(row) for row in rows]
 
     async def closed_games(
         self, game_ids: Sequence[int]
@@ -378,109 +382,3 @@ class TournamentStore:
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
         return {row.id: (GameStatus(row.status), row.winner_id) for row in rows}
-
-
-def _of_shards(shards: Shards) -> ColumnElement[bool]:
-    if shards.count == 1:
-        return true()
-    return (tournaments.c.shard_key % shards.count).in_(shards.ids)
-
-
-def _pairing_key(pairing: PairingRow) -> ColumnElement[bool]:
-    columns = tournament_pairings.c
-    return and_(
-        columns.tournament_id == pairing.tournament_id,
-        columns.round == pairing.round,
-        columns.board == pairing.board,
-    )
-
-
-async def _read(connection: AsyncConnection, tournament_id: int) -> TournamentRow:
-    query = select(tournaments).where(tournaments.c.id == tournament_id)
-    row = (await connection.execute(query)).first()
-    if row is None:
-        raise TournamentNotFoundError(tournament_id)
-    return _tournament(row)
-
-
-async def _entrant_ids(connection: AsyncConnection, tournament_id: int) -> set[int]:
-    query = select(tournament_entrants.c.user_id).where(
-        tournament_entrants.c.tournament_id == tournament_id
-    )
-    return set((await connection.scalars(query)).all())
-
-
-def _entrant_key(tournament_id: int, user_id: int) -> ColumnElement[bool]:
-    return and_(
-        tournament_entrants.c.tournament_id == tournament_id,
-        tournament_entrants.c.user_id == checks.snowflake("user_id", user_id),
-    )
-
-
-async def _bump(
-    connection: AsyncConnection, tournament_id: int, now: datetime, status: TournamentStatus
-) -> TournamentRow | None:
-    """Move the version on if the tournament is in `status`; None if not (or no tournament)."""
-    statement = (
-        update(tournaments)
-        .where(tournaments.c.id == tournament_id, tournaments.c.status == status.value)
-        .values(version=tournaments.c.version + 1, updated_at=checks.moment("now", now))
-        .returning(*tournaments.c)
-    )
-    row = (await connection.execute(statement)).first()
-    return None if row is None else _tournament(row)
-
-
-async def _versioned(
-    connection: AsyncConnection,
-    tournament_id: int,
-    expected_version: int,
-    now: datetime,
-    columns: Mapping[str, Any],
-    status: TournamentStatus | None = None,
-) -> TournamentRow | None:
-    checks.version("expected_version", expected_version)
-    conditions = [tournaments.c.id == tournament_id, tournaments.c.version == expected_version]
-    if status is not None:
-        conditions.append(tournaments.c.status == status.value)
-    statement = (
-        update(tournaments)
-        .where(*conditions)
-        .values(**columns, version=expected_version + 1, updated_at=checks.moment("now", now))
-        .returning(*tournaments.c)
-    )
-    row = (await connection.execute(statement)).first()
-    return None if row is None else _tournament(row)
-
-
-async def _insert_pairings(
-    connection: AsyncConnection,
-    tournament_id: int,
-    round_number: int,
-    pairings: Sequence[NewPairing],
-    now: datetime,
-) -> None:
-    rows = [
-        {
-            "tournament_id": tournament_id,
-            "round": round_number,
-            "board": pairing.board,
-            "first_id": pairing.first_id,
-            "second_id": pairing.second_id,
-            "game_id": None,
-            "games": 0,
-            "done": pairing.second_id is None,
-            "winner_id": pairing.first_id if pairing.second_id is None else None,
-            "updated_at": now,
-        }
-        for pairing in pairings
-    ]
-    if rows:
-        await connection.execute(insert(tournament_pairings), rows)
-
-
-def _tournament(row: Row[Any]) -> TournamentRow:
-    values = dict(row._mapping)
-    values["kind"] = GameKind(values["kind"])
-    values["status"] = TournamentStatus(values["status"])
-    return TournamentRow(**values)
