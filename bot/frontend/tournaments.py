@@ -124,7 +124,13 @@ class TournamentDesk:
             return None
         t = Localizer(locale)
         name = words.thread_name(t, tournament, pairing, tournament.names())
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        except discord.HTTPException as error:
+            # Create Public Threads taken away, say: the other pairings are still seated, and
+            # the sweeper tries this one again.
+            log.warning("tournament #%s: no thread for a game: %s", row.id, error)
+            return None
         try:
             result = await self.tournaments.seat(pairing, thread.id)
         except PairingTakenError:
