@@ -57,56 +57,20 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 
-from bot.service.tournaments import swiss
+from bot.service.tournaments import knockout, round_robin, swiss
+from bot.service.tournaments.model import Entrant, Format, Pairing, Result, Standing, by_seed
 
-
-class Format(StrEnum):
-    """How the rounds are paired."""
-
-    KNOCKOUT = "knockout"
-    ROUND_ROBIN = "round_robin"
-    SWISS = "swiss"
-
-
-@dataclass(frozen=True, slots=True)
-class Entrant:
-    """A player in the event: `rating` seeds a knockout and ranks inside a Swiss score group."""
-
-    id: int
-    rating: float
-
-
-@dataclass(frozen=True, slots=True)
-class Pairing:
-    """One game of a round: `first` plays first (white in checkers, the first seat in
-    backgammon); `second` None is a bye, a win for `first`."""
-
-    first: int
-    second: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a pairing ended: `winner` None is a draw; for a bye, `winner` is `first` (or None)."""
-
-    round: int
-    first: int
-    second: int | None
-    winner: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's place: `rank` is 1-based and shared by players tied on everything."""
-
-    id: int
-    points: float
-    buchholz: float
-    sonneborn_berger: float
-    rank: int
+__all__ = [
+    "Entrant",
+    "Format",
+    "Pairing",
+    "Result",
+    "Standing",
+    "pair_round",
+    "rounds",
+    "standings",
+]
 
 
 def rounds(format: Format, players: int, swiss_rounds: int | None = None) -> int:
@@ -114,18 +78,18 @@ def rounds(format: Format, players: int, swiss_rounds: int | None = None) -> int
     most a round robin's count, so that nobody needs a second bye) and is ignored otherwise."""
     if players < 2:
         raise ValueError(f"a tournament needs at least 2 players, not {players}")
-    round_robin = players - 1 if players % 2 == 0 else players
+    round_robin_rounds = players - 1 if players % 2 == 0 else players
     match Format(format):
         case Format.KNOCKOUT:
             return (players - 1).bit_length()
         case Format.ROUND_ROBIN:
-            return round_robin
+            return round_robin_rounds
         case Format.SWISS:
             if swiss_rounds is None:
                 raise ValueError("a Swiss needs its number of rounds")
-            if not 1 <= swiss_rounds <= round_robin:
+            if not 1 <= swiss_rounds <= round_robin_rounds:
                 raise ValueError(
-                    f"a Swiss of {players} players has 1 to {round_robin} rounds,"
+                    f"a Swiss of {players} players has 1 to {round_robin_rounds} rounds,"
                     f" not {swiss_rounds}"
                 )
             return swiss_rounds
@@ -146,13 +110,18 @@ def pair_round(
     late = [r for r in results if r.round >= round_number]
     if late:
         raise ValueError(f"round {late[0].round} already has results; round {round_number} is next")
-    match Format(format):
-        case Format.KNOCKOUT:
-            return _knockout(entrants, results, round_number)
-        case Format.ROUND_ROBIN:
-            return _round_robin_checked(entrants, results, round_number)
-        case Format.SWISS:
-            return _swiss(entrants, results, round_number)
+    format = Format(format)
+    if format is Format.SWISS:
+        return _swiss(entrants, results, round_number)
+    last = rounds(format, len(entrants))
+    if round_number > last:
+        name = "knockout" if format is Format.KNOCKOUT else "round robin"
+        raise ValueError(
+            f"a {name} of {len(entrants)} players has {last} rounds, not {round_number}"
+        )
+    if format is Format.KNOCKOUT:
+        return knockout.pair(entrants, results, round_number)
+    return round_robin.pair(entrants, results, round_number)
 
 
 def standings(
@@ -170,7 +139,7 @@ def standings(
             return (-wins[e.id],)
         return (-points[e.id], -buchholz[e.id], -berger[e.id])
 
-    seed = {e.id: n for n, e in enumerate(_by_seed(entrants))}
+    seed = {e.id: n for n, e in enumerate(by_seed(entrants))}
     order = sorted(entrants, key=lambda e: (merit(e), seed[e.id]))
     table: list[Standing] = []
     for n, e in enumerate(order):
@@ -206,10 +175,6 @@ def _scores(
     return points, buchholz, berger
 
 
-def _by_seed(entrants: Sequence[Entrant]) -> list[Entrant]:
-    return sorted(entrants, key=lambda e: (-e.rating, e.id))
-
-
 def _check_entrants(entrants: Sequence[Entrant]) -> None:
     if len(entrants) < 2:
         raise ValueError(f"a tournament needs at least 2 players, not {len(entrants)}")
@@ -239,152 +204,22 @@ def _check_results(results: Sequence[Result]) -> None:
             seen.add((r.round, player))
 
 
-def _results_of(results: Sequence[Result], round_number: int) -> dict[frozenset[int], Result]:
-    return {
-        frozenset(p for p in (r.first, r.second) if p is not None): r
-        for r in results
-        if r.round == round_number
-    }
-
-
-def _played(
-    pairings: Sequence[Pairing], results: Sequence[Result], round_number: int
-) -> list[Result]:
-    """The results of the round's pairings, in pairing order; ValueError if one is missing or a
-    result does not belong to the round."""
-    by_players = _results_of(results, round_number)
-    played = []
-    for p in pairings:
-        players = frozenset(x for x in (p.first, p.second) if x is not None)
-        result = by_players.pop(players, None)
-        if result is None:
-            game = f"the bye of {p.first}" if p.second is None else f"{p.first} against {p.second}"
-            raise ValueError(f"round {round_number} is not finished: no result for {game}")
-        played.append(result)
-    if by_players:
-        stray = next(iter(by_players.values()))
-        raise ValueError(
-            f"round {round_number} has a result for a pairing it did not have:"
-            f" {stray.first} against {stray.second}"
-        )
-    return played
-
-
-def _check_round(format: Format, entrants: Sequence[Entrant], round_number: int) -> None:
-    last = rounds(format, len(entrants))
-    if round_number > last:
-        raise ValueError(
-            f"a {format.value.replace('_', ' ')} of {len(entrants)} players has {last} rounds,"
-            f" not {round_number}"
-        )
-
-
-def _knockout_round(
-    places: Sequence[int | None], results: Sequence[Result], number: int, seed: dict[int, int]
-) -> list[Pairing]:
-    """Neighbouring places meet; the player who has played first fewer times plays first."""
-    firsts = Counter(r.first for r in results if r.second is not None and r.round < number)
-    pairings = []
-    for a, b in zip(places[::2], places[1::2], strict=True):
-        if a is None or b is None:
-            present = a if b is None else b
-            assert present is not None, "two byes never meet: byes are only for the top seeds"
-            pairings.append(Pairing(present, None))
-            continue
-        higher, lower = (a, b) if seed[a] < seed[b] else (b, a)
-        if firsts[lower] < firsts[higher]:
-            higher, lower = lower, higher
-        pairings.append(Pairing(higher, lower))
-    return pairings
-
-
-def _knockout(
-    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
-) -> list[Pairing]:
-    _check_round(Format.KNOCKOUT, entrants, round_number)
-    seeds = _by_seed(entrants)
-    seed = {e.id: n for n, e in enumerate(seeds)}
-    size = 1 << (len(seeds) - 1).bit_length()
-    # The bracket's places in order; a place past the last seed is a bye for its neighbour.
-    places = [seeds[s - 1].id if s <= len(seeds) else None for s in _bracket(size)]
-    for number in range(1, round_number):
-        pairings = _knockout_round(places, results, number, seed)
-        places = []
-        for result in _played(pairings, results, number):
-            if result.second is None:
-                places.append(result.first)
-            elif result.winner is None:
-                raise ValueError(
-                    f"round {number}: {result.first} against {result.second} was drawn;"
-                    " a knockout game needs a winner"
-                )
-            else:
-                places.append(result.winner)
-    return _knockout_round(places, results, round_number, seed)
-
-
-def _bracket(size: int) -> list[int]:
-    """Seeds 1…size in bracket order: 1 v size, then the pair that meets its winner, and so on."""
-    order = [1]
-    while len(order) < size:
-        total = 2 * len(order) + 1
-        order = [s for top in order for s in (top, total - top)]
-    return order
-
-
-def _round_robin(entrants: Sequence[Entrant], round_number: int) -> list[Pairing]:
-    """The circle method: seeds sit at seats 0…m-1 around the table (m odd) and one in the middle
-    (the bye, for an odd field). In round r (from 0) seat r meets the middle and seat r+i meets
-    seat r-i. Seat r+i plays first when i is odd: a seat then plays first in (m-1)/2 of its
-    games around the table, and second in as many; the middle plays first in the even rounds."""
-    seats: list[int | None] = [e.id for e in _by_seed(entrants)]
-    if len(seats) % 2:
-        seats.append(None)
-    middle = seats.pop()
-    around = len(seats)
-    r = round_number - 1
-    games = [(middle, seats[r]) if r % 2 == 0 else (seats[r], middle)]
-    for i in range(1, (around + 1) // 2):
-        ahead, behind = seats[(r + i) % around], seats[(r - i) % around]
-        games.append((ahead, behind) if i % 2 else (behind, ahead))
-    return [_seated(a, b) for a, b in games]
-
-
-def _seated(first: int | None, second: int | None) -> Pairing:
-    """The pairing of two seats, one of which may be the empty middle seat: a bye."""
-    if first is None:
-        assert second is not None, "only the middle seat is ever empty"
-        return Pairing(second, None)
-    return Pairing(first, second)
-
-
-def _round_robin_checked(
-    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
-) -> list[Pairing]:
-    _check_round(Format.ROUND_ROBIN, entrants, round_number)
-    for number in range(1, round_number):
-        _played(_round_robin(entrants, number), results, number)
-    return _round_robin(entrants, round_number)
-
-
 def _swiss(
     entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
 ) -> list[Pairing]:
     ids = {e.id for e in entrants}
     for number in range(1, round_number):
-        present = Counter(
-            p for r in results if r.round == number for p in (r.first, r.second) if p in ids
-        )
-        missing = sorted(ids - present.keys())
+        present = {p for r in results if r.round == number for p in (r.first, r.second)}
+        missing = sorted(ids - present)
         if missing:
             raise ValueError(f"round {number} is not finished: no result for player {missing[0]}")
     points, _, _ = _scores(results)
-    games = sorted((r for r in results if r.second is not None), key=lambda r: r.round)
     met: dict[int, set[int]] = defaultdict(set)
     balance: Counter[int] = Counter()
     last_first: dict[int, bool] = {}
-    for r in games:
-        assert r.second is not None
+    for r in sorted(results, key=lambda r: r.round):
+        if r.second is None:
+            continue
         met[r.first].add(r.second)
         met[r.second].add(r.first)
         balance[r.first] += 1
@@ -393,13 +228,13 @@ def _swiss(
     byes = Counter(r.first for r in results if r.second is None)
     players = [
         swiss.Player(
-            e.id,
-            points[e.id],
-            e.rating,
-            frozenset(met[e.id]),
-            byes[e.id],
-            balance[e.id],
-            last_first.get(e.id),
+            id=e.id,
+            points=points[e.id],
+            rating=e.rating,
+            met=frozenset(met[e.id]),
+            byes=byes[e.id],
+            balance=balance[e.id],
+            last_first=last_first.get(e.id),
         )
         for e in entrants
     ]

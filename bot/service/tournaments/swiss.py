@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import groupby, islice
 
 from bot.service.tournaments.matching import Matching, maximum_matching, members
+from bot.service.tournaments.weighted import maximum_weight_matching
+
+# How many candidate sets of floaters are tried one by one before a weighted matching decides.
+_QUICK_TRIES = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +102,12 @@ def _allow_fewest_repeats(allowed: Sequence[int], field: int) -> list[int]:
 def _floaters(allowed: Sequence[int], bracket: Sequence[int], below: int) -> list[int]:
     """The fewest, then lowest-ranked, players of the bracket to pair with players below it, such
     that the rest of the bracket pairs among themselves and the players below (with these
-    floaters) can still be paired: none in the last bracket."""
+    floaters) can still be paired: none in the last bracket.
+
+    Lowest-ranked: the highest-ranked floater as low as possible, then the next one, and so on.
+    Usually the first candidates at the least possible count fit; when they do not, a weighted
+    matching settles it, without trying sets one by one.
+    """
     if not below:
         return []
     inside = maximum_matching(allowed, _mask(bracket))
@@ -107,11 +116,35 @@ def _floaters(allowed: Sequence[int], bracket: Sequence[int], below: int) -> lis
     # paired among themselves. Both are counts of players, with the parity of the bracket.
     fewest = max(len(bracket) - 2 * inside.size(), below.bit_count() - 2 * under.size())
     can_float = [n for n in bracket if allowed[n] & below]
-    for count in range(fewest, min(len(can_float), below.bit_count()) + 1, 2):
-        for chosen in _lowest_first(can_float, count):
-            if _leaves_pairable(inside, under, chosen):
-                return list(chosen)
-    raise AssertionError("the players left were known to have a complete pairing")
+    for chosen in islice(_lowest_first(can_float, fewest), _QUICK_TRIES):
+        if _leaves_pairable(inside, under, chosen):
+            return list(chosen)
+    return _floaters_by_weight(allowed, bracket, below)
+
+
+def _floaters_by_weight(allowed: Sequence[int], bracket: Sequence[int], below: int) -> list[int]:
+    """`_floaters` as one maximum-weight perfect matching of the bracket and the players below.
+
+    A pair across the bracket's edge costs more than all the bracket's floaters' preferences
+    together (2**len(bracket)), plus a preference of 2**k for the floater k places above the
+    bracket's bottom, so that the cheapest set has the fewest floaters, then the highest-ranked
+    one lowest, and so on. Every weight is large enough that any complete pairing outweighs any
+    incomplete one.
+    """
+    players = [*bracket, *members(below)]
+    size = len(bracket)
+    cross = 1 << size
+    whole = (len(players) + 1) << size
+    edges = []
+    for a, u in enumerate(players):
+        for b in range(a + 1, len(players)):
+            v = players[b]
+            if allowed[u] >> v & 1:
+                across = a < size <= b
+                cost = cross + (1 << (size - 1 - a)) if across else 0
+                edges.append((a, b, whole - cost))
+    mate = maximum_weight_matching(len(players), edges)
+    return [u for a, u in enumerate(bracket) if mate[a] >= size]
 
 
 def _lowest_first(pool: Sequence[int], count: int, start: int = 0) -> Iterator[tuple[int, ...]]:
