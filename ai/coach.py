@@ -50,7 +50,7 @@ class ComputerCoach:
         """Coach at `level`; `backgammon` replaces the level's own backgammon player."""
         self.level = level
         self.backgammon = backgammon if backgammon is not None else BackgammonPlayer(level)
-        # One evaluator serves every table; a hint at a time keeps it from being entered twice.
+        # One evaluator serves every game; a hint at a time keeps it from being entered twice.
         self._lock = threading.Lock()
 
     @property

@@ -1,4 +1,4 @@
-"""The computer at the table: both games behind the service's `Opponent` interface."""
+"""The computer as a player: both games behind the service's `Opponent` interface."""
 
 from __future__ import annotations
 
@@ -67,8 +67,8 @@ class ComputerPlayer:
 class Computers:
     """The computer's player for each level, built on first use and then kept (one per level).
 
-    Called with a level name ("beginner", "intermediate", "expert"), as the table asks for the
-    player of a game; safe to call from the table's worker threads. With `seed`, each level's
+    Called with a level name ("beginner", "intermediate", "expert"), as the service asks for the
+    player of a game; safe to call from the service's worker threads. With `seed`, each level's
     noise comes from its own generator seeded from it, so games against the computer repeat.
     """
 

@@ -76,7 +76,7 @@ class SageReviewer:
         return self.notice is None
 
     def review(self, history: Sequence[Match], sides: Sequence[Side]) -> list[SideReview]:
-        """A report for each of `sides`, from the match values the table passed through.
+        """A report for each of `sides`, from the match values the game passed through.
 
         Blocks until done: call it from a worker thread.
         """

@@ -5,7 +5,7 @@ Open Sage (bgsage) keeps Python's GIL while it evaluates (about 50 ms for a cube
 stops its event loop, and with it every game the process serves. So the players live in one
 spawned process, started on first use (one: of the machine's two cores, the other stays the
 bot's), and the bot process holds proxies that implement the service's protocols (`Opponent`,
-`Coach`, `Reviewer`) by forwarding each call there and blocking on the answer. The table calls
+`Coach`, `Reviewer`) by forwarding each call there and blocking on the answer. The service calls
 them from worker threads, never on the event loop.
 
 A worker that dies (killed, crashed) does not wedge the bot: the call under way raises
@@ -38,7 +38,7 @@ T = TypeVar("T")
 # Decisions judged per call of a review: a cube decision takes ~100 ms, so a bot turn or a hint
 # asked for meanwhile waits at most about half a second behind a review, not the whole of it.
 REVIEW_CHUNK = 4
-# How long a call may wait for its answer, queueing included (one worker serves every table):
+# How long a call may wait for its answer, queueing included (one worker serves every game):
 # far above any real answer (a second or so), so only a hung worker meets it.
 CALL_TIMEOUT = 120.0
 
@@ -89,7 +89,7 @@ class AIWorker:
                 "the next call starts a new one"
             ) from error
         except TimeoutError:
-            # A hung worker would hold every table's computer forever: end it, start afresh.
+            # A hung worker would hold every game's computer forever: end it, start afresh.
             self._discard(pool, kill=True)
             raise WorkerStoppedError(
                 f"the computer's worker process did not answer {name!r} in {self.timeout:g} s;"
@@ -112,11 +112,11 @@ class AIWorker:
         self.call("warm_up")
 
     def opponents(self) -> WorkerComputers:
-        """The table's factory of opponents (level name -> player), playing in this worker."""
+        """The service's factory of opponents (level name -> player), playing in this worker."""
         return WorkerComputers(self)
 
     def coach(self) -> WorkerCoach:
-        """The table's coach, thinking in this worker."""
+        """The service's coach, thinking in this worker."""
         return WorkerCoach(self)
 
     def reviewer(self) -> WorkerReviewer:
@@ -201,9 +201,9 @@ class WorkerOpponent:
 
 
 class WorkerComputers:
-    """The table's `opponents` factory: one proxy per level, each playing in the worker.
+    """The service's `opponents` factory: one proxy per level, each playing in the worker.
 
-    The notices are worked out here, once, since the board asks for them on the event loop.
+    The notices are worked out here, once, since the game messages ask for them on the event loop.
     """
 
     def __init__(self, worker: AIWorker) -> None:
@@ -244,7 +244,7 @@ class WorkerReviewer:
         return self.notice is None
 
     def review(self, history: Sequence[Match], sides: Sequence[Side]) -> list[SideReview]:
-        """A report for each of `sides`, from the match values the table passed through."""
+        """A report for each of `sides`, from the match values the game passed through."""
         if self.notice is not None:
             raise SageUnavailableError(self.notice)
         graded = [d for d in decisions(history) if d.side in sides]

@@ -1,10 +1,10 @@
-"""Latency of a move through Discord: from a `/move` interaction to the edited board message.
+"""Latency of a move through Discord: from a `/move` interaction to the edited game message.
 
 The real Duelboard bot (discord.py client, SQLite store, renderer) runs against the local Discord
 emulator in this process. Each game is a backgammon money game without the cube, in its own
 channel, so every `/move` is a whole turn (the next roll is automatic). All games play at once:
-each fires its next `/move` as soon as its board shows the last one (`--think S` makes players
-look at the board for about S seconds first, as people do). Measured per move: from
+each fires its next `/move` as soon as its game message shows the last one (`--think S` makes
+players look at the board for about S seconds first, as people do). Measured per move: from
 dispatching the interaction until the game message has been edited with its new image (the
 bot's ping to the next player comes before that edit, so it is included).
 
@@ -48,12 +48,14 @@ async def _game(
     await handle.original(timeout=60)
     row = await store.active_game_in_channel(channel.id)
     assert row is not None and row.message_id is not None
-    board = emulator.state.messages[row.message_id]
-    accept = await emulator.click(black, board, f"db:{row.id}:accept")
-    await accept.acknowledged(60)
+    message = emulator.state.messages[row.message_id]
+    accepting = await emulator.click(black, message, f"db:{row.id}:accept")
+    await accepting.acknowledged(60)
     users = {white.id: white, black.id: black}
     for count in range(moves):
-        await emulator.wait_until(lambda: True if board.attachments else None, "the board", 60)
+        await emulator.wait_until(
+            lambda: True if message.attachments else None, "the game message", 60
+        )
         row = await store.get_game(row.id)
         if not row.status.is_open or row.to_move_id is None:
             return
@@ -64,12 +66,12 @@ async def _game(
         if think:
             # Players look at the board before moving: 0.5-1.5 times the think time.
             await asyncio.sleep(think * (0.5 + (count * 7 + channel.id) % 11 / 10))
-        edits = board.edits
+        edits = message.edits
         started = time.perf_counter()
         move = await emulator.slash(users[row.to_move_id], "move", {"play": text}, channel=channel)
 
         def edited(before: int = edits) -> bool | None:
-            return True if board.edits > before and board.attachments else None
+            return True if message.edits > before and message.attachments else None
 
         await emulator.wait_until(edited, "the edit", 60)
         latencies.append(time.perf_counter() - started)
@@ -79,7 +81,7 @@ async def _game(
 async def measure(games: int, moves: int, think: float) -> list[float]:
     """Play `games` games at once for `moves` moves each; the latency of every move."""
     emulator = Emulator(reply_window=60.0)
-    channels = [emulator.add_channel(f"table-{n}") for n in range(games)]
+    channels = [emulator.add_channel(f"game-{n}") for n in range(games)]
     players = [(emulator.add_member(f"w{n}"), emulator.add_member(f"b{n}")) for n in range(games)]
     await emulator.start()
     capture = ErrorCapture(emulator)

@@ -32,7 +32,7 @@ from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
 IMAGE = os.urandom(40 * 1024)
 
 
-class BoardView(discord.ui.View):
+class BoardControls(discord.ui.View):
     """One persistent button that redraws the "board"."""
 
     def __init__(self) -> None:
@@ -60,11 +60,11 @@ class BenchBot(discord.Client):
         @self.tree.command()
         async def board(interaction: discord.Interaction) -> None:
             """Post a board with a button."""
-            await interaction.response.send_message("board", view=BoardView())
+            await interaction.response.send_message("board", view=BoardControls())
 
     async def setup_hook(self) -> None:
         """Register the view and the commands."""
-        self.add_view(BoardView())
+        self.add_view(BoardControls())
         await self.tree.sync()
 
 

@@ -25,7 +25,7 @@ from sqlalchemy import insert, text
 
 from benchmarks.bench_stores import postgres_store, sqlite_store
 from bot.service.glicko2 import Rating, Result, update
-from bot.service.records import Records
+from bot.service.results import Results
 from bot.store import Store
 from bot.store.schema import GLOBAL_SCOPE, games, players, rating_changes, ratings, results
 
@@ -183,25 +183,25 @@ async def timed(repeat: int, query: Callable[[int], Awaitable[object]]) -> tuple
 
 async def measure(store: Store, name: str, player_count: int, repeat: int) -> None:
     """Time each read `/leaderboard`, `/stats` and `/history` make."""
-    records = Records(store)
+    service = Results(store)
     rng = random.Random(7)
     users = [10_000 + rng.randrange(player_count) for _ in range(repeat + 1)]
     guild, ladder = GUILDS[0], LADDERS[0]
-    size = await records.boards.size(GLOBAL_SCOPE, ladder)
+    size = await service.leaderboards.size(GLOBAL_SCOPE, ladder)
     last_page = max(1, -(-size // 10))
     cases: dict[str, Callable[[int], Awaitable[object]]] = {
-        "leaderboard global p1 + own rank": lambda i: records.leaderboard(
-            GLOBAL_SCOPE, ladder, page=1, viewer_id=users[i]
+        "leaderboard global p1 + own rank": lambda i: service.leaderboard(
+            GLOBAL_SCOPE, ladder, page=1, reader_id=users[i]
         ),
-        "leaderboard global last page": lambda i: records.leaderboard(
-            GLOBAL_SCOPE, ladder, page=last_page, viewer_id=users[i]
+        "leaderboard global last page": lambda i: service.leaderboard(
+            GLOBAL_SCOPE, ladder, page=last_page, reader_id=users[i]
         ),
-        "leaderboard server p1 + own rank": lambda i: records.leaderboard(
-            guild, ladder, page=1, viewer_id=users[i]
+        "leaderboard server p1 + own rank": lambda i: service.leaderboard(
+            guild, ladder, page=1, reader_id=users[i]
         ),
-        "stats (all ladders)": lambda i: records.stats(users[i], GLOBAL_SCOPE),
-        "stats (one ladder)": lambda i: records.stats(users[i], guild, ladder),
-        "history page 1": lambda i: records.history(users[i]),
+        "stats (all ladders)": lambda i: service.stats(users[i], GLOBAL_SCOPE),
+        "stats (one ladder)": lambda i: service.stats(users[i], guild, ladder),
+        "history page 1": lambda i: service.history(users[i]),
     }
     print(f"\n{name}: {size} players on the global {ladder} ladder ({last_page} pages)")
     for label, query in cases.items():

@@ -3,9 +3,9 @@
 Run (about half a minute on two shared cores, with the `ai` extra installed):
     .venv/bin/python -m benchmarks.loop_stall --decisions 40 --hints 40 --seed 1
 
-A ticker sleeps 1 ms at a time on the event loop and records the gaps between its wake-ups,
+A ticker sleeps 1 ms at a time on the event loop and notes the gaps between its wake-ups,
 while the computer makes `--decisions` backgammon decisions at `expert` (a checker play and a
-cube decision each) and gives `--hints` hints, one after another, as the table asks for them:
+cube decision each) and gives `--hints` hints, one after another, as the service asks for them:
 first the old way (`asyncio.to_thread` on the players in this process, where Open Sage keeps
 the GIL), then through the AI worker process (`ai.worker`). The worst and the 99th percentile
 gap are what a game's button press can wait for while another game's computer thinks.
@@ -88,7 +88,7 @@ class Stalls:
 
 
 async def measured(work: Callable[[], Awaitable[None]]) -> Stalls:
-    """Run `work` on the loop while a 1 ms ticker records the gaps between its wake-ups."""
+    """Run `work` on the loop while a 1 ms ticker notes the gaps between its wake-ups."""
     gaps: list[float] = []
     done = asyncio.Event()
 
@@ -112,7 +112,7 @@ async def measured(work: Callable[[], Awaitable[None]]) -> Stalls:
 def thinking(
     player: Opponent, coach: Coach, found: Positions, decisions: int, hints: int
 ) -> Callable[[], Awaitable[None]]:
-    """The computer's work as the table asks for it: each call in a worker thread."""
+    """The computer's work as the service asks for it: each call in a worker thread."""
 
     async def work() -> None:
         for play, roll in zip(found.to_play[:decisions], found.to_roll[:decisions], strict=True):

@@ -5,7 +5,7 @@ Run (about a minute on two shared cores):
 
 A match is played by two `beginner` computers (pubeval with noise, Keith's count for the cube:
 fast, and human-like enough to make mistakes), with seeded dice; then every decision of one side
-(the person at a table against the bot) is judged by Open Sage at each depth, as the bot's
+(the person in a game against the bot) is judged by Open Sage at each depth, as the bot's
 reviewer does after the game.
 """
 
@@ -44,7 +44,7 @@ def play_match(length: int, seed: int) -> list[Match]:
                 match = match.roll((rng.randint(1, 6), rng.randint(1, 6)))
         elif game.phase is Phase.DOUBLED:
             taker = players[game.position.turn.opponent]
-            match = match.take() if taker.takes_double(match) else match.drop()
+            match = match.take() if taker.takes_double(match) else match.pass_double()
         else:
             match = match.move(players[game.position.turn].choose_play(match))
         history.append(match)

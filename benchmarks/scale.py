@@ -9,7 +9,7 @@ money games without the cube, each in a channel of its own, spread over several 
 - one process on SQLite, one process on PostgreSQL, and two processes on PostgreSQL with
   SHARD_COUNT=2 (shards 0 and 1: the servers alternate between them);
 
-and in each, three runs on the same tables:
+and in each, three runs on the same duels:
 
 - 20 and 100 games at once, players looking at the board about `--think` seconds (1 s) before
   each move: p50/p99 per `/move`, from the interaction to the edited game message;
@@ -62,7 +62,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 @dataclass(frozen=True)
 class Run:
-    """One run on the set-up's tables: how many games at once, moves each, think time."""
+    """One run on the set-up's duels: how many games at once, moves each, think time."""
 
     name: str
     games: int
@@ -71,7 +71,7 @@ class Run:
 
 
 @dataclass
-class Table:
+class Duel:
     """A game's channel, its two players and, once accepted, its id and message."""
 
     channel: Channel
@@ -124,7 +124,7 @@ def _peak_rss_mb(pid: int) -> float:
 
 
 class Setup:
-    """One set-up: the emulator with its servers and tables, and the bot's processes."""
+    """One set-up: the emulator with its servers and duels, and the bot's processes."""
 
     def __init__(self, database_url: str, shard_sets: list[list[int]] | None, folder: Path):
         self.database_url = database_url
@@ -133,9 +133,9 @@ class Setup:
         self.emulator = Emulator(reply_window=WAIT)  # a latency benchmark, not a refusal test
         self.processes: list[asyncio.subprocess.Process] = []
         servers = [self.emulator.add_guild(f"server {n}") for n in range(SERVERS)]
-        self.tables = [
-            Table(
-                self.emulator.add_channel(f"table-{n}", guild=servers[n % SERVERS]),
+        self.duels = [
+            Duel(
+                self.emulator.add_channel(f"duel-{n}", guild=servers[n % SERVERS]),
                 self.emulator.add_member(f"w{n}", guild=servers[n % SERVERS]),
                 self.emulator.add_member(f"b{n}", guild=servers[n % SERVERS]),
             )
@@ -187,34 +187,34 @@ class Setup:
         return max(_peak_rss_mb(process.pid) for process in self.processes)
 
     async def open_tables(self, store: Store) -> None:
-        """Every table challenged and accepted, a few at a time."""
+        """Every duel challenged and accepted, a few at a time."""
         gate = asyncio.Semaphore(10)
 
-        async def open_one(table: Table) -> None:
+        async def open_one(duel: Duel) -> None:
             async with gate:
-                options = {"opponent": table.black, "cube": False}
+                options = {"opponent": duel.black, "cube": False}
                 handle = await self.emulator.slash(
-                    table.white, "backgammon", options, channel=table.channel
+                    duel.white, "backgammon", options, channel=duel.channel
                 )
                 await handle.original(timeout=WAIT)
-                row = await store.active_game_in_channel(table.channel.id)
+                row = await store.active_game_in_channel(duel.channel.id)
                 assert row is not None and row.message_id is not None
-                table.game_id, table.message_id = row.id, row.message_id
+                duel.game_id, duel.message_id = row.id, row.message_id
                 board = self.emulator.state.messages[row.message_id]
-                accept = await self.emulator.click(table.black, board, f"db:{row.id}:accept")
+                accept = await self.emulator.click(duel.black, board, f"db:{row.id}:accept")
                 await accept.acknowledged(WAIT)
                 await self.emulator.wait_until(
                     lambda: True if board.attachments else None, "the first board", WAIT
                 )
 
-        await asyncio.gather(*(open_one(table) for table in self.tables))
+        await asyncio.gather(*(open_one(duel) for duel in self.duels))
 
-    async def play(self, store: Store, table: Table, run: Run, measured: Measured) -> None:
-        """`run.moves` turns of one table by /move, each timed to the edited game message."""
-        board = self.emulator.state.messages[table.message_id]
-        users = {table.white.id: table.white, table.black.id: table.black}
+    async def play(self, store: Store, duel: Duel, run: Run, measured: Measured) -> None:
+        """`run.moves` turns of one duel by /move, each timed to the edited game message."""
+        board = self.emulator.state.messages[duel.message_id]
+        users = {duel.white.id: duel.white, duel.black.id: duel.black}
         for count in range(run.moves):
-            row = await store.get_game(table.game_id)
+            row = await store.get_game(duel.game_id)
             if not row.status.is_open or row.to_move_id is None:
                 return
             session = load_session(row.state)
@@ -223,11 +223,11 @@ class Setup:
             notation = plays[count % len(plays)].notation()
             if run.think:
                 # People look at the board before moving: 0.5-1.5 times the think time.
-                await asyncio.sleep(run.think * (0.5 + (count * 7 + table.game_id) % 11 / 10))
+                await asyncio.sleep(run.think * (0.5 + (count * 7 + duel.game_id) % 11 / 10))
             edits = board.edits
             started = time.perf_counter()
             move = await self.emulator.slash(
-                users[row.to_move_id], "move", {"play": notation}, channel=table.channel
+                users[row.to_move_id], "move", {"play": notation}, channel=duel.channel
             )
             await self.emulator.wait_for_edit(
                 board, edits, lambda m: bool(m.attachments), timeout=WAIT
@@ -236,11 +236,11 @@ class Setup:
             await move.original(timeout=WAIT)  # the mover's private "Played …" (not timed)
 
     async def measure(self, store: Store, run: Run) -> Measured:
-        """Play one run on the first `run.games` tables."""
+        """Play one run on the first `run.games` duels."""
         measured = Measured()
         cpu, own, wall = self.cpu_seconds(), time.process_time(), time.perf_counter()
         await asyncio.gather(
-            *(self.play(store, table, run, measured) for table in self.tables[: run.games])
+            *(self.play(store, duel, run, measured) for duel in self.duels[: run.games])
         )
         measured.seconds = time.perf_counter() - wall
         measured.cpu_seconds = self.cpu_seconds() - cpu

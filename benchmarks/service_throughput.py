@@ -1,7 +1,7 @@
-"""Service throughput: moves per second and p50/p99 latency per move through the game table.
+"""Service throughput: moves per second and p50/p99 latency per move through the service.
 
 Plays backgammon money games (real crypto dice, cube on) with 1, 10 and 100 games at once, each
-game in its own channel, every action going through `Games` (load, check, engine, record). One
+game in its own channel, every action going through `Games` (load, check, engine, commit). One
 "move" is one `Games.move` call: read the game, parse and apply the play, auto-roll for the next
 player when nothing is to decide, write the event and the new state.
 
@@ -28,21 +28,21 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from bot.store import Store
 from bot.store.connect import normalize_url
 from engine.backgammon.matchplay import Phase
 
-BOT = Person(1, "Duelboard", is_bot=True)
+BOT = Player(1, "Duelboard", is_bot=True)
 
 
-async def play_game(table: Games, index: int, moves: int, latencies: list[float]) -> int:
+async def play_game(service: Games, index: int, moves: int, latencies: list[float]) -> int:
     """Start one game and make up to `moves` moves in it; returns the moves made."""
-    white, black = Person(10_000 + 2 * index, "w"), Person(10_001 + 2 * index, "b")
-    posted = await table.challenge(
+    white, black = Player(10_000 + 2 * index, "w"), Player(10_001 + 2 * index, "b")
+    posted = await service.challenge(
         channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
     )
-    result: ActionResult = await table.accept(posted.game.id, black)
+    result: ActionResult = await service.accept_challenge(posted.game.id, black)
     made = 0
     while made < moves and result.game.status.is_open:
         session = result.game.session
@@ -53,13 +53,13 @@ async def play_game(table: Games, index: int, moves: int, latencies: list[float]
         if game.phase is Phase.MOVING:
             play = game.legal_plays()[made % len(game.legal_plays())].notation()
             started = time.perf_counter()
-            result = await table.move(result.game.id, actor, play)
+            result = await service.move(result.game.id, actor, play)
             latencies.append(time.perf_counter() - started)
             made += 1
         elif game.phase is Phase.ROLLING:
-            result = await table.roll(result.game.id, actor)
+            result = await service.roll(result.game.id, actor)
         else:
-            result = await table.take(result.game.id, actor)
+            result = await service.take(result.game.id, actor)
     return made
 
 
@@ -67,10 +67,12 @@ async def run(url: str, schema: str | None, games: int, moves: int) -> tuple[flo
     """Moves per second, p50 and p99 latency (ms) for `games` concurrent games."""
     store = await Store.open(url, schema=schema)
     try:
-        table = Games(store, bot=BOT)
+        service = Games(store, bot=BOT)
         latencies: list[float] = []
         started = time.perf_counter()
-        made = await asyncio.gather(*(play_game(table, i, moves, latencies) for i in range(games)))
+        made = await asyncio.gather(
+            *(play_game(service, i, moves, latencies) for i in range(games))
+        )
         elapsed = time.perf_counter() - started
     finally:
         await store.close()
@@ -90,19 +92,21 @@ async def admin(url: str, statement: str) -> None:
 
 
 async def main() -> None:
-    """Run every backend and concurrency level and print a table."""
+    """Run every backend at every concurrency and print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=30, help="moves per game (default 30)")
     parser.add_argument("--sqlite-dir", type=Path, default=None, help="where the SQLite files go")
     parser.add_argument(
         "--postgres-url", default=os.environ.get("DUELBOARD_TEST_POSTGRES_URL"), help="PostgreSQL"
     )
-    parser.add_argument("--levels", default="1,10,100", help="concurrent games (default 1,10,100)")
+    parser.add_argument(
+        "--concurrency", default="1,10,100", help="concurrent games (default 1,10,100)"
+    )
     args = parser.parse_args()
-    levels = [int(level) for level in args.levels.split(",")]
+    concurrency = [int(count) for count in args.concurrency.split(",")]
     print(f"{'backend':<10} {'games':>5} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
     folder = Path(tempfile.mkdtemp(dir=args.sqlite_dir))
-    for games in levels:
+    for games in concurrency:
         url = f"sqlite:///{folder / f'bench_{games}.sqlite3'}"
         rate, p50, p99 = await run(url, None, games, args.moves)
         print(f"{'sqlite':<10} {games:>5} {rate:>9.1f} {p50:>8.1f} {p99:>8.1f}")
@@ -110,7 +114,7 @@ async def main() -> None:
         print("postgresql: skipped (no --postgres-url and DUELBOARD_TEST_POSTGRES_URL unset)")
         return
     url = normalize_url(args.postgres_url).render_as_string(hide_password=False)
-    for games in levels:
+    for games in concurrency:
         schema = f"bench_service_{uuid.uuid4().hex[:12]}"
         await admin(url, f"CREATE SCHEMA {schema}")
         try:

@@ -1,4 +1,4 @@
-"""Store throughput: appends per second and p50/p99 latency of record() with 1/10/100 busy games.
+"""Store throughput: appends per second and p50/p99 latency of commit() with 1/10/100 busy games.
 
 Run: .venv/bin/python -m benchmarks.store_throughput [--total 2000] [--postgres-url URL]
 PostgreSQL is measured when --postgres-url, DUELBOARD_BENCH_POSTGRES_URL or
@@ -31,7 +31,7 @@ async def play_one_game(store: Store, game_id: int, appends: int) -> list[float]
     for step in range(appends):
         state = f"{state[-40:]}/{step}"
         began = time.perf_counter()
-        row = await store.record(
+        row = await store.commit(
             game_id, version, "move", {"step": step, "dice": [3, 5]}, state, now=NOW, actor_id=1
         )
         latencies.append(time.perf_counter() - began)

@@ -1,1 +1,1 @@
-"""Duelboard's Discord front end, the game table (service) and the store."""
+"""Duelboard's Discord front end, the service and the store."""

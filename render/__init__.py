@@ -16,12 +16,19 @@ from render.replay import (
     describe_replay,
     replay_gif,
 )
+from render.standings import (
+    Bracket,
+    BracketMatch,
+    StandingsScene,
+    StandingsTable,
+    render_standings,
+)
 from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
 from render.words import (
     ENDING_FIELDS,
     ENGLISH,
-    LEVEL_FIELDS,
     PLURAL_FIELDS,
+    SIZE_FIELDS,
     TEMPLATE_FIELDS,
     Words,
 )
@@ -42,17 +49,21 @@ __all__ = [
     "DARK",
     "ENDING_FIELDS",
     "ENGLISH",
-    "LEVEL_FIELDS",
     "LIGHT",
     "MAX_ALT_TEXT",
     "PLURAL_FIELDS",
+    "SIZE_FIELDS",
     "TEMPLATE_FIELDS",
     "THEMES",
     "BackgammonLayout",
     "BackgammonScene",
+    "Bracket",
+    "BracketMatch",
     "CheckersLayout",
     "CheckersScene",
     "Prompt",
+    "StandingsScene",
+    "StandingsTable",
     "Theme",
     "Words",
     "backgammon_replay_scenes",
@@ -64,6 +75,7 @@ __all__ = [
     "render_backgammon",
     "render_checkers",
     "render_png",
+    "render_standings",
     "replay_gif",
     "theme_named",
 ]

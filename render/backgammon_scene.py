@@ -19,7 +19,7 @@ class Prompt(Enum):
     ROLL = "roll"
     MOVE = "move"
     TAKE_OR_PASS = "take or pass"
-    ACCEPT_OR_DECLINE = "accept or decline"  # a resignation offered (BG-15)
+    ANSWER_RESIGNATION = "accept or decline the resignation"  # offered (BG-15)
     GAME_OVER = "game over"
 
 
@@ -28,7 +28,7 @@ class BackgammonScene:
     """Everything one backgammon picture shows; game state beyond the position comes in here.
 
     `dice` is the roll being played; `dice_left` the numbers still to play (all of them when
-    None). `resignation` is (side, level 1–3) while that side offers to resign (BG-15): the
+    None). `resignation` is (side, size 1–3) while that side offers to resign (BG-15): the
     other side must accept or decline. `cube_owner` None means the cube is in the middle.
     `match_length` 0 means money play. `last_play` was made by `position.turn.opponent` (the
     side that just moved).
@@ -124,12 +124,12 @@ class BackgammonScene:
         """BG-15: a resignation offer is a single game, a gammon or a backgammon, and waits for
         the other side's answer, which is the prompt."""
         if self.resignation is None:
-            if self.prompt is Prompt.ACCEPT_OR_DECLINE:
+            if self.prompt is Prompt.ANSWER_RESIGNATION:
                 raise ValueError("accept or decline needs the resignation offered")
             return
         if self.resignation[1] not in (1, 2, 3):
-            raise ValueError(f"a resignation is at level 1, 2 or 3, not {self.resignation[1]}")
-        if self.prompt not in (None, Prompt.ACCEPT_OR_DECLINE):
+            raise ValueError(f"a resignation is at size 1, 2 or 3, not {self.resignation[1]}")
+        if self.prompt not in (None, Prompt.ANSWER_RESIGNATION):
             raise ValueError("a resignation offered waits for its answer, not another action")
 
     @property
@@ -138,7 +138,7 @@ class BackgammonScene:
         if self.prompt is not None:
             return self.prompt
         if self.resignation is not None:
-            return Prompt.ACCEPT_OR_DECLINE
+            return Prompt.ANSWER_RESIGNATION
         if self.position.winner() is not None:
             return Prompt.GAME_OVER
         return Prompt.MOVE if self.dice is not None else Prompt.ROLL
@@ -191,14 +191,14 @@ def status_line(scene: BackgammonScene) -> str:
         winner = scene.position.winner()
         if winner is None:
             return words.game_over
-        return words.by_level(words.bg_wins, scene.position.game_value(winner), name=names[winner])
+        return words.by_size(words.bg_wins, scene.position.game_value(winner), name=names[winner])
     if action is Prompt.TAKE_OR_PASS:
         return words.bg_doubles.format(
             name=names[turn], cube=scene.cube * 2, taker=names[turn.opponent]
         )
     if scene.resignation is not None:
-        side, level = scene.resignation
-        return words.by_level(words.bg_resigns, level, name=names[side], taker=names[side.opponent])
+        side, size = scene.resignation
+        return words.by_size(words.bg_resigns, size, name=names[side], taker=names[side.opponent])
     if action is Prompt.ROLL:
         return words.bg_to_roll.format(name=names[turn])
     dice = scene.dice or (0, 0)

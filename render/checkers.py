@@ -134,7 +134,7 @@ class CheckersLayout:
         )
 
     def cell(self, square: int, viewer: Color) -> tuple[int, int]:
-        """The (row, col) a square is drawn at; Black's view is the diagram turned half round."""
+        """The (row, col) a square is drawn at; seen from Black, the diagram turns half round."""
         row, col = square_coordinates(square, self.board_size)
         if viewer is Color.BLACK:
             last = self.board_size - 1

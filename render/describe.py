@@ -64,20 +64,20 @@ def _prompt(scene: BackgammonScene, reader: Side) -> str:
         winner = scene.position.winner()
         if winner is None:
             return words.alt_game_over
-        level = scene.position.game_value(winner)  # BG-13
+        size = scene.position.game_value(winner)  # BG-13
         if winner == reader:
-            return words.by_level(words.alt_you_win, level)
-        return words.by_level(words.alt_they_win, level, name=names[winner])
+            return words.by_size(words.alt_you_win, size)
+        return words.by_size(words.alt_they_win, size, name=names[winner])
     if action is Prompt.TAKE_OR_PASS:
         offer = scene.cube * 2
         if turn == reader:
             return words.alt_you_double.format(cube=offer, taker=names[turn.opponent])
         return words.alt_they_double.format(name=names[turn], cube=offer)
     if scene.resignation is not None:
-        side, level = scene.resignation
+        side, size = scene.resignation
         if side == reader:
-            return words.by_level(words.alt_you_resign, level, taker=names[side.opponent])
-        return words.by_level(words.alt_they_resign, level, name=names[side])
+            return words.by_size(words.alt_you_resign, size, taker=names[side.opponent])
+        return words.by_size(words.alt_they_resign, size, name=names[side])
     if action is Prompt.ROLL:
         return words.alt_to_roll.format(whose=whose)
     assert scene.dice is not None
@@ -221,7 +221,7 @@ def _pieces_of(scene: CheckersScene, color: Color) -> str:
         parts.append(words.alt_men_on.format(squares=", ".join(map(str, sorted(men)))))
     if kings:
         parts.append(words.alt_kings_on.format(squares=", ".join(map(str, sorted(kings)))))
-    return "; ".join(parts) if parts else words.alt_no_pieces
+    return words.alt_separator.join(parts) if parts else words.alt_no_pieces
 
 
 def _checkers_prompt(scene: CheckersScene, reader: Color) -> str:

@@ -66,7 +66,7 @@ def palette_colours(theme: Theme) -> tuple[RGB, ...]:
     if len(colours) > 256:
         raise ValueError(f"theme {theme.name!r} needs {len(colours)} palette entries, over 256")
     # Pillow's nearest-colour search goes through a coarse cache, so a blend lying very close to
-    # a theme colour can capture it; such blends are dropped until every theme colour maps to
+    # a theme colour can capture it; such blends are left out until every theme colour maps to
     # itself, which keeps the picture's solid areas exact.
     while stolen := _captured_blends(keys, colours):
         for colour in stolen:

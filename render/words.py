@@ -5,7 +5,7 @@ language without the renderer knowing any catalog: the bot builds a `Words` per 
 hands it in. Templates are `str.format` fields; a count has one template per plural form of the
 language (English: one, other) and `plural_form` picks the form for a number, as gettext's
 `Plural-Forms` does. A sentence about a backgammon win or resignation has one whole template per
-level (single game, gammon, backgammon: BG-13), and one about a checkers win or draw one per way
+size (single game, gammon, backgammon: BG-13), and one about a checkers win or draw one per way
 the game ended (the engine's `EndReason`), so a language can inflect each as it needs.
 """
 
@@ -17,8 +17,8 @@ from types import MappingProxyType
 
 from engine.checkers import EndReason
 
-ByLevel = tuple[str, str, str]
-"""One template per backgammon level: a single game, a gammon, a backgammon (1, 2, 3)."""
+BySize = tuple[str, str, str]
+"""One template per backgammon size: a single game, a gammon, a backgammon (1, 2, 3)."""
 ByEnding = Mapping[EndReason, str]
 """One template per way a checkers game can end as the field says (won, or drawn), by the
 engine's `EndReason`."""
@@ -43,12 +43,12 @@ class Words:
     bg_to_play: str = "{name} to play {roll}"
     bg_to_play_left: str = "{name} to play {roll}, {left} left"
     bg_doubles: str = "{name} doubles to {cube}: {taker} to take or pass"
-    bg_resigns: ByLevel = (
+    bg_resigns: BySize = (
         "{name} offers to resign a single game: {taker} to accept or decline",
         "{name} offers to resign a gammon: {taker} to accept or decline",
         "{name} offers to resign a backgammon: {taker} to accept or decline",
     )
-    bg_wins: ByLevel = (
+    bg_wins: BySize = (
         "{name} wins a single game",
         "{name} wins a gammon",
         "{name} wins a backgammon",
@@ -101,24 +101,24 @@ class Words:
     alt_their_turn: str = "{name}'s turn"
     # Alt text of a backgammon picture.
     alt_game_over: str = "Game over."
-    alt_you_win: ByLevel = (
+    alt_you_win: BySize = (
         "Game over. You win a single game.",
         "Game over. You win a gammon.",
         "Game over. You win a backgammon.",
     )
-    alt_they_win: ByLevel = (
+    alt_they_win: BySize = (
         "Game over. {name} wins a single game.",
         "Game over. {name} wins a gammon.",
         "Game over. {name} wins a backgammon.",
     )
     alt_you_double: str = "You double to {cube}; {taker} to take or pass."
     alt_they_double: str = "{name} doubles to {cube}; take or pass?"
-    alt_you_resign: ByLevel = (
+    alt_you_resign: BySize = (
         "You offer to resign a single game; {taker} to accept or decline.",
         "You offer to resign a gammon; {taker} to accept or decline.",
         "You offer to resign a backgammon; {taker} to accept or decline.",
     )
-    alt_they_resign: ByLevel = (
+    alt_they_resign: BySize = (
         "{name} offers to resign a single game; accept or decline?",
         "{name} offers to resign a gammon; accept or decline?",
         "{name} offers to resign a backgammon; accept or decline?",
@@ -161,6 +161,9 @@ class Words:
     alt_men_on: str = "men on {squares}"
     alt_kings_on: str = "kings on {squares}"
     alt_no_pieces: str = "no pieces"
+    # Between a side's men and its kings: a semicolon where the language has one (Greek's `;` is
+    # its question mark).
+    alt_separator: str = "; "
     alt_ck_last_yours: str = "Last move by you: {move}."
     alt_ck_last_theirs: str = "Last move by {name}: {move}."
     # Replays: frame captions and the GIF's alt text.
@@ -215,9 +218,9 @@ class Words:
 
     plural_form: Callable[[int], int] = field(default=english_plural_form, hash=False)
 
-    def by_level(self, forms: ByLevel, level: int, **values: object) -> str:
-        """The template of a backgammon level (1 single game, 2 gammon, 3 backgammon), filled."""
-        return forms[level - 1].format(**values)
+    def by_size(self, forms: BySize, size: int, **values: object) -> str:
+        """The template of a backgammon size (1 single game, 2 gammon, 3 backgammon), filled."""
+        return forms[size - 1].format(**values)
 
     def count(self, forms: tuple[str, ...], count: int, **values: object) -> str:
         """A count in the form its number takes (`1 man`, `3 men`)."""
@@ -228,8 +231,8 @@ TEMPLATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type
 """The `str.format` templates of `Words`, in order: what a catalog must give for a language."""
 PLURAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "tuple[str, ...]")
 """The counted templates of `Words` (one per plural form), in order."""
-LEVEL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "ByLevel")
-"""The templates of `Words` with one whole sentence per backgammon level, in order."""
+SIZE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "BySize")
+"""The templates of `Words` with one whole sentence per backgammon size, in order."""
 ENDING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Words) if f.type == "ByEnding")
 """The templates of `Words` with one whole sentence per way a checkers game ends, in order."""
 

@@ -67,7 +67,7 @@ def middle_game() -> list[str]:
             game = game.play(rng.choice(game.position.legal_moves()))
             pieces = [piece for _, piece in game.position.pieces()]
             kings = {piece.color for piece in pieces if piece.king}
-            # The table plays a lone legal move by itself: stop where the player has a choice.
+            # The service plays a lone legal move by itself: stop where the player has a choice.
             choice = len(game.position.legal_moves()) > 1
             if len(kings) == 2 and len(pieces) >= 10 and game.moves[-1].is_capture and choice:
                 return [move.pdn() for move in game.moves]
@@ -88,8 +88,8 @@ class Gallery:
         self.bob = emulator.add_member("bob", locale=locale)
         self.admin = emulator.add_member("admin", permissions=MANAGE_GUILD)
 
-    async def board(self, game_id: int) -> Message:
-        """The game's message (the bot records it just after posting)."""
+    async def game_message(self, game_id: int) -> Message:
+        """The game's message (the bot stores it just after posting)."""
 
         async def posted() -> Message | None:
             row = await self.store.get_game(game_id)
@@ -102,34 +102,36 @@ class Gallery:
             await asyncio.sleep(0.01)
         raise SystemExit(f"game #{game_id} was never posted")
 
-    async def on_board(
+    async def acted(
         self, game_id: int, act: Callable[[Message], Awaitable[InteractionHandle]]
     ) -> Message:
-        """Do `act` and wait until the board has changed (a refusal stops the script)."""
-        board = await self.board(game_id)
-        before = board.edits
-        handle = await act(board)
+        """Do `act` and wait until the game message has changed (a refusal stops the script)."""
+        message = await self.game_message(game_id)
+        before = message.edits
+        handle = await act(message)
         try:
             await self.emulator.wait_until(
-                lambda: True if board.edits > before else None, f"game #{game_id}", WAIT
+                lambda: True if message.edits > before else None, f"game #{game_id}", WAIT
             )
         except EmulatorTimeout:
             answer = handle.interaction.original
-            raise SystemExit(f"the board did not change: {answer and answer.content}") from None
+            raise SystemExit(
+                f"the game message did not change: {answer and answer.content}"
+            ) from None
         await handle.acknowledged(WAIT)
-        return board
+        return message
 
     async def move(self, game_id: int, user: User, text: str, channel: Channel) -> Message:
         """/move `text` in `channel`."""
-        return await self.on_board(
+        return await self.acted(
             game_id,
             lambda _: self.emulator.slash(user, "move", {"play": text}, channel=channel),
         )
 
     async def press(self, game_id: int, user: User, action: str) -> Message:
         """Press a button of the game's message."""
-        return await self.on_board(
-            game_id, lambda board: self.emulator.click(user, board, f"db:{game_id}:{action}")
+        return await self.acted(
+            game_id, lambda message: self.emulator.click(user, message, f"db:{game_id}:{action}")
         )
 
     async def command(self, user: User, name: str, options: dict[str, object]) -> Message:
@@ -156,30 +158,30 @@ class Gallery:
     async def play_checkers(
         self, game_id: int, moves: list[str], variant: str, channel: Channel
     ) -> Message:
-        """Send each move whose player had a choice; the table plays forced ones itself."""
+        """Send each move whose player had a choice; the service plays forced ones itself."""
         game = Game.new(variant)
-        board = await self.board(game_id)
+        message = await self.game_message(game_id)
         for text in moves:
             if len(game.position.legal_moves()) > 1:
                 white = game.position.turn is game.position.variant.first_to_move
-                board = await self.move(game_id, self.alice if white else self.bob, text, channel)
+                message = await self.move(game_id, self.alice if white else self.bob, text, channel)
             game = game.play(text)
-        return board
+        return message
 
     async def resign_checkers(self, game_id: int, channel: Channel) -> Message:
         """The player to move resigns (confirming on the private dialog)."""
-        board = await self.board(game_id)
+        message = await self.game_message(game_id)
         row = await self.store.get_game(game_id)
         user = self.alice if row.to_move_id == self.alice.id else self.bob
-        ask = await self.emulator.click(user, board, f"db:{game_id}:askresign")
+        ask = await self.emulator.click(user, message, f"db:{game_id}:askresign")
         dialog = await ask.original(lambda m: bool(m.custom_ids), WAIT)
-        before = board.edits
+        before = message.edits
         confirmed = await self.emulator.click(user, dialog, f"db:{game_id}:resign:1")
         await self.emulator.wait_until(
-            lambda: True if board.edits > before else None, "the final board", WAIT
+            lambda: True if message.edits > before else None, "the final game message", WAIT
         )
         await confirmed.acknowledged(WAIT)
-        return board
+        return message
 
 
 def save(out: Path, name: str, message: Message) -> None:
@@ -190,20 +192,20 @@ def save(out: Path, name: str, message: Message) -> None:
 
 
 async def backgammon(gallery: Gallery) -> None:
-    """A money game in #general: the opening, a double, a hit, private and dark views, the end."""
+    """A money game in #general: opening, double, hit, a private board, the dark theme, the end."""
     channel = gallery.emulator.general
     alice, bob = gallery.alice, gallery.bob
-    board = await gallery.challenge(1, "backgammon", channel)
-    save(gallery.out, "backgammon-opening.png", board)
+    message = await gallery.challenge(1, "backgammon", channel)
+    save(gallery.out, "backgammon-opening.png", message)
     await gallery.move(1, alice, PLAYS[0], channel)
     await gallery.press(1, bob, "roll")
     await gallery.move(1, bob, PLAYS[1], channel)
-    board = await gallery.press(1, alice, "double")
-    save(gallery.out, "backgammon-double.png", board)
+    message = await gallery.press(1, alice, "double")
+    save(gallery.out, "backgammon-double.png", message)
     await gallery.press(1, bob, "take")  # Bob owns the cube: Alice's roll is automatic
     await gallery.move(1, alice, PLAYS[2], channel)
-    board = await gallery.press(1, bob, "roll")
-    save(gallery.out, "backgammon-bar-cube.png", board)
+    message = await gallery.press(1, bob, "roll")
+    save(gallery.out, "backgammon-bar-cube.png", message)
     save(
         gallery.out,
         "backgammon-private.png",
@@ -211,19 +213,19 @@ async def backgammon(gallery: Gallery) -> None:
     )
     await gallery.command(gallery.admin, "settings", {"theme": "dark"})
     await gallery.command(bob, "board", {})
-    save(gallery.out, "backgammon-dark.png", await gallery.board(1))
+    save(gallery.out, "backgammon-dark.png", await gallery.game_message(1))
     await gallery.command(gallery.admin, "settings", {"theme": "light"})
     await gallery.command(bob, "board", {})
     for number, text in enumerate(PLAYS[3:], start=3):
         mover = bob if number % 2 else alice  # Alice opened: Bob plays the odd turns
-        if "db:1:roll" in (await gallery.board(1)).custom_ids:
+        if "db:1:roll" in (await gallery.game_message(1)).custom_ids:
             await gallery.press(1, mover, "roll")
         await gallery.move(1, mover, text, channel)
-    await gallery.on_board(
+    await gallery.acted(
         1, lambda _: gallery.emulator.slash(bob, "resign", {"level": "1"}, channel=channel)
     )
-    board = await gallery.press(1, alice, "yes")
-    save(gallery.out, "backgammon-final.png", board)
+    message = await gallery.press(1, alice, "yes")
+    save(gallery.out, "backgammon-final.png", message)
     save(gallery.out, "backgammon-replay.gif", await gallery.recap(channel))
 
 
@@ -275,11 +277,11 @@ def abroad(name: str, game: str) -> Games:
             await gallery.move(1, gallery.alice, PLAYS[0], channel)
             await gallery.press(1, gallery.bob, "roll")
             await gallery.move(1, gallery.bob, PLAYS[1], channel)
-            board = await gallery.press(1, gallery.alice, "double")
+            message = await gallery.press(1, gallery.alice, "double")
         else:
             await gallery.challenge(1, "checkers", channel, first="challenger")
-            board = await gallery.play_checkers(1, middle_game(), "box", channel)
-        save(gallery.out, name, board)
+            message = await gallery.play_checkers(1, middle_game(), "box", channel)
+        save(gallery.out, name, message)
 
     return games
 

@@ -25,7 +25,7 @@ from tryout.world import World
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024  # an action is a few hundred bytes; anything near this is not from the page
 USER_OPTION = 6
-# How often a live view looks again when nothing has signalled (the bot's own state never does).
+# How often a live feed looks again when nothing has signalled (the bot's own state never does).
 LOOK_AGAIN = 0.5
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -60,7 +60,7 @@ class Page:
         return app
 
     async def _close_sockets(self, app: web.Application) -> None:
-        """Close the live views, which would otherwise hold the server open until they end."""
+        """Close the live feeds, which would otherwise hold the server open until they end."""
         for socket in list(self._sockets):
             await socket.close(code=WSCloseCode.GOING_AWAY, message=b"the local server stops")
 
@@ -74,15 +74,15 @@ class Page:
         first member."""
         wanted = request.query.get("as")
         known = any(str(person.id) == wanted for person in self.world.people)
-        viewer = self._member(wanted) if known else self.world.people[0]
-        return web.json_response(self.world_json(viewer))
+        member = self._member(wanted) if known else self.world.people[0]
+        return web.json_response(self.world_json(member))
 
-    def world_json(self, viewer: User) -> dict[str, Any]:
-        """The server as `viewer` sees it: channels, members, the bot's commands."""
+    def world_json(self, member: User) -> dict[str, Any]:
+        """The server as `member` sees it: channels, members, the bot's commands."""
         guild = self.emulator.guild
         return {
             "server": guild.name,
-            "viewer": str(viewer.id),
+            "member": str(member.id),
             "bot": _person(self.emulator.bot_user),
             "people": [_person(person) for person in self.world.people],
             "channels": [_channel(c) for c in sorted(guild.channels.values(), key=_order)],
@@ -91,9 +91,9 @@ class Page:
         }
 
     async def _file(self, request: web.Request) -> web.Response:
-        viewer = self._member(request.query.get("as"))
+        member = self._member(request.query.get("as"))
         message = self.emulator.state.messages.get(_number(request.match_info["message"]))
-        if message is None or message.deleted or not _visible(message, viewer):
+        if message is None or message.deleted or not _visible(message, member):
             raise web.HTTPNotFound(text="no such file")
         wanted = _number(request.match_info["attachment"])
         for attachment in message.attachments:
@@ -103,8 +103,8 @@ class Page:
         raise web.HTTPNotFound(text="no such file")
 
     async def _live(self, request: web.Request) -> web.WebSocketResponse:
-        """Every message `viewer` can see, then each change as it happens."""
-        viewer = self._member(request.query.get("as"))
+        """Every message `member` can see, then each change as it happens."""
+        member = self._member(request.query.get("as"))
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
         self._sockets.add(socket)
@@ -115,8 +115,8 @@ class Page:
             while not socket.closed and not reader.done():
                 if len(self.emulator.guild.channels) != channels:
                     channels = len(self.emulator.guild.channels)
-                    await socket.send_json({"type": "world", "world": self.world_json(viewer)})
-                for message in self._changed(viewer, shown):
+                    await socket.send_json({"type": "world", "world": self.world_json(member)})
+                for message in self._changed(member, shown):
                     await socket.send_json({"type": "message", "message": message})
                 await self.emulator.state.signal.changed(LOOK_AGAIN)
         except ConnectionResetError:
@@ -127,16 +127,16 @@ class Page:
         return socket
 
     def _changed(
-        self, viewer: User, shown: dict[int, tuple[int, int, int]]
+        self, member: User, shown: dict[int, tuple[int, int, int]]
     ) -> list[dict[str, Any]]:
-        """The messages `viewer` sees that are new or changed since `shown`, oldest first."""
+        """The messages `member` sees that are new or changed since `shown`, oldest first."""
         changed: list[dict[str, Any]] = []
         for message in sorted(self.emulator.state.messages.values(), key=lambda m: m.id):
             if message.deleted:
                 if shown.pop(message.id, None) is not None:
                     changed.append({"id": str(message.id), "deleted": True})
                 continue
-            if not _visible(message, viewer):
+            if not _visible(message, member):
                 continue
             mark = (message.edits, message.flags, len(message.attachments))
             if shown.get(message.id) != mark:
@@ -144,7 +144,7 @@ class Page:
                 changed.append(message_json(message))
         return changed
 
-    # Acting: each returns at once; what the bot does shows through the live view.
+    # Acting: each returns at once; what the bot does shows through the live feed.
 
     async def _slash(self, request: web.Request) -> web.Response:
         body = await _body(request)
@@ -295,17 +295,17 @@ def _number(raw: object) -> int:
 
 
 async def _drain(socket: web.WebSocketResponse) -> None:
-    """Read (and ignore) what the page sends, so a closed page ends the live view."""
+    """Read (and ignore) what the page sends, so a closed page ends the live feed."""
     async for message in socket:
         if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
             break
 
 
-def _visible(message: Message, viewer: User) -> bool:
+def _visible(message: Message, member: User) -> bool:
     """Everyone sees a message but an ephemeral one, which only its interaction's user sees."""
     if not message.ephemeral:
         return True
-    return message.interaction is not None and message.interaction.user is viewer
+    return message.interaction is not None and message.interaction.user is member
 
 
 def _order(channel: Channel) -> tuple[int, int]:

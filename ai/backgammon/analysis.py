@@ -86,7 +86,7 @@ class Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """One side's record: decisions counted, equity lost, marks, and its error rate."""
+    """One side's tally: decisions counted, equity lost, marks, and its error rate."""
 
     side: Side
     decisions: int
@@ -137,7 +137,7 @@ def _decision(before: Match, after: Match) -> Decision | None:
     if game.phase is Phase.DOUBLED:
         if next_game.phase is Phase.ROLLING:
             return Decision(roller.opponent, Kind.TAKE, before)
-        if next_game.ending is Ending.DROPPED:
+        if next_game.ending is Ending.PASSED:
             return Decision(roller.opponent, Kind.PASS, before)
     return None
 

@@ -9,7 +9,7 @@ from engine.backgammon.matchplay import Match
 
 
 def board_for(position: Position, side: Side) -> tuple[int, ...]:
-    """The 26-entry board from `side`'s view: own checkers positive, the opponent's negative.
+    """The 26-entry board as `side` sees it: own checkers positive, the opponent's negative.
 
     Index 1-24 are `side`'s own points, 25 its bar and 0 the opponent's bar (a count), which is
     the layout Open Sage and gnubg's Python bindings use.

@@ -55,7 +55,7 @@ class Evaluator(Protocol):
         ...
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
-        """Advice for the side on roll of `position`, before it rolls (`context` is its view)."""
+        """Advice for the side on roll of `position` before it rolls, `context` as it sees it."""
         ...
 
 
@@ -100,7 +100,7 @@ class Pubeval:
         return ranked
 
     def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
-        """The Keith count in a race; in contact the built-in player neither doubles nor drops
+        """The Keith count in a race; in contact the built-in player neither doubles nor passes
         unless the pip counts make the game clear."""
         return keith_advice(position, context)
 

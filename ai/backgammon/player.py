@@ -80,7 +80,7 @@ class BackgammonPlayer:
         self.judge: Evaluator = evaluator.evaluator if isinstance(evaluator, Noisy) else evaluator
 
     def ranked_plays(self, match: Match, evaluator: Evaluator | None = None) -> list[RankedPlay]:
-        """Every legal play for the dice on the table, best first (empty before the roll), as
+        """Every legal play for the dice rolled, best first (empty before the roll), as
         `evaluator` (the level's own by default) ranks them."""
         game = match.game
         plays = game.legal_plays()
@@ -102,7 +102,7 @@ class BackgammonPlayer:
         return best
 
     def cube_advice(self, match: Match) -> CubeAdvice:
-        """The evaluator's cube view of the position before the side on roll rolls."""
+        """The evaluator's cube advice for the position before the side on roll rolls."""
         game = match.game
         if game.phase not in (Phase.ROLLING, Phase.DOUBLED):
             raise ValueError(

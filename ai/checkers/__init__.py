@@ -28,7 +28,7 @@ STRENGTHS: dict[Level, Strength] = {
 
 
 def think(game: Game, strength: Strength, timer: Timer | None = None) -> SearchResult:
-    """Search the position on the table at `strength` (the timer is injectable for tests)."""
+    """Search the position on the board at `strength` (the timer is injectable for tests)."""
     budget = Budget(strength.seconds) if timer is None else Budget(strength.seconds, timer)
     return search(game, budget, strength.max_depth, exact_root=strength.noise > 0)
 

@@ -23,7 +23,7 @@ CENTRE = 4  # per man on the central squares
 CLOSE_IN = 3  # per square of distance between an attacking king and its nearest target
 
 
-class Tables:
+class Masks:
     """Per-variant masks and weights that make the evaluation a handful of bit counts."""
 
     __slots__ = (
@@ -69,75 +69,73 @@ class Tables:
 
 
 @cache
-def tables_for(variant: Variant) -> Tables:
-    """The evaluation tables of a variant (built once)."""
-    return Tables(variant)
+def masks_for(variant: Variant) -> Masks:
+    """The evaluation masks of a variant (built once)."""
+    return Masks(variant)
 
 
-def evaluate(tables: Tables, own: int, opp: int, kings: int, white: bool) -> int:
+def evaluate(masks: Masks, own: int, opp: int, kings: int, white: bool) -> int:
     """The position's worth to the side to move (positive is good for it)."""
     own_men = own & ~kings
     opp_men = opp & ~kings
     own_kings = own & kings
     opp_kings = opp & kings
-    king_value = tables.king_value
+    king_value = masks.king_value
     own_material = own_men.bit_count() * MAN + own_kings.bit_count() * king_value
     opp_material = opp_men.bit_count() * MAN + opp_kings.bit_count() * king_value
     lead = own_material - opp_material
     score = lead
     if lead:
         # Trading when ahead: the same lead counts for more with fewer pieces on the board.
-        gone = tables.start_material - own_material - opp_material
-        score += lead * max(gone, 0) // (2 * tables.start_material)
-    score += _advancement(tables, own_men, white) - _advancement(tables, opp_men, not white)
-    own_back = tables.bottom_row if white else tables.top_row
-    opp_back = tables.top_row if white else tables.bottom_row
+        gone = masks.start_material - own_material - opp_material
+        score += lead * max(gone, 0) // (2 * masks.start_material)
+    score += _advancement(masks, own_men, white) - _advancement(masks, opp_men, not white)
+    own_back = masks.bottom_row if white else masks.top_row
+    opp_back = masks.top_row if white else masks.bottom_row
     if opp_men:
         score += BACK_RANK * (own_men & own_back).bit_count()
     if own_men:
         score -= BACK_RANK * (opp_men & opp_back).bit_count()
-    empty = tables.valid & ~(own | opp)
+    empty = masks.valid & ~(own | opp)
     score += MOBILITY * (
-        _steps(tables, own_men, own_kings, empty, white)
-        - _steps(tables, opp_men, opp_kings, empty, not white)
+        _steps(masks, own_men, own_kings, empty, white)
+        - _steps(masks, opp_men, opp_kings, empty, not white)
     )
-    score += CENTRE * (
-        (own_men & tables.centre).bit_count() - (opp_men & tables.centre).bit_count()
-    )
+    score += CENTRE * ((own_men & masks.centre).bit_count() - (opp_men & masks.centre).bit_count())
     if lead > 0 and own_kings and (not opp_men or opp.bit_count() <= 3):
-        score -= CLOSE_IN * _hunt_distance(tables, own_kings, opp)
+        score -= CLOSE_IN * _hunt_distance(masks, own_kings, opp)
     elif lead < 0 and opp_kings and (not own_men or own.bit_count() <= 3):
-        score += CLOSE_IN * _hunt_distance(tables, opp_kings, own)
+        score += CLOSE_IN * _hunt_distance(masks, opp_kings, own)
     return score
 
 
-def _advancement(tables: Tables, men: int, white: bool) -> int:
+def _advancement(masks: Masks, men: int, white: bool) -> int:
     """Rows advanced by all `men` together, times the weight (white men move towards row 0)."""
     if not men:
         return 0
-    last = len(tables.rows) - 1
+    last = len(masks.rows) - 1
     total = 0
-    for row, mask in enumerate(tables.rows):
+    for row, mask in enumerate(masks.rows):
         count = (men & mask).bit_count()
         if count:
             total += count * (last - row if white else row)
     return ADVANCE * total
 
 
-def _steps(tables: Tables, men: int, kings: int, empty: int, white: bool) -> int:
+def _steps(masks: Masks, men: int, kings: int, empty: int, white: bool) -> int:
     """Quiet one-square steps available to men (forward) and kings (any way)."""
     total = 0
     forward = (0, 1) if white else (2, 3)
-    for index, (amount, left) in enumerate(tables.steps):
+    for index, (amount, left) in enumerate(masks.steps):
         pieces = kings | men if index in forward else kings
         if pieces:
             total += ((pieces << amount if left else pieces >> amount) & empty).bit_count()
     return total
 
 
-def _hunt_distance(tables: Tables, hunters: int, prey: int) -> int:
+def _hunt_distance(masks: Masks, hunters: int, prey: int) -> int:
     """For each hunting king, the distance (in king steps) to the nearest piece of the prey."""
-    coords = tables.coords
+    coords = masks.coords
     targets = [coords[bit] for bit in _bits(prey)]
     if not targets:
         return 0

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from ai.budget import Budget
-from ai.checkers.evaluate import Tables, evaluate, tables_for
+from ai.checkers.evaluate import Masks, evaluate, masks_for
 from engine.checkers import Game, Move, Position
 from engine.checkers.movegen import apply_raw, generate, has_capture, men_can_step
 from engine.checkers.rules import RawMove
@@ -53,7 +53,7 @@ def key_of(position: Position) -> Key:
 
 
 class Searcher:
-    """One search: the variant's tables, a transposition table, the budget and the game so far."""
+    """One search: the variant's masks, a transposition table, the budget and the game so far."""
 
     def __init__(
         self, game: Game, budget: Budget, max_depth: int, *, exact_root: bool = False
@@ -62,11 +62,11 @@ class Searcher:
             raise ValueError(f"the search depth is at least 1, not {max_depth}")
         self.game = game
         self.variant: Variant = game.variant
-        self.tables: Tables = tables_for(self.variant)
+        self.masks: Masks = masks_for(self.variant)
         self.budget = budget
         self.max_depth = max_depth
         self.nodes = 0
-        self.table: dict[Key, _Entry] = {}
+        self.transpositions: dict[Key, _Entry] = {}
         self.seen: set[Key] = {key_of(p) for p in game.positions}
         self.may_stop = False
         # Exact scores for every root move (not just the best) cost more; noise needs them.
@@ -159,13 +159,13 @@ class Searcher:
             return 0 if mine == theirs else (WIN - ply if mine > theirs else -WIN + ply)
         capturing = bool(moves[0][2])
         if depth <= 0 and (not capturing or ply >= MAX_PLY):
-            return evaluate(self.tables, own, opp, kings, white)
-        entry = self.table.get(key)
+            return evaluate(self.masks, own, opp, kings, white)
+        entry = self.transpositions.get(key)
         best_move: RawMove | None = None
         if entry is not None:
             stored_depth, stored, bound, best_move = entry
             if stored_depth >= depth:
-                stored = _from_table(stored, ply)
+                stored = _from_stored(stored, ply)
                 if bound == _EXACT:
                     return stored
                 if bound == _LOWER and stored >= beta:
@@ -204,7 +204,7 @@ class Searcher:
         finally:
             self.seen.discard(key)
         bound = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-        self.table[key] = (max(depth, 0), _to_table(best, ply), bound, chosen)
+        self.transpositions[key] = (max(depth, 0), _to_stored(best, ply), bound, chosen)
         return best
 
     def _kings_only_end(self, own: int, opp: int, kings: int, white: bool) -> bool:
@@ -222,7 +222,7 @@ def _order_key(move: RawMove) -> tuple[int, bool]:
     return len(move[5]), move[3]
 
 
-def _to_table(score: int, ply: int) -> int:
+def _to_stored(score: int, ply: int) -> int:
     """Forced results are stored as distance from this node, not from the root."""
     if score >= WON:
         return score + ply
@@ -231,8 +231,8 @@ def _to_table(score: int, ply: int) -> int:
     return score
 
 
-def _from_table(score: int, ply: int) -> int:
-    """The inverse of `_to_table` at this node's ply."""
+def _from_stored(score: int, ply: int) -> int:
+    """The inverse of `_to_stored` at this node's ply."""
     if score >= WON:
         return score - ply
     if score <= -WON:

@@ -9,6 +9,7 @@ controls' callback hand it to `bot.frontend.replies.reply_error`, the one place 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -18,24 +19,26 @@ from bot.frontend import controls
 from bot.frontend.controls import Action
 from bot.frontend.messages import GameMessages, Update
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
+from bot.frontend.tournaments import TournamentDesk
 from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import GameRow, Store
 from bot.wording import game as game_words
 from bot.wording.kinds import WORDS
 
 T = TypeVar("T")
+log = logging.getLogger("duelboard")
 # Seconds an action may run before the bot acknowledges it; Discord allows 3 for the first reply.
 REPLY_BUDGET = 1.5
 
 
-def person(user: discord.abc.User) -> Person:
-    """The service's view of a Discord user."""
-    return Person(user.id, user.display_name, user.bot)
+def as_player(user: discord.abc.User) -> Player:
+    """The service's `Player` for a Discord user."""
+    return Player(user.id, user.display_name, user.bot)
 
 
 def reader_locale(interaction: discord.Interaction[Any]) -> object:
@@ -46,11 +49,19 @@ def reader_locale(interaction: discord.Interaction[Any]) -> object:
 class GameActions:
     """Handles every game action; one per bot, holding no game state of its own."""
 
-    def __init__(self, games: Games, messages: GameMessages, store: Store) -> None:
-        """Act through `games`, show through `messages`; `store` finds a channel's game."""
+    def __init__(
+        self,
+        games: Games,
+        messages: GameMessages,
+        store: Store,
+        desk: TournamentDesk | None = None,
+    ) -> None:
+        """Act through `games`, show through `messages`; `store` finds a channel's game; a
+        tournament's game that closes moves its tournament on through `desk`."""
         self.games = games
         self.messages = messages
         self.store = store
+        self.desk = desk
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -64,25 +75,25 @@ class GameActions:
                 return games.double(game_id, user_id)
             case Action.TAKE:
                 return games.take(game_id, user_id)
-            case Action.DROP:
-                return games.drop(game_id, user_id)
+            case Action.PASS:
+                return games.pass_double(game_id, user_id)
             case Action.RESIGN:
-                level = int(arg) if arg and arg.isdigit() else arg
-                return games.resign(game_id, user_id, level)
+                size = int(arg) if arg and arg.isdigit() else arg
+                return games.resign(game_id, user_id, size)
             case Action.DRAW:
                 return games.offer_draw(game_id, user_id)
-            case Action.YES:
+            case Action.ACCEPT_OFFER:
                 return games.accept_offer(game_id, user_id)
-            case Action.NO:
+            case Action.DECLINE_OFFER:
                 return games.decline_offer(game_id, user_id)
             case Action.ABORT:
                 return games.abort(game_id, user_id)
-            case Action.ACCEPT:
-                return games.accept(game_id, person(user))
-            case Action.DECLINE:
-                return games.decline(game_id, user_id)
-            case Action.CANCEL:
-                return games.cancel(game_id, user_id)
+            case Action.ACCEPT_CHALLENGE:
+                return games.accept_challenge(game_id, as_player(user))
+            case Action.DECLINE_CHALLENGE:
+                return games.decline_challenge(game_id, user_id)
+            case Action.WITHDRAW_CHALLENGE:
+                return games.withdraw_challenge(game_id, user_id)
         raise ValueError(f"{action} is not a service action")  # asks and rematch are handled here
 
     # Acting.
@@ -128,7 +139,7 @@ class GameActions:
         interaction: discord.Interaction[Any],
         act: Callable[[GameRow], Awaitable[ActionResult]],
     ) -> None:
-        """Act in the channel's game, show the board, then tell the actor what was done."""
+        """Act in the channel's game, show the game message, then tell the actor what was done."""
         self.messages.remember(interaction.user)
 
         async def steps() -> ActionResult:
@@ -139,6 +150,7 @@ class GameActions:
 
         result = await self.within_reply_window(interaction, steps())
         await self._done(interaction, result)
+        await self._follow_up(result)
 
     async def command(
         self, interaction: discord.Interaction[Any], action: Action, arg: str | None = None
@@ -187,20 +199,22 @@ class GameActions:
         view = await self.games.view(game_id)
         if view.seats is None or interaction.user.id not in view.seats:
             raise NotAPlayerError(game_id, interaction.user.id)
-        if action is Action.ASK_DROP:
-            dialog = controls.confirm_drop(t, game_id)
-            await interaction.edit_original_response(content=t("reply.confirm_pass"), view=dialog)
+        if action is Action.ASK_PASS:
+            confirmation = controls.confirm_pass(t, game_id)
+            await interaction.edit_original_response(
+                content=t("reply.confirm_pass"), view=confirmation
+            )
             return
         question = WORDS[view.kind].confirm_resign(t)
-        dialog = controls.confirm_resign(t, view)
-        await interaction.edit_original_response(content=question, view=dialog)
+        confirmation = controls.confirm_resign(t, view)
+        await interaction.edit_original_response(content=question, view=confirmation)
 
     async def on_button(
         self, interaction: discord.Interaction[Any], game_id: int, action: Action, arg: str | None
     ) -> None:
         """A button on a game message (or on a private confirmation) was pressed."""
         self.messages.remember(interaction.user)
-        if action in (Action.ASK_DROP, Action.ASK_RESIGN):
+        if action in (Action.ASK_PASS, Action.ASK_RESIGN):
             await self._ask(interaction, game_id, action)
         elif action is Action.REMATCH:
             await self._rematch(interaction, game_id)
@@ -231,7 +245,7 @@ class GameActions:
         message = interaction.message
         replied = interaction.response.is_done()
         if message is not None and message.flags.ephemeral:
-            # A confirmation: the board changes, and the dialog says what was done.
+            # A confirmed click: the game message changes, and the confirmation says what was done.
             await self.messages.publish(update)
             t = Localizer(interaction.locale)
             names = await self.messages.shown_names(result.game)
@@ -242,17 +256,31 @@ class GameActions:
             else:
                 await interaction.response.edit_message(content=done, view=None)
         elif not replied and message is not None and update.edits(message.id):
-            # One request: the click's reply is the new board.
+            # One request: the click's reply is the new game message.
             await interaction.response.edit_message(**update.parts.edit_kwargs())
         else:
             if not replied:
                 await interaction.response.defer()
             await self.messages.publish(update)
+        await self._follow_up(result)
+
+    async def _follow_up(self, result: ActionResult) -> None:
+        """After the game is shown: a tournament's game that closed moves its tournament on
+        (the pairing's result, the next round), once the actor has their answer."""
+        view = result.game
+        if self.desk is None or view.options.tournament is None or view.status.is_open:
+            return
+        try:
+            await self.desk.game_closed(view.id)
+        except Exception:  # the action stands; the sweeper moves the tournament on later
+            log.exception(
+                "moving tournament #%s on after game #%s failed", view.options.tournament, view.id
+            )
 
     async def on_pick(
         self, interaction: discord.Interaction[Any], game_id: int, value: str
     ) -> None:
-        """A move was picked in the menu on the board."""
+        """A move was picked in the menu on the game message."""
         self.messages.remember(interaction.user)
         await self._clicked(interaction, self.games.move(game_id, interaction.user.id, value))
 
@@ -266,6 +294,7 @@ class GameActions:
             reminder = next((o for o in result.outcomes if isinstance(o, out.ReminderDue)), None)
             if reminder is None:
                 await self.messages.show(result)
+                await self._follow_up(result)
                 continue
             row = await self.store.get_game(result.game.id)
             t = Localizer(self.messages.guild_locale(row.guild_id))

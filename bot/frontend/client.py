@@ -22,9 +22,10 @@ from discord.ext import commands
 from bot import pictures
 from bot.frontend.actions import GameActions
 from bot.frontend.cogs import cogs
-from bot.frontend.controls import GameButton, MoveMenu
+from bot.frontend.controls import GameButton, MoveMenu, SignupButton
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import reply_error
+from bot.frontend.tournaments import TournamentDesk
 from bot.frontend.translator import CatalogTranslator
 from bot.service.clock import Clock
 from bot.service.coach import Coach
@@ -32,7 +33,8 @@ from bot.service.dice import DiceSource
 from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
-from bot.service.views import Person
+from bot.service.tournaments.lifecycle import Tournaments
+from bot.service.views import Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import Store
 
@@ -83,6 +85,7 @@ class DuelboardBot(commands.Bot):
     games: Games
     messages: GameMessages
     actions: GameActions
+    desk: TournamentDesk
 
     def __init__(
         self,
@@ -121,12 +124,13 @@ class DuelboardBot(commands.Bot):
         """Build everything for the bot's own user; register the persistent controls; sync;
         start the clock."""
         assert self.user is not None
-        me = Person(self.user.id, self.user.display_name, True)
+        me = Player(self.user.id, self.user.display_name, True)
         for cog in self.assemble(me):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
         await asyncio.to_thread(pictures.warm_up)
-        self.add_dynamic_items(GameButton, MoveMenu)  # their clicks go to `self.actions`
+        # Their clicks go to `self.actions` (games) and `self.desk` (tournament sign-ups).
+        self.add_dynamic_items(GameButton, MoveMenu, SignupButton)
         await self.tree.set_translator(CatalogTranslator())
         # The commands are the application's, not a shard's: one process syncs them.
         if 0 in self.own_shards.ids:
@@ -144,7 +148,7 @@ class DuelboardBot(commands.Bot):
         else:
             await self.tree.sync()
 
-    def assemble(self, me: Person) -> list[commands.Cog]:
+    def assemble(self, me: Player) -> list[commands.Cog]:
         """Build the service, the game messages and the game actions for the bot's own user
         `me`, each from what it uses; returns the cogs, built from them too."""
         self.games = Games(
@@ -157,14 +161,16 @@ class DuelboardBot(commands.Bot):
             coach=self.parts.coach,
         )
         self.messages = GameMessages(self, self.games, self.store, self.parts.reviewer)
-        self.actions = GameActions(self.games, self.messages, self.store)
-        return cogs(self.actions, self.messages, self.games, self.store)
+        self.desk = TournamentDesk(self, Tournaments(self.games), self.messages)
+        self.actions = GameActions(self.games, self.messages, self.store, self.desk)
+        return cogs(self.actions, self.messages, self.games, self.store, self.desk)
 
     async def _sweep_forever(self, interval: float) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
             try:
                 await self.actions.sweep(self.own_shards)
+                await self.desk.sweep(self.own_shards)
             except Exception:  # a failed sweep must not stop the clock; the next one retries
                 log.exception("sweeping deadlines failed")
             await asyncio.sleep(interval)
@@ -182,7 +188,7 @@ class ShardedDuelboardBot(DuelboardBot, commands.AutoShardedBot):
     """Duelboard on some of Discord's gateway shards, one connection each.
 
     Discord sends this process the interactions and events of the servers on its shards (and,
-    on shard 0, direct messages); it sweeps only those servers' tables, and syncs the commands
+    on shard 0, direct messages); it sweeps only those servers' games, and syncs the commands
     only if it runs shard 0. Every process of the bot shares one database.
     """
 

@@ -28,7 +28,7 @@ from bot.service.checkers import CheckersSession
 from bot.service.session import Session
 from bot.service.views import GameView
 from bot.store import GameKind, GameStatus
-from engine.backgammon.matchplay import Level, Phase
+from engine.backgammon.matchplay import Phase, Size
 
 MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
 Style = discord.ButtonStyle
@@ -37,19 +37,19 @@ Style = discord.ButtonStyle
 class Action(StrEnum):
     """What a button (or a command) asks for; the value rides in the button's custom id."""
 
-    ACCEPT = "accept"
-    DECLINE = "decline"
-    CANCEL = "cancel"
+    ACCEPT_CHALLENGE = "accept"
+    DECLINE_CHALLENGE = "decline"
+    WITHDRAW_CHALLENGE = "cancel"
     ROLL = "roll"
     DOUBLE = "double"
     TAKE = "take"
-    ASK_DROP = "askdrop"  # shows the confirmation; DROP passes
-    DROP = "drop"
+    ASK_PASS = "askdrop"  # shows the confirmation; PASS passes (old buttons carry the values)
+    PASS = "drop"
     ASK_RESIGN = "askresign"  # shows the confirmation; RESIGN resigns
     RESIGN = "resign"
     DRAW = "draw"
-    YES = "yes"  # accepts the resignation or draw on offer
-    NO = "no"
+    ACCEPT_OFFER = "yes"  # the resignation or draw on offer (old buttons carry the value)
+    DECLINE_OFFER = "no"
     ABORT = "abort"
     REMATCH = "rematch"
 
@@ -190,11 +190,12 @@ def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
     game = view.id
     items: list[discord.ui.Item[Any]] = []
     if view.status is GameStatus.PENDING:
-        items.append(_button(t, game, Action.ACCEPT, "btn.accept", Style.success))
+        items.append(_button(t, game, Action.ACCEPT_CHALLENGE, "btn.accept", Style.success))
         if view.opponent_id is not None:
-            items.append(_button(t, game, Action.DECLINE, "btn.decline", Style.danger))
-        items.append(_button(t, game, Action.CANCEL, "btn.cancel", Style.secondary))
-    elif view.status is GameStatus.FINISHED:
+            items.append(_button(t, game, Action.DECLINE_CHALLENGE, "btn.decline", Style.danger))
+        items.append(_button(t, game, Action.WITHDRAW_CHALLENGE, "btn.withdraw", Style.secondary))
+    elif view.status is GameStatus.FINISHED and view.options.tournament is None:
+        # A tournament's game is followed by the next round, not by a rematch.
         items.append(_button(t, game, Action.REMATCH, "btn.rematch", Style.primary))
     elif view.status is GameStatus.ACTIVE:
         items.extend(_playing_items(t, view))
@@ -218,15 +219,15 @@ def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def confirm_drop(t: Localizer, game: int) -> discord.ui.View:
+def confirm_pass(t: Localizer, game: int) -> discord.ui.View:
     """The confirmation shown before passing a double."""
     controls = discord.ui.View(timeout=None)
-    controls.add_item(_button(t, game, Action.DROP, "btn.confirm_pass", Style.danger))
+    controls.add_item(_button(t, game, Action.PASS, "btn.confirm_pass", Style.danger))
     return controls
 
 
 def confirm_resign(t: Localizer, view: GameView) -> discord.ui.View:
-    """The confirmation shown before resigning: the levels in backgammon, one button in checkers."""
+    """The confirmation shown before resigning: the sizes in backgammon, one button in checkers."""
     controls = discord.ui.View(timeout=None)
     for button in CONTROLS[view.kind].resign_buttons(t, view.id):
         controls.add_item(button)
@@ -246,7 +247,7 @@ class KindControls(Protocol):
 
 
 class BackgammonControls:
-    """Roll and double, take and pass, and resigning at a level."""
+    """Roll and double, take and pass, and resigning at a size."""
 
     def playing(self, t: Localizer, game: int, session: Session) -> list[discord.ui.Item[Any]]:
         """Roll (and double when allowed); take or pass; accept or decline a resignation."""
@@ -255,12 +256,12 @@ class BackgammonControls:
         if phase is Phase.DOUBLED:
             return [
                 _button(t, game, Action.TAKE, "btn.take", Style.success),
-                _button(t, game, Action.ASK_DROP, "btn.pass", Style.danger),
+                _button(t, game, Action.ASK_PASS, "btn.pass", Style.danger),
             ]
         if phase is Phase.RESIGNING:
             return [
-                _button(t, game, Action.YES, "btn.yes", Style.success),
-                _button(t, game, Action.NO, "btn.no", Style.danger),
+                _button(t, game, Action.ACCEPT_OFFER, "btn.yes", Style.success),
+                _button(t, game, Action.DECLINE_OFFER, "btn.no", Style.danger),
             ]
         items: list[discord.ui.Item[Any]] = []
         if phase is Phase.ROLLING:
@@ -271,16 +272,16 @@ class BackgammonControls:
         return items
 
     def resign_buttons(self, t: Localizer, game: int) -> list[GameButton]:
-        """One button per level: a single game, a gammon, a backgammon."""
+        """One button per size: a single game, a gammon, a backgammon."""
         return [
             GameButton(
                 game,
                 Action.RESIGN,
-                str(level),
-                label=t(f"btn.resign_level.{level}"),
+                str(size),
+                label=t(f"btn.resign_size.{size}"),
                 style=Style.danger,
             )
-            for level in Level
+            for size in Size
         ]
 
 
@@ -292,8 +293,8 @@ class CheckersControls:
         assert isinstance(session, CheckersSession)
         if session.draw_offered_by is not None:
             return [
-                _button(t, game, Action.YES, "btn.yes", Style.success),
-                _button(t, game, Action.NO, "btn.no", Style.danger),
+                _button(t, game, Action.ACCEPT_OFFER, "btn.yes", Style.success),
+                _button(t, game, Action.DECLINE_OFFER, "btn.no", Style.danger),
             ]
         return [
             _button(t, game, Action.DRAW, "btn.draw", Style.secondary),
@@ -308,3 +309,62 @@ class CheckersControls:
 CONTROLS: Mapping[GameKind, KindControls] = MappingProxyType(
     {GameKind.BACKGAMMON: BackgammonControls(), GameKind.CHECKERS: CheckersControls()}
 )
+
+
+class SignupHandler(Protocol):
+    """Who answers a click on a tournament's sign-up message: the tournament desk."""
+
+    async def on_signup(
+        self, interaction: discord.Interaction[Any], tournament_id: int, join: bool
+    ) -> None:
+        """Join (or leave) the tournament."""
+
+
+class Signing(Protocol):
+    """The client that received the click: it holds the tournament desk."""
+
+    desk: SignupHandler
+
+
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dbt:(?P<tournament>[0-9]+):(?P<action>join|leave)",
+):
+    """Join or Leave on a tournament's sign-up message; the tournament rides in the custom id."""
+
+    def __init__(
+        self, tournament_id: int, action: str, *, label: str = "", style: Style = Style.secondary
+    ) -> None:
+        """A `join` or `leave` button of tournament `tournament_id`."""
+        custom_id = f"dbt:{tournament_id}:{action}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.tournament_id = tournament_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> SignupButton:
+        """Rebuild the button from a click, before or after a restart."""
+        return cls(int(match["tournament"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the tournament desk; a refusal is answered privately."""
+        try:
+            desk = cast(Signing, interaction.client).desk
+            await desk.on_signup(interaction, self.tournament_id, self.action == "join")
+        except Exception as error:  # every error is answered; unknown ones are logged
+            await reply_error(interaction, error)
+
+
+def signup_controls(t: Localizer, tournament_id: int) -> discord.ui.View:
+    """Join and Leave, while the tournament takes sign-ups."""
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(SignupButton(tournament_id, "join", label=t("btn.join"), style=Style.success))
+    controls.add_item(
+        SignupButton(tournament_id, "leave", label=t("btn.leave"), style=Style.secondary)
+    )
+    return controls

@@ -1,8 +1,8 @@
 """The one message of each game: its words, board picture and controls, kept up to date.
 
 Rendering runs off the event loop. When the turn passes to someone else they get a short ping
-(an edit never notifies anyone on Discord), and when a table finishes its result is recorded
-and the recap (replay, record file, rating changes) is posted under the board; a backgammon
+(an edit never notifies anyone on Discord), and when a game finishes its result is counted
+and the recap (replay, record file, rating changes) is posted under the game message; a backgammon
 recap gets its analysis added once the reviewer is done.
 """
 
@@ -32,14 +32,14 @@ from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GameStatus, Store
-from bot.store.ratings import AlreadyRecordedError
+from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
 from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
 
 log = logging.getLogger("duelboard")
-CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeCancelled, out.ChallengeExpired)
+CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeWithdrawn, out.ChallengeExpired)
 # Games, servers and users kept in memory; the store has every one: forgetting costs a read.
 CACHED_GAMES = 4096
 CACHED_NAMES = 4096
@@ -102,7 +102,7 @@ class Update:
     parts: MessageParts
 
     def edits(self, message_id: int | None) -> bool:
-        """True when `message_id` is the game's own message (a click on the board itself)."""
+        """True when `message_id` is the game's own message (a click on the game message itself)."""
         return message_id is not None and message_id == self.where.message_id
 
 
@@ -135,7 +135,7 @@ class GameMessages:
         self._themes: Recent[int, tuple[float, Theme]] = Recent(CACHED_GAMES)
 
     async def names(self, view: GameView) -> dict[int, str]:
-        """Display names of everyone at the table (cached; the store keeps the latest)."""
+        """Display names of everyone in the game (cached; the store keeps the latest)."""
         found: dict[int, str] = {}
         for user_id in {view.challenger_id, *(view.seats or ()), view.opponent_id}:
             if user_id is None:
@@ -252,7 +252,7 @@ class GameMessages:
     async def prepare(
         self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
     ) -> Update:
-        """Everything before the board changes: render, ping, and the recap of a finished table.
+        """Everything before the game message changes: render, ping, the recap of a finished game.
 
         When the turn passes to someone other than `actor_id`, they get a short ping: an edit
         never notifies anyone on Discord, a new message does.
@@ -264,10 +264,10 @@ class GameMessages:
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         closed = not result.game.status.is_open
         if where.message_id is not None:
-            board = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
+            message = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
             waiting = result.game.to_move_id
             if waiting is not None and waiting not in (actor_id, self.games.bot.id):
-                work.append(self._ping(channel, board, game_id, waiting, language))
+                work.append(self._ping(channel, message, game_id, waiting, language))
         if closed:
             work.append(self._unping(channel, game_id))
         if result.game.status is GameStatus.FINISHED and any(
@@ -283,16 +283,16 @@ class GameMessages:
         """Edit the game's message (or post it): the last step, so once it shows all is done."""
         channel = self.channel(update.where.channel_id)
         if update.where.message_id is None:
-            message = await channel.send(**update.parts.send_kwargs())
-            await self._attach(update.game_id, update.where, message.id)
+            posted = await channel.send(**update.parts.send_kwargs())
+            await self._attach(update.game_id, update.where, posted.id)
             return
-        board = discord.PartialMessage(channel=channel, id=update.where.message_id)  # type: ignore[arg-type]
-        await board.edit(**update.parts.edit_kwargs())
+        message = discord.PartialMessage(channel=channel, id=update.where.message_id)  # type: ignore[arg-type]
+        await message.edit(**update.parts.edit_kwargs())
 
     async def _ping(
         self,
         channel: discord.abc.Messageable,
-        board: discord.PartialMessage,
+        message: discord.PartialMessage,
         game_id: int,
         user_id: int,
         locale: object,
@@ -300,7 +300,7 @@ class GameMessages:
         """Notify the player to act."""
         t = Localizer(locale)
         text = t(
-            "ping.turn", mention=game_words.mention(user_id), game=game_id, link=board.jump_url
+            "ping.turn", mention=game_words.mention(user_id), game=game_id, link=message.jump_url
         )
         await self.call(channel, game_id, user_id, text)
 
@@ -334,24 +334,24 @@ class GameMessages:
     async def _recap(
         self, channel: discord.abc.Messageable, view: GameView, locale: object
     ) -> None:
-        """Record the result (ratings move if rated) and post the replay and the record file."""
+        """Count the result (ratings move if rated) and post the replay and the record file."""
         try:
-            recorded = await self.ratings.record_finished(view.id, now=self.games.clock.now())
-        except (NotRateableError, AlreadyRecordedError):
-            recorded = None  # another process recorded it; the recap goes without the change
+            counted = await self.ratings.count_finished(view.id, now=self.games.clock.now())
+        except (NotRateableError, AlreadyCountedError):
+            counted = None  # another process counted it; the recap goes without the change
         t = Localizer(locale)
         made = await recap_for(
             self.store,
             view.id,
-            recorded,
+            counted,
             words=words_for(locale),
             theme=await self.theme((await self._where(view.id)).guild_id),
         )
         names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
-        if recorded is not None and recorded.rated:
+        if counted is not None and counted.rated:
             scope = scopes_for((await self._where(view.id)).guild_id)[0]
-            for change in recorded.changes:
+            for change in counted.changes:
                 if change.scope != scope:
                     continue
                 lines.append(
@@ -363,7 +363,7 @@ class GameMessages:
                         delta=f"{change.delta:+d}",
                     )
                 )
-        elif recorded is not None:
+        elif counted is not None:
             lines.append(t("recap.unrated"))
         files = [
             discord.File(

@@ -18,8 +18,8 @@ from bot.wording.terms import name_of
 async def private_board(
     messages: GameMessages, view: GameView, user_id: int, locale: object
 ) -> MessageParts:
-    """The private view of `view` for `user_id`: from their seat if they play, else as everyone
-    sees it. A challenge not yet accepted has no board to show."""
+    """The private board of the game `view` for `user_id`: from their seat if they play, else as
+    everyone sees it. A challenge not yet accepted has no board to show."""
     t = Localizer(locale)
     session = view.session
     seats = view.seats

@@ -65,7 +65,7 @@ def explain(t: Localizer, error: BaseException, names: dict[int, str] | None = N
 def worded(t: Localizer, error: BaseException) -> str | None:
     """The reason of a coded refusal in the reader's language; None when it has no catalog text.
 
-    Any error with a `code` and `params` (the table's, the engines') is worded from the catalog
+    Any error with a `code` and `params` (the service's, the engines') is worded from the catalog
     key `refusal.<code>`, text parameters cut to `MAX_ECHO` characters; an unknown code or a
     parameter the text does not get leaves the English reason to the caller.
     """

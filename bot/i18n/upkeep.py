@@ -3,8 +3,8 @@
 The template (`duelboard.pot`) is the English source. Most of its entries are written there by
 hand; two families belong to the code and are copied in by `update`: the engines' refusals
 (`refusal.<code>`, from their `REFUSALS` registries) and the picture words (`picture.<field>`,
-from the renderer's English `Words`; a field with a sentence per backgammon level gives
-`picture.<field>.<level>`, one with a sentence per checkers ending `picture.<field>.<ending>`).
+from the renderer's English `Words`; a field with a sentence per backgammon size gives
+`picture.<field>.<size>`, one with a sentence per checkers ending `picture.<field>.<ending>`).
 Then every `.po` is brought in line with the template by key: a new key comes in untranslated,
 a key whose English changed keeps its translation marked fuzzy (with the old English as
 `#| msgid`) until a translator reviews it, and a removed key goes.
@@ -41,7 +41,7 @@ from bot.i18n import (
 from bot.i18n.names import is_command_name
 from engine.backgammon import errors as backgammon
 from engine.checkers import errors as checkers
-from render import ENDING_FIELDS, ENGLISH, LEVEL_FIELDS, PLURAL_FIELDS, TEMPLATE_FIELDS
+from render import ENDING_FIELDS, ENGLISH, PLURAL_FIELDS, SIZE_FIELDS, TEMPLATE_FIELDS
 
 WIDTH = 100  # columns of the written catalogs, as the code's
 RUN_UPDATE = "(run `python -m bot.i18n update`)"
@@ -57,9 +57,9 @@ def code_english() -> dict[str, str | tuple[str, ...]]:
         **{f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS},
         **{f"picture.{name}": tuple(getattr(ENGLISH, name)) for name in PLURAL_FIELDS},
         **{
-            f"picture.{name}.{level}": template
-            for name in LEVEL_FIELDS
-            for level, template in enumerate(getattr(ENGLISH, name), start=1)
+            f"picture.{name}.{size}": template
+            for name in SIZE_FIELDS
+            for size, template in enumerate(getattr(ENGLISH, name), start=1)
         },
         **{
             f"picture.{name}.{reason.name.lower()}": template

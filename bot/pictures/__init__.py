@@ -1,10 +1,10 @@
-"""The board picture of a table: engine values from the session to a render scene and PNG.
+"""The board picture of a game: engine values from the session to a render scene and PNG.
 
 The public board holds still for a whole game: backgammon is seen from White's side (White's
 home board bottom right) with the points numbered for the player on roll; checkers keeps the
 side that moves first at the bottom (both as the recap's replay). It shows the last play or
 move, the clock of the player to act, and after the end how the game ended; its alt text speaks
-of both players in the third person. A private view (`/board private`) is drawn from the
+of both players in the third person. A private board (`/board private`) is drawn from the
 reader's own side and speaks to them as "you".
 
 The words in the picture and its alt text are in the language of the message it goes in:

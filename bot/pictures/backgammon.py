@@ -1,5 +1,5 @@
-"""The backgammon board of a table: the match as it stands, seen from White's side with the
-points numbered for the player on roll (a private view: from the reader's side)."""
+"""The backgammon board of a game: the match as it stands, seen from White's side with the
+points numbered for the player on roll (a private board: from the reader's side)."""
 
 from __future__ import annotations
 
@@ -36,12 +36,12 @@ def _scene(
         Phase.ROLLING: Prompt.ROLL,
         Phase.MOVING: Prompt.MOVE,
         Phase.DOUBLED: Prompt.TAKE_OR_PASS,
-        Phase.RESIGNING: Prompt.ACCEPT_OR_DECLINE,
+        Phase.RESIGNING: Prompt.ANSWER_RESIGNATION,
         Phase.OVER: Prompt.GAME_OVER,
     }.get(game.phase)
     if session.over:
         prompt = Prompt.GAME_OVER
-    resigner = game.resigned_by if prompt is Prompt.ACCEPT_OR_DECLINE else None
+    resigner = game.resigned_by if prompt is Prompt.ANSWER_RESIGNATION else None
     # A resignation offered after the roll keeps the dice on the board: play resumes with them.
     rolled = game.phase in (Phase.MOVING, Phase.RESIGNING)
     dice = game.dice if rolled and not session.over else None
@@ -81,6 +81,6 @@ def _ending_caption(session: BackgammonSession, names: tuple[str, str], look: Lo
     t = Localizer(look.locale)
     winner = int(result.winner)
     players = {"winner": names[winner], "loser": names[1 - winner]}
-    if result.ending is Ending.DROPPED:
-        return t("board.end.dropped", **players)
-    return t(f"board.end.resigned_bg.{result.level}", **players)
+    if result.ending is Ending.PASSED:
+        return t("board.end.passed", **players)
+    return t(f"board.end.resigned_bg.{result.size}", **players)

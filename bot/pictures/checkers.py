@@ -1,4 +1,4 @@
-"""The checkers board of a table: the side that moves first at the bottom (a private view: the
+"""The checkers board of a game: the side that moves first at the bottom (a private board: the
 reader's side), the last move, the clock and a draw on offer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""How a board is drawn (`Look`): the words of its language, the theme, the clock, whose view;
+"""How a board is drawn (`Look`): the words of its language, the theme, the clock, the reader;
 and the captions every game's board shares."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import Any
 from bot.i18n import TEXTS, Localizer, language_of
 from bot.service.outcomes import Finish
 from bot.service.session import Session
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 from engine.checkers import VARIANTS
 from render import (
     ENDING_FIELDS,
     ENGLISH,
-    LEVEL_FIELDS,
     LIGHT,
     PLURAL_FIELDS,
+    SIZE_FIELDS,
     TEMPLATE_FIELDS,
     Theme,
     Words,
@@ -28,8 +28,8 @@ from render import (
 @dataclass(frozen=True, slots=True)
 class Look:
     """How a board is drawn: the message's locale and the server's theme, the seconds the
-    player to act had left when it was drawn (None: no clock), and the seat of a private view
-    (None: the public board)."""
+    player to act had left when it was drawn (None: no clock), and the seat of a private board's
+    reader (None: the public board)."""
 
     locale: object = "en-US"
     theme: Theme = LIGHT
@@ -58,8 +58,8 @@ def _words(language: str) -> Words:
     }
     templates |= {name: texts.plurals[f"picture.{name}"] for name in PLURAL_FIELDS}
     templates |= {
-        name: tuple(texts.messages[f"picture.{name}.{level}"] for level in Level)
-        for name in LEVEL_FIELDS
+        name: tuple(texts.messages[f"picture.{name}.{size}"] for size in Size)
+        for name in SIZE_FIELDS
     }
     templates |= {
         name: MappingProxyType(
@@ -75,7 +75,7 @@ def _words(language: str) -> Words:
 
 
 def stopped_caption(session: Session, names: tuple[str, str], look: Look) -> str | None:
-    """How a table ended that stopped outside the game's own rules: resigned (checkers), won on
+    """How a game ended that stopped outside the game's own rules: resigned (checkers), won on
     time, called off."""
     t = Localizer(look.locale)
     if session.stopped is Finish.ABORTED:

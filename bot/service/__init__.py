@@ -1,1 +1,1 @@
-"""The game table: challenges, turns, dice, clocks and ratings, with no Discord import."""
+"""The service: challenges, turns, dice, clocks and ratings, with no Discord import."""

@@ -1,4 +1,4 @@
-"""The backgammon table: the engine's `Match` plus seats, the roll count and how play stopped.
+"""The backgammon session: the engine's `Match` plus seats, the roll count and how play stopped.
 
 The match itself (opening roll, cube, resignation, score, Crawford) is the engine's state
 machine; this module adds what belongs to the session: who sits where, which roll number comes
@@ -33,17 +33,19 @@ from bot.service.session import (
 )
 from bot.store import GameKind
 from engine.backgammon import Move, OpeningRoll, Play, Side, parse_play
-from engine.backgammon.cube import LEVEL_NAMES, Level
+from engine.backgammon.cube import SIZE_NAMES, Size
 from engine.backgammon.matchplay import GameActionError, Match, Phase
 
 MAX_AUTOMATIC_STEPS = 40  # two closed-out sides could pass to each other for ever
-OPS = frozenset({Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.DROP, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
-_LEVELS = {level.name.lower(): level for level in Level}  # single, gammon, backgammon
+OPS = frozenset(
+    {Op.ROLL, Op.MOVE, Op.DOUBLE, Op.TAKE, Op.PASS, Op.RESIGN, Op.ACCEPT_OFFER, Op.DECLINE_OFFER}
+)
+_SIZES = {size.name.lower(): size for size in Size}  # single, gammon, backgammon
 
 
 @dataclass(frozen=True, slots=True)
 class BackgammonSession:
-    """A backgammon match (or money game) at one table; `match` is None until accepted.
+    """A backgammon match (or money game) under one number; `match` is None until accepted.
 
     `last_play` is the play that led to the current position of this game (empty for a pass),
     made by the side not on roll; None before the first play of each game.
@@ -60,7 +62,7 @@ class BackgammonSession:
 
     @classmethod
     def pending(cls, options: GameOptions) -> BackgammonSession:
-        """The table while the challenge waits for an answer."""
+        """The session while the challenge waits for an answer."""
         return cls(options)
 
     # Reading
@@ -75,7 +77,7 @@ class BackgammonSession:
         return self.options.match_length == 0 or self.match.winner is not None
 
     def actor(self) -> int | None:
-        """The seat the table waits for (None before the start and once over)."""
+        """The seat the game waits for (None before the start and once over)."""
         if self.over or self.match is None:
             return None
         side = self.match.game.to_act
@@ -186,7 +188,7 @@ class BackgammonSession:
         """Read what `to_text` wrote."""
         data = json.loads(text)
         seats = data["seats"]
-        last = data.get("last_play")  # absent from tables stored before it was kept
+        last = data.get("last_play")  # absent from games stored before it was kept
         return cls(
             options=GameOptions.from_json(GameKind.BACKGAMMON, data["variant"], data["options"]),
             seats=None if seats is None else (seats[0], seats[1]),
@@ -237,14 +239,14 @@ class BackgammonSession:
             taker = self.id_of(other(on_roll))
             return after, [out.DoubleTaken(ctx.game_id, taker, game.cube.value * 2)]
         if op == "drop":
-            after = replace(self, match=match.drop())
+            after = replace(self, match=match.pass_double())
             passer = self.id_of(other(on_roll))
             return after, [out.DoublePassed(ctx.game_id, passer), *after._ended(self, ctx)]
         if op == "resign":
-            level = Level(int(step["level"]))
-            after = replace(self, match=match.offer_resignation(level, Side(int(step["by"]))))
+            size = Size(int(step["level"]))  # the stored step's field keeps its old name
+            after = replace(self, match=match.offer_resignation(size, Side(int(step["by"]))))
             resigner = self.id_of(int(step["by"]))
-            return after, [out.ResignationOffered(ctx.game_id, resigner, level)]
+            return after, [out.ResignationOffered(ctx.game_id, resigner, size)]
         if op in ("accept", "decline"):
             resigned_by = game.resigned_by
             if resigned_by is None:
@@ -292,7 +294,7 @@ class BackgammonSession:
         forced = bool(step.get("forced", False))
         player = self.id_of(mover)
         if not play.moves and dice is not None:
-            report: Any = out.Passed(ctx.game_id, player, dice, forced=True)
+            report: Any = out.ForcedPass(ctx.game_id, player, dice, forced=True)
         else:
             report = out.Moved(ctx.game_id, player, play.notation(), forced)
         return after, [report, *after._ended(self, ctx)]
@@ -315,7 +317,7 @@ class BackgammonSession:
             points,
             Finish.of(result.ending),
             score=match.score if self.options.match_length else None,
-            level=result.level,
+            size=result.size,
         )
         if match.winner is None:
             return [ended]
@@ -375,10 +377,10 @@ class BackgammonSession:
                 variant = self.options.match_options().variant
                 play = parse_play(game.position, game.dice, argument, variant)
                 run.do(_move_step(play, forced=False))
-            elif op in (Op.DOUBLE, Op.TAKE, Op.DROP, Op.ACCEPT, Op.DECLINE):
+            elif op in (Op.DOUBLE, Op.TAKE, Op.PASS, Op.ACCEPT_OFFER, Op.DECLINE_OFFER):
                 run.do({"op": str(op)})
             elif op == Op.RESIGN:
-                run.do({"op": "resign", "level": resign_level(argument), "by": seat})
+                run.do({"op": "resign", "level": resign_size(argument), "by": seat})
             else:
                 raise ActionNotAllowedError("svc.bg.not_an_action", action=op)
         except GameActionError as error:
@@ -467,14 +469,14 @@ def play_of(moves: Any) -> Play:
     return Play(tuple(Move(int(s), int(t), bool(h)) for s, t, h in moves))
 
 
-def resign_level(argument: str | int | None) -> Level:
-    """A level from its number (1, 2, 3) or name (single, gammon, backgammon); default single."""
+def resign_size(argument: str | int | None) -> Size:
+    """A size from its number (1, 2, 3) or name (single, gammon, backgammon); default single."""
     if argument is None:
-        return Level.SINGLE
+        return Size.SINGLE
     if isinstance(argument, str):
-        level = _LEVELS.get(argument.strip().lower())
-        if level is not None:
-            return level
-    if isinstance(argument, int) and not isinstance(argument, bool) and argument in LEVEL_NAMES:
-        return Level(argument)
+        size = _SIZES.get(argument.strip().lower())
+        if size is not None:
+            return size
+    if isinstance(argument, int) and not isinstance(argument, bool) and argument in SIZE_NAMES:
+        return Size(argument)
     raise ActionNotAllowedError("svc.bg.resign_level", level=repr(argument))

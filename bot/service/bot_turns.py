@@ -1,9 +1,9 @@
-"""The bot's turns at a table: it plays while the table waits for it.
+"""The bot's turns in a game: it plays while the game waits for it.
 
 A computer that fails (its process died, a bug) is asked again later and later; each failure in
 a row is logged as a stepless event that counts them, so the count survives a restart. After
-`MAX_BOT_FAILURES` the table calls the game off: no result, no rating, an apology, the seed
-revealed. A reply another table made first (the sweeper, another process) is not an error: play
+`MAX_BOT_FAILURES` the service calls the game off: no result, no rating, an apology, the seed
+revealed. A bot turn taken first elsewhere (the sweeper, another process) is not an error: play
 carries on from the game as it now stands.
 """
 
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from bot.service.committer import BOT_GRACE, Committer, EventKind
 from bot.service.dice import DiceSource, roller
 from bot.service.errors import ConflictError
 from bot.service.opponent import Opponent
-from bot.service.recorder import BOT_GRACE, EventKind, Recorder
 from bot.service.session import Context, Run, call_off_run
 from bot.service.views import ActionResult, GameView, load_session
 from bot.store import GameEvent, GameRow
@@ -26,7 +26,7 @@ from bot.store import GameEvent, GameRow
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
 MAX_BOT_FAILURES = 6  # the retries between take 2 + 4 + 8 + 16 + 32 minutes: about an hour
 
-log = logging.getLogger("duelboard.table")
+log = logging.getLogger("duelboard.service")
 
 
 def retry_delay(failures: int) -> timedelta:
@@ -43,28 +43,28 @@ def failures_before(last: GameEvent | None) -> int:
 
 
 class BotTurns:
-    """Plays the bot's turns of any table, through the table's recorder."""
+    """Plays the bot's turns of any game, through the service's committer."""
 
     def __init__(
-        self, recorder: Recorder, dice: DiceSource, opponent_for: Callable[[str | None], Opponent]
+        self, committer: Committer, dice: DiceSource, opponent_for: Callable[[str | None], Opponent]
     ) -> None:
-        """Record through `recorder`, roll with `dice`, think with `opponent_for(level)`."""
-        self.recorder = recorder
-        self.store = recorder.store
+        """Commit through `committer`, roll with `dice`, think with `opponent_for(level)`."""
+        self.committer = committer
+        self.store = committer.store
         self.dice = dice
         self.opponent_for = opponent_for
 
     async def play(self, result: ActionResult) -> ActionResult:
-        """`result` followed by the bot's actions, for as long as the table waits for it."""
+        """`result` followed by the bot's actions, for as long as the game waits for it."""
         outcomes = list(result.outcomes)
         view = result.game
-        bot_id = self.recorder.bot_id
+        bot_id = self.committer.bot_id
         for _ in range(MAX_BOT_TURNS):
             if view.to_move_id != bot_id or view.session.actor() is None:
                 break
             row = await self.store.get_game(view.id)
             # A strong player thinks for up to a second (and is built on first use): in a
-            # worker thread, so every other table in the process keeps moving meanwhile.
+            # worker thread, so every other game in the process keeps moving meanwhile.
             try:
                 run = await asyncio.to_thread(self._turn, row, view.options.level)
             except Exception:
@@ -77,9 +77,9 @@ class BotTurns:
             if not run.steps:
                 break  # nothing the bot can do here; never write an empty turn
             try:
-                step_result = await self.recorder.commit(row, run, EventKind.BOT, bot_id)
+                step_result = await self.committer.commit(row, run, EventKind.BOT, bot_id)
             except ConflictError:
-                # Another table made this reply first: go on from the game as it now stands.
+                # This turn was taken first elsewhere: go on from the game as it now stands.
                 view = GameView.of(await self.store.get_game(view.id))
                 continue
             outcomes.extend(step_result.outcomes)
@@ -99,9 +99,9 @@ class BotTurns:
             if failures >= MAX_BOT_FAILURES:
                 log.error("the bot failed %s times in game #%s: called off", failures, row.id)
                 run = call_off_run(load_session(row.state), Context.of(row))
-                return await self.recorder.commit(row, run, EventKind.CALLED_OFF, None)
-            now = self.recorder.clock.now()
-            stored = await self.store.record(
+                return await self.committer.commit(row, run, EventKind.CALLED_OFF, None)
+            now = self.committer.clock.now()
+            stored = await self.store.commit(
                 row.id,
                 row.version,
                 EventKind.BOT_FAILED,

@@ -1,4 +1,4 @@
-"""The checkers table: the engine's `Game` plus seats, draw offers, resignation and the clock end.
+"""The checkers session: the engine's `Game` plus seats, draw offers, resignation and the clock end.
 
 The stored text keeps the positions since the last irreversible ply (a man move or a capture):
 earlier positions can never come back, so that is all the repetition rule (CK-12) needs. It
@@ -34,14 +34,14 @@ from bot.service.session import (
 from bot.store import GameKind
 
 MAX_FORCED_PLIES = 200
-OPS = frozenset({Op.MOVE, Op.OFFER_DRAW, Op.RESIGN, Op.ACCEPT, Op.DECLINE})
+OPS = frozenset({Op.MOVE, Op.OFFER_DRAW, Op.RESIGN, Op.ACCEPT_OFFER, Op.DECLINE_OFFER})
 _SEAT_OF = {ck.Color.WHITE: 0, ck.Color.BLACK: 1}
 _COLOUR_OF = {seat: colour for colour, seat in _SEAT_OF.items()}
 
 
 @dataclass(frozen=True, slots=True)
 class CheckersSession:
-    """One checkers game at a table; `game` is None until the challenge is accepted."""
+    """One checkers game; `game` is None until the challenge is accepted."""
 
     options: GameOptions
     seats: tuple[int, int] | None = None
@@ -55,7 +55,7 @@ class CheckersSession:
 
     @classmethod
     def pending(cls, options: GameOptions) -> CheckersSession:
-        """The table while the challenge waits for an answer."""
+        """The session while the challenge waits for an answer."""
         return cls(options)
 
     # Reading
@@ -94,14 +94,14 @@ class CheckersSession:
         return None
 
     def score(self) -> None:
-        """A checkers table is one game, never a match."""
+        """A checkers game is never a match."""
         return None
 
     def check_action(self, op: Op) -> None:
         """Refuse the dice and the cube (/roll, /double are backgammon's) or an op it lacks."""
         if op == Op.ROLL:
             raise ActionNotAllowedError("svc.ck.no_dice")
-        if op in (Op.DOUBLE, Op.TAKE, Op.DROP):
+        if op in (Op.DOUBLE, Op.TAKE, Op.PASS):
             raise ActionNotAllowedError("svc.ck.no_cube")
         if op not in OPS:
             raise ActionNotAllowedError("svc.ck.not_an_action", action=op)
@@ -165,7 +165,7 @@ class CheckersSession:
             positions = tuple(ck.Position.from_fen(fen, variant) for fen in data["positions"])
             game = ck.Game(positions, (), data["quiet"], data["agreed"])
         seats = data["seats"]
-        last = data.get("last_move")  # absent from tables stored before it was kept
+        last = data.get("last_move")  # absent from games stored before it was kept
         return cls(
             options=options,
             seats=None if seats is None else (seats[0], seats[1]),
@@ -306,7 +306,7 @@ class CheckersSession:
         pending = self.draw_offered_by is not None
         if op == Op.RESIGN:  # also with a draw on offer: resigning answers everything
             run.do({"op": "resign", "winner": other(seat)})
-        elif op in (Op.ACCEPT, Op.DECLINE):
+        elif op in (Op.ACCEPT_OFFER, Op.DECLINE_OFFER):
             run.do({"op": str(op)})
         elif pending:
             raise ActionNotAllowedError("svc.ck.answer_draw_first")

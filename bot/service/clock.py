@@ -1,4 +1,4 @@
-"""Time for the table: an injectable clock, per-move time limits, deadlines and reminders."""
+"""Time for the games: an injectable clock, per-move time limits, deadlines and reminders."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class TimeLimitError(ServiceError, ValueError):
 
 
 class Clock(Protocol):
-    """Where the table reads the time: the system clock in play, a fake one in tests."""
+    """Where the service reads the time: the system clock in play, a fake one in tests."""
 
     def now(self) -> datetime:
         """The current time, timezone-aware (UTC)."""

@@ -1,4 +1,4 @@
-"""Hints for the player to move: the `Coach` the table asks, and what a hint holds.
+"""Hints for the player to move: the `Coach` the service asks, and what a hint holds.
 
 The service never imports `ai`: a coach (the expert computer behind it) is injected and answers
 in plain data shaped as below.
@@ -62,10 +62,10 @@ class Advice(Protocol):
 
 
 class Coach(Protocol):
-    """Ranks the plays of the position on the table (the `ai` package provides one)."""
+    """Ranks the plays of the position on the board (the `ai` package provides one)."""
 
     def backgammon_advice(self, match: Match, count: int) -> Advice:
-        """The top `count` of `match.game.legal_plays()` for the dice on the table."""
+        """The top `count` of `match.game.legal_plays()` for the dice rolled."""
         ...
 
     def checkers_advice(self, game: ck.Game, count: int) -> Advice:
@@ -75,7 +75,7 @@ class Coach(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A hint given at a table: which game, for whom, the dice (backgammon) and the advice."""
+    """A hint given in a game: which game, for whom, the dice (backgammon) and the advice."""
 
     game_id: int
     kind: GameKind

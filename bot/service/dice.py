@@ -73,7 +73,7 @@ def derive_roll(seed: str, number: int) -> Dice:
 
 
 class DiceSource(Protocol):
-    """Where a table gets seeds and rolls; the crypto source in play, scripted ones in tests."""
+    """Where the service gets seeds and rolls; the crypto source in play, scripted ones in tests."""
 
     def new_seed(self) -> str:
         """A seed for a new game (64 hex digits)."""

@@ -1,7 +1,7 @@
-"""The game table: challenges, turns, the bot, clocks and dice, over the store.
+"""The service: challenges, turns, the bot, clocks and dice, over the store.
 
 Every action is: load the game, check who may act, let the session (engine state machine) make
-the transition, then `store.record(...)` against the version that was loaded, so two clicks never
+the transition, then `store.commit(...)` against the version that was loaded, so two clicks never
 both land (the second gets the store's "that move was already made"). Nothing is kept in memory
 between calls: a restart loses nothing, and several processes may share one database.
 """
@@ -19,6 +19,7 @@ from bot.service import dice as dice_module
 from bot.service.bot_turns import BotTurns
 from bot.service.clock import CHALLENGE_LIFETIME, Clock, SystemClock
 from bot.service.coach import HINT_COUNT, Coach, Hint
+from bot.service.committer import Committer, EventKind
 from bot.service.dice import CryptoDice, DiceSource, VerifyReport, roller
 from bot.service.errors import (
     ActionNotAllowedError,
@@ -36,17 +37,16 @@ from bot.service.opponent import Opponent, Opponents, SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,
-    ChallengeCancelled,
     ChallengeDeclined,
     ChallengePosted,
+    ChallengeWithdrawn,
 )
-from bot.service.recorder import EventKind, Recorder
 from bot.service.session import Context, Op, Run
 from bot.service.sweeper import Sweeper
 from bot.service.views import (
     ActionResult,
     GameView,
-    Person,
+    Player,
     load_session,
     pending_session,
     reduce_event,
@@ -54,16 +54,17 @@ from bot.service.views import (
 )
 from bot.settings import ONE_SHARD, Shards
 from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
+from bot.store.tournament_rows import PairingClaim
 
 
 class Games:
-    """The table every game is played at; one per process, shared by all channels."""
+    """The service every game is played through; one per process, shared by all channels."""
 
     def __init__(
         self,
         store: Store,
         *,
-        bot: Person,
+        bot: Player,
         dice: DiceSource | None = None,
         clock: Clock | None = None,
         opponent: Opponent | None = None,
@@ -77,7 +78,7 @@ class Games:
         level; `coach` gives hints (none: hints are refused).
         """
         if opponent is not None and opponents is not None:
-            raise ValueError("give the table one opponent or a factory of them, not both")
+            raise ValueError("give the service one opponent or a factory of them, not both")
         self.store = store
         self.bot = replace(bot, is_bot=True)
         self.dice = dice if dice is not None else CryptoDice()
@@ -86,9 +87,9 @@ class Games:
         self.opponents = opponents
         self.coach = coach
         self.challenge_lifetime = challenge_lifetime
-        self._recorder = Recorder(store, self.clock, self.bot.id)
-        self._bot = BotTurns(self._recorder, self.dice, self.opponent_for)
-        self._sweeper = Sweeper(self._recorder, self._bot)
+        self._committer = Committer(store, self.clock, self.bot.id)
+        self._bot = BotTurns(self._committer, self.dice, self.opponent_for)
+        self._sweeper = Sweeper(self._committer, self._bot)
 
     # Challenges
 
@@ -96,10 +97,10 @@ class Games:
         self,
         *,
         channel_id: int,
-        challenger: Person,
+        challenger: Player,
         kind: str,
         variant: str | None = None,
-        opponent: Person | None = None,
+        opponent: Player | None = None,
         against_bot: bool = False,
         guild_id: int | None = None,
         **choices: Any,
@@ -121,8 +122,8 @@ class Games:
         options: GameOptions,
         channel_id: int,
         guild_id: int | None,
-        challenger: Person,
-        opponent: Person | None,
+        challenger: Player,
+        opponent: Player | None,
         against_bot: bool,
         rematch_of: int | None = None,
     ) -> ActionResult:
@@ -137,7 +138,7 @@ class Games:
         if opponent is not None and opponent.is_bot and opponent.id != self.bot.id:
             raise ChallengeError("svc.challenge.other_bot", name=opponent.name)
         if opponent is not None and opponent.id == self.bot.id:
-            # The bot's tables never move ratings, and always say how strongly it plays.
+            # The bot's games never move ratings, and always say how strongly it plays.
             options = replace(options, rated=False, level=options.level or DEFAULT_LEVEL)
         else:
             options = replace(options, level=None)  # people play at their own level
@@ -145,10 +146,10 @@ class Games:
         if holder is not None:
             raise ChannelBusyError(channel_id, holder.id)
         now = self.clock.now()
-        for person in (challenger, opponent):
-            if person is not None:
+        for player in (challenger, opponent):
+            if player is not None:
                 await self.store.upsert_player(
-                    person.id, person.name, now=now, is_bot=person.is_bot
+                    player.id, player.name, now=now, is_bot=player.is_bot
                 )
         seed = self.dice.new_seed()
         expires = now + self.challenge_lifetime
@@ -182,17 +183,71 @@ class Games:
         seed: str,
         rematch_of: int | None,
     ) -> ActionResult:
-        """Create the game and accept it for the bot in one transaction; then the bot's reply.
+        """Create the game and accept it for the bot in one transaction; then the bot's turn.
 
-        One transaction, so that no crash can leave a challenge only the bot could accept. The
-        steps do not depend on the game's number, which the insert gives: their outcomes are
-        made again under it.
+        One transaction, so that no crash can leave a challenge only the bot could accept.
+        """
+        seats = (challenger_id, self.bot.id)
+        row, started = await self._open_started(
+            options, channel_id, guild_id, seats, seed, EventKind.CHALLENGE_ACCEPTED, self.bot.id
+        )
+        posted = _posted(row, row.created_at + self.challenge_lifetime, rematch_of)
+        outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
+        return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
+
+    async def start_pairing(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        first: Player,
+        second: Player,
+        options: GameOptions,
+        claim: PairingClaim,
+    ) -> ActionResult:
+        """Start a tournament's pairing as a game of its own, already under way: `first` takes
+        the first seat (White) and moves first where who starts is chosen (checkers,
+        Bad'Gammon). The game is made only if the pairing still waits for it, in the same
+        transaction (`PairingTakenError` otherwise): one game per pairing.
+        """
+        now = self.clock.now()
+        for person in (first, second):
+            await self.store.upsert_player(person.id, person.name, now=now, is_bot=person.is_bot)
+        seated = replace(options, challenger_colour="white", starter="challenger", level=None)
+        row, started = await self._open_started(
+            seated,
+            channel_id,
+            guild_id,
+            (first.id, second.id),
+            self.dice.new_seed(),
+            EventKind.PAIRED,
+            None,
+            claim,
+        )
+        return ActionResult(GameView.of(row, started.session), tuple(started.outcomes))
+
+    async def _open_started(
+        self,
+        options: GameOptions,
+        channel_id: int,
+        guild_id: int | None,
+        seats: tuple[int, int],
+        seed: str,
+        kind: EventKind,
+        actor_id: int | None,
+        claim: PairingClaim | None = None,
+    ) -> tuple[GameRow, Run[Any]]:
+        """Create a game already played from its first steps (`seats`: the challenger's side
+        first), logged as one `kind` event; the run holds their outcomes under its number.
+
+        The steps do not depend on the game's number, which the insert gives: their outcomes
+        are made again under it.
         """
         now = self.clock.now()
         pending = pending_session(options)
         commitment = dice_module.commitment(seed)
         dice = roller(self.dice, seed)
-        start = pending.start(challenger_id, self.bot.id, dice, Context(0, commitment))
+        start = pending.start(seats[0], seats[1], dice, Context(0, commitment))
         steps = list[JsonValue](start.steps)
         row = await self.store.create_game(
             guild_id=guild_id,
@@ -200,26 +255,23 @@ class Games:
             kind=options.kind,
             variant=options.variant,
             state=pending.to_text(),
-            challenger_id=challenger_id,
+            challenger_id=seats[0],
             now=now,
-            opponent_id=self.bot.id,
+            opponent_id=seats[1],
             status=GameStatus.ACTIVE,
             options=options.to_json(),
             dice_commitment=commitment,
             dice_secret=seed,
-            first_event=FirstEvent(
-                EventKind.ACCEPTED, {"steps": steps}, start.session.to_text(), self.bot.id
-            ),
-            **self._recorder.turn(start.session, now),
+            first_event=FirstEvent(kind, {"steps": steps}, start.session.to_text(), actor_id),
+            claim=claim,
+            **self._committer.turn(start.session, now),
         )
         started: Run[Any] = Run(pending, Context.of(row))
         for step in start.steps:
             started.do(step)
-        posted = _posted(row, now + self.challenge_lifetime, rematch_of)
-        outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
-        return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
+        return row, started
 
-    async def accept(self, game_id: int, user: Person) -> ActionResult:
+    async def accept_challenge(self, game_id: int, user: Player) -> ActionResult:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
         if user.is_bot or user.id == self.bot.id:
@@ -234,37 +286,37 @@ class Games:
         session = load_session(row.state)
         run = session.start(row.challenger_id, user.id, self._roller(row), Context.of(row))
         run.outcomes.insert(0, ChallengeAccepted(game_id, user.id))
-        result = await self._recorder.commit(
-            row, run, EventKind.ACCEPTED, user.id, opponent_id=user.id
+        result = await self._committer.commit(
+            row, run, EventKind.CHALLENGE_ACCEPTED, user.id, opponent_id=user.id
         )
         return await self._bot.play(result)
 
-    async def decline(self, game_id: int, user_id: int) -> ActionResult:
+    async def decline_challenge(self, game_id: int, user_id: int) -> ActionResult:
         """The challenged person declines; the challenge closes."""
         row = await self._pending(game_id)
         if row.opponent_id is None:
             raise ChallengeError("svc.challenge.open_decline")
         if user_id != row.opponent_id:
             raise ChallengeError("svc.challenge.decline_not_yours", game=game_id)
-        return await self._recorder.close_challenge(
+        return await self._committer.close_challenge(
             row,
-            EventKind.DECLINED,
+            EventKind.CHALLENGE_DECLINED,
             user_id,
             GameStatus.CANCELLED,
             ChallengeDeclined(game_id, user_id),
         )
 
-    async def cancel(self, game_id: int, user_id: int) -> ActionResult:
+    async def withdraw_challenge(self, game_id: int, user_id: int) -> ActionResult:
         """The challenger withdraws the challenge."""
         row = await self._pending(game_id)
         if user_id != row.challenger_id:
             raise ChallengeError("svc.challenge.cancel_not_yours", game=game_id)
-        return await self._recorder.close_challenge(
+        return await self._committer.close_challenge(
             row,
-            EventKind.CANCELLED,
+            EventKind.CHALLENGE_WITHDRAWN,
             user_id,
             GameStatus.CANCELLED,
-            ChallengeCancelled(game_id, user_id),
+            ChallengeWithdrawn(game_id, user_id),
         )
 
     async def rematch(self, game_id: int, user_id: int) -> ActionResult:
@@ -278,9 +330,12 @@ class Games:
         other_id = session.seats[1] if session.seats[0] == user_id else session.seats[0]
         # The other colour (seat 1 plays Black), and whatever else the game's rules swap.
         colour = "black" if session.seats[0] == user_id else "white"
-        swapped = replace(session.options, challenger_colour=colour)
+        # A rematch is a challenge of its own, whatever tournament the game was played in.
+        swapped = replace(
+            session.options, challenger_colour=colour, tournament=None, tournament_round=None
+        )
         options = rules_for(row.kind).rematch(swapped, user_id, session.seats)
-        me, them = await self._person(user_id), await self._person(other_id)
+        me, them = await self._player(user_id), await self._player(other_id)
         return await self._post(options, row.channel_id, row.guild_id, me, them, False, game_id)
 
     # Play
@@ -292,7 +347,7 @@ class Games:
     async def move(
         self, game_id: int, user_id: int, text: str, *, loaded: GameRow | None = None
     ) -> ActionResult:
-        """Make a play (backgammon notation) or a move (PDN); forced replies follow.
+        """Make a play (backgammon notation) or a move (PDN); forced plays and bot turns follow.
 
         `loaded` is the game's row when the caller has just read it (it is not read again).
         """
@@ -306,18 +361,18 @@ class Games:
         """Take the double on offer."""
         return await self._act(game_id, user_id, Op.TAKE)
 
-    async def drop(self, game_id: int, user_id: int) -> ActionResult:
+    async def pass_double(self, game_id: int, user_id: int) -> ActionResult:
         """Pass the double on offer (the game is lost at the current cube value)."""
-        return await self._act(game_id, user_id, Op.DROP)
+        return await self._act(game_id, user_id, Op.PASS)
 
     async def resign(
-        self, game_id: int, user_id: int, level: str | int | None = None
+        self, game_id: int, user_id: int, size: str | int | None = None
     ) -> ActionResult:
-        """Backgammon: offer to resign at a level (BG-15). Checkers: resign the game.
+        """Backgammon: offer to resign at a size (BG-15). Checkers: resign the game.
 
         Either player may, also on the other's turn (backgammon: while the other rolls or moves).
         """
-        return await self._act(game_id, user_id, Op.RESIGN, level)
+        return await self._act(game_id, user_id, Op.RESIGN, size)
 
     async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
         """Offer a draw (checkers, CK-12)."""
@@ -325,11 +380,11 @@ class Games:
 
     async def accept_offer(self, game_id: int, user_id: int) -> ActionResult:
         """Accept the resignation or draw on offer."""
-        return await self._act(game_id, user_id, Op.ACCEPT)
+        return await self._act(game_id, user_id, Op.ACCEPT_OFFER)
 
     async def decline_offer(self, game_id: int, user_id: int) -> ActionResult:
         """Decline the resignation or draw on offer; play goes on."""
-        return await self._act(game_id, user_id, Op.DECLINE)
+        return await self._act(game_id, user_id, Op.DECLINE_OFFER)
 
     async def abort(self, game_id: int, user_id: int) -> ActionResult:
         """Call the game off before both sides have moved; either player may.
@@ -340,8 +395,8 @@ class Games:
         row = await self.store.get_game(game_id)
         if row.status is GameStatus.PENDING:
             if user_id == row.challenger_id:
-                return await self.cancel(game_id, user_id)
-            return await self.decline(game_id, user_id)
+                return await self.withdraw_challenge(game_id, user_id)
+            return await self.decline_challenge(game_id, user_id)
         return await self._act(game_id, user_id, Op.ABORT, loaded=row)
 
     async def view(self, game_id: int) -> GameView:
@@ -354,7 +409,7 @@ class Games:
         """The best plays for `user_id`, who is to move (against the bot, or hints on).
 
         The coach thinks in a worker thread; the hint is then logged as an event without steps
-        (so the record shows who asked), unless the game moved on meanwhile or the last event
+        (so the log shows who asked), unless the game moved on meanwhile or the last event
         is already this player's hint (the same position: asking again adds nothing).
         """
         if self.coach is None:
@@ -367,7 +422,7 @@ class Games:
         last = await self.store.last_event(row.id)
         if last is None or last.kind != EventKind.HINT or last.actor_id != user_id:
             with contextlib.suppress(ConflictError):  # a hint stands even if it is not logged
-                await self.store.record(
+                await self.store.commit(
                     row.id,
                     row.version,
                     EventKind.HINT,
@@ -422,7 +477,7 @@ class Games:
             if op is Op.MOVE:
                 raise ActionNotAllowedError("svc.move.too_long", most=MAX_TEXT_LENGTH)
             raise ActionNotAllowedError("svc.resign.too_long", most=MAX_TEXT_LENGTH)
-        # A row read a moment ago is as good as a new read: the versioned record refuses it
+        # A row read a moment ago is as good as a new read: the versioned commit refuses it
         # ("that move was already made") if anything moved the game in between.
         row = loaded if loaded is not None and loaded.id == game_id else None
         if row is None:
@@ -438,6 +493,10 @@ class Games:
         seat = seats.index(user_id)
         ctx = Context.of(row)
         if op is Op.ABORT:
+            if session.options.tournament is not None:
+                raise ActionNotAllowedError(
+                    "svc.abort_tournament", tournament=session.options.tournament
+                )
             if not session.can_abort():
                 raise ActionNotAllowedError("svc.abort_too_late")
             run = session.abort(ctx, seat)
@@ -446,17 +505,17 @@ class Games:
             if session.actor() != seat and not session.out_of_turn(op):
                 raise NotYourTurnError(game_id, session.awaiting())
             run = session.act(seat, op, argument, self._roller(row), ctx)
-        result = await self._recorder.commit(row, run, op, user_id)
+        result = await self._committer.commit(row, run, op, user_id)
         return await self._bot.play(result)
 
     def opponent_for(self, level: str | None) -> Opponent:
-        """The bot's player at `level` (the default level for tables stored without one)."""
+        """The bot's player at `level` (the default level for games stored without one)."""
         if self.opponents is None:
             return self.opponent
         return self.opponents(level or DEFAULT_LEVEL)
 
     def notice_for(self, view: GameView) -> str | None:
-        """Why the bot plays this table below its level, if it does (else None): only in a game
+        """Why the bot plays this game below its level, if it does (else None): only in a game
         whose rules say the bot's notice concerns it."""
         if not rules_for(view.kind).opponent_notice:
             return None
@@ -472,11 +531,11 @@ class Games:
             raise GameOverError(game_id, row.status.value)
         return row
 
-    async def _person(self, user_id: int) -> Person:
+    async def _player(self, user_id: int) -> Player:
         player = await self.store.get_player(user_id)
         if player is None:
-            return Person(user_id, str(user_id))
-        return Person(player.user_id, player.display_name, player.is_bot)
+            return Player(user_id, str(user_id))
+        return Player(player.user_id, player.display_name, player.is_bot)
 
     def _roller(self, row: GameRow) -> Callable[[int], tuple[int, int]]:
         return roller(self.dice, row.dice_secret)

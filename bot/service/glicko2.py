@@ -99,7 +99,7 @@ def update(player: Rating, results: Iterable[Result], tau: float = DEFAULT_TAU) 
 
 
 def stake(player: Rating, opponent: Rating, tau: float = DEFAULT_TAU) -> tuple[int, int]:
-    """Whole rating points the player wins and loses in one game (`win +8 / lose -12`)."""
+    """The whole rating the player wins and loses in one game (`win +8 / lose -12`)."""
     win = update(player, [Result(opponent, 1.0)], tau).rating - player.rating
     loss = update(player, [Result(opponent, 0.0)], tau).rating - player.rating
     return round(win), round(loss)

@@ -1,4 +1,4 @@
-"""How long a text the table reads may be: a play or move, a resignation level, a time limit.
+"""How long a text the service reads may be: a play or move, a resignation's size, a time limit.
 
 Longer text is refused before it is parsed, so no input can keep the event loop busy; the front
 end gives its text options the same `max_length`.

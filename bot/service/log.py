@@ -1,4 +1,4 @@
-"""A finished table's event log replayed step by step, keeping what each step meant."""
+"""A finished game's event log replayed step by step, keeping what each step meant."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from bot.store import GameEvent, GameRow
 
 
 @dataclass(frozen=True, slots=True)
-class TableLog:
-    """Every step of one table in order, from the challenge's pending session onwards (the
+class GameLog:
+    """Every step of one game in order, from the challenge's pending session onwards (the
     `session.Log` each kind's records and reviews read)."""
 
     game: GameRow
@@ -22,7 +22,7 @@ class TableLog:
     steps: tuple[LoggedStep, ...]
 
     @classmethod
-    def replay(cls, game: GameRow, events: Sequence[GameEvent]) -> TableLog:
+    def replay(cls, game: GameRow, events: Sequence[GameEvent]) -> GameLog:
         """Fold the events' steps from the game's initial state, as the store's reducer does."""
         session: Any = load_session(game.initial_state)
         start = session
@@ -40,9 +40,9 @@ class TableLog:
         return self.steps[-1].session if self.steps else self.start
 
     def outcomes(self) -> list[Outcome]:
-        """Every outcome of the table, in order."""
+        """Every outcome of the game, in order."""
         return [outcome for logged in self.steps for outcome in logged.outcomes]
 
     def games_ended(self) -> list[GameEnded]:
-        """One `GameEnded` per game played at the table (several for a match)."""
+        """One `GameEnded` per game played (several for a match)."""
         return [o for o in self.outcomes() if isinstance(o, GameEnded)]

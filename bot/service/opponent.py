@@ -1,4 +1,4 @@
-"""The bot's side of the table: an `Opponent` interface and a simple legal-move player."""
+"""The bot as a player: an `Opponent` interface and a simple legal-move player."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from engine.backgammon.matchplay import Match
 
 
 class Opponent(Protocol):
-    """Decisions the bot makes when it sits at a table (the AI issue brings a stronger one)."""
+    """Decisions the bot makes when it is seated (the AI issue brings a stronger one)."""
 
     @property
     def notice(self) -> str | None:

@@ -7,7 +7,7 @@ What the options may be for one game kind (its variants, which options apply) is
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -26,7 +26,7 @@ COLOURS = ("white", "black")
 # The computer's strengths (the `ai` package's levels; the service only names them).
 LEVELS = ("beginner", "intermediate", "expert")
 DEFAULT_LEVEL = "intermediate"
-# The longest match a table offers: /backgammon's `points` option and the refusal both say it
+# The longest match the service offers: /backgammon's `points` option and the refusal both say it
 # (the engine could go to 64, but a 64-point match over chat is not a game anyone finishes).
 MAX_POINTS = 25
 
@@ -64,10 +64,11 @@ class GameOptions:
     """Everything chosen when challenging: game, variant, match, cube, clock, rated, who starts,
     the computer's level and whether hints are allowed.
 
-    `rated` False keeps the result off the ratings (issue 6); the table stores False for a game
+    `rated` False keeps the result off the ratings (issue 6); the service stores False for a game
     against the bot, which is never rated. `level` is the computer's strength in a game against
-    the bot and None in a game between people (the table sees to both). `hints` on lets both
+    the bot and None in a game between people (the service sees to both). `hints` on lets both
     players of an unrated game ask for hints; accepting such a challenge is the consent to it.
+    `tournament` and `tournament_round` name the tournament round a game was paired in.
     `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
     BG-2); "random" draws it by lot from the game's verifiable dice. `challenger_colour` is the
     challenger's side (a rematch swaps it). The cube options apply to backgammon only.
@@ -85,6 +86,10 @@ class GameOptions:
     challenger_colour: str = "white"
     level: str | None = None
     hints: bool = False
+    # A tournament's game: which tournament and round (issue 18); set by the tournament when
+    # it seats a pairing, never by a challenge.
+    tournament: int | None = None
+    tournament_round: int | None = None
 
     @classmethod
     def create(cls, rules: OptionRules, variant: str | None = None, **choices: Any) -> GameOptions:
@@ -145,14 +150,10 @@ class GameOptions:
         if "starter" in asked and not rules.chooses_starter(self.variant):
             raise OptionError("svc.option.starter_by_opening_roll")
 
-    def swapped(self) -> GameOptions:
-        """The same options with the colours exchanged (for a rematch by the other player)."""
-        colour = "black" if self.challenger_colour == "white" else "white"
-        return replace(self, challenger_colour=colour)
-
     def to_json(self) -> dict[str, JsonValue]:
-        """The options as the store's JSON (time limit in seconds)."""
-        return {
+        """The options as the store's JSON (time limit in seconds; a tournament's only for its
+        games)."""
+        values: dict[str, JsonValue] = {
             "match_length": self.match_length,
             "cube": self.cube,
             "jacoby": self.jacoby,
@@ -164,12 +165,15 @@ class GameOptions:
             "level": self.level,
             "hints": self.hints,
         }
+        if self.tournament is not None:
+            values.update(tournament=self.tournament, tournament_round=self.tournament_round)
+        return values
 
     @classmethod
     def from_json(cls, kind: GameKind, variant: str, data: Any) -> GameOptions:
         """Read options back from the store's JSON.
 
-        Tables stored before an option existed get its default: rated, no level (the computer's
+        Games stored before an option existed get its default: rated, no level (the computer's
         default level in a game against the bot), no hints.
         """
         values = dict(data)
@@ -177,7 +181,7 @@ class GameOptions:
         return cls(GameKind(kind), variant, **values)
 
     def match_options(self) -> MatchOptions:
-        """The engine's match options for a backgammon table."""
+        """The engine's match options for a backgammon game."""
         return MatchOptions(
             match_length=self.match_length,
             cube=self.cube,

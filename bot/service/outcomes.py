@@ -1,4 +1,4 @@
-"""What the table reports, as data: the Discord layer renders these, the service never formats chat.
+"""What the service reports, as data: the Discord layer renders these; the service never words chat.
 
 Every action returns an `ActionResult`: the game as it now stands plus the outcomes, in order.
 Player ids are Discord user ids; dice are `(a, b)`; `number` is the roll's number within the game
@@ -14,12 +14,12 @@ from typing import TypeAlias
 
 import engine.checkers as ck
 from bot.store import GameKind
-from engine.backgammon.cube import LEVEL_NAMES, Level
+from engine.backgammon.cube import SIZE_NAMES, Size
 from engine.backgammon.matchplay import Ending
 
 
 class Finish(Enum):
-    """How a game ended (`GameEnded.finish`), or how a table stopped outside the game's own
+    """How a game ended (`GameEnded.finish`), or how a game stopped outside the game's own
     rules (a session's `stopped`: time, resigned in checkers, aborted).
 
     Each value is the word the stored results, session texts and PDN records have always used.
@@ -29,7 +29,7 @@ class Finish(Enum):
 
     PLAYED = Ending.PLAYED.value  # backgammon: the last checker was borne off (BG-13)
     RESIGNED = Ending.RESIGNED.value  # backgammon: accepted (BG-15); checkers: no acceptance
-    DROPPED = Ending.DROPPED.value  # backgammon: a double was passed (BG-14)
+    PASSED = Ending.PASSED.value  # backgammon: a double was passed (BG-14)
     TIME = "time"  # the player to act ran out of time
     ABORTED = "aborted"  # called off (or the computer failed): no result, never a GameEnded
     NO_PIECES = ck.EndReason.NO_PIECES.value
@@ -75,7 +75,7 @@ class ChallengeDeclined:
 
 
 @dataclass(frozen=True, slots=True)
-class ChallengeCancelled:
+class ChallengeWithdrawn:
     """The challenger withdrew the challenge."""
 
     game_id: int
@@ -133,7 +133,7 @@ class Rolled:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """A play (backgammon notation) or a move (PDN) was made; `forced` if the table made it."""
+    """A play (backgammon notation) or a move (PDN) was made; `forced` if the service made it."""
 
     game_id: int
     player_id: int
@@ -142,7 +142,7 @@ class Moved:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class ForcedPass:
     """The roll could not be played at all; the turn passed (always forced)."""
 
     game_id: int
@@ -179,11 +179,11 @@ class DoublePassed:
 
 @dataclass(frozen=True, slots=True)
 class ResignationOffered:
-    """A player offers to resign at `level` (1 single, 2 gammon, 3 backgammon; checkers: 1)."""
+    """A player offers to resign at `size` (1 single, 2 gammon, 3 backgammon; checkers: 1)."""
 
     game_id: int
     player_id: int
-    level: int
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +192,7 @@ class ResignationAccepted:
 
     game_id: int
     player_id: int
-    level: int
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,9 +246,9 @@ class GameAborted:
 
 @dataclass(frozen=True, slots=True)
 class ComputerFailed:
-    """The computer could not play its turn, try after try: the table called the game off.
+    """The computer could not play its turn, try after try: the service called the game off.
 
-    No result and no rating; `seed` is revealed as for any closed table.
+    No result and no rating; `seed` is revealed as for any closed game.
     """
 
     game_id: int
@@ -260,9 +260,9 @@ class GameEnded:
     """One game is over: winner (None for a draw), points won, how it ended, and the match score
     after it.
 
-    `level` is the backgammon level the game ended at (1 single, 2 gammon, 3 backgammon) when
+    `size` is the backgammon size the game ended at (1 single, 2 gammon, 3 backgammon) when
     the engine ended it (played out, resigned, a double passed); None on time and in checkers.
-    `seed` is revealed here when the whole table is finished (for a match: its last game).
+    `seed` is revealed here when the whole game is finished (for a match: with its last game).
     """
 
     game_id: int
@@ -271,16 +271,16 @@ class GameEnded:
     points: int
     finish: Finish
     score: tuple[int, int] | None = None
-    level: Level | None = None
+    size: Size | None = None
     seed: str | None = None
 
     @property
     def stored_reason(self) -> str:
         """How it ended as the stored result and the PDN record write it: the finish's word,
-        with the backgammon level's name where there is one (`played: gammon`, `time`)."""
-        if self.level is None:
+        with the backgammon size's name where there is one (`played: gammon`, `time`)."""
+        if self.size is None:
             return self.finish.value
-        return f"{self.finish.value}: {LEVEL_NAMES[self.level]}"
+        return f"{self.finish.value}: {SIZE_NAMES[self.size]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,14 +315,14 @@ Outcome: TypeAlias = (
     ChallengePosted
     | ChallengeAccepted
     | ChallengeDeclined
-    | ChallengeCancelled
+    | ChallengeWithdrawn
     | ChallengeExpired
     | GameStarted
     | StarterChosen
     | OpeningRolled
     | Rolled
     | Moved
-    | Passed
+    | ForcedPass
     | DoubleOffered
     | DoubleTaken
     | DoublePassed

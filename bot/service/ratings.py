@@ -1,9 +1,9 @@
-"""Ratings at the table: which results count, Glicko-2 per ladder and scope, the stake preview.
+"""Ratings in the service: which results count, Glicko-2 per ladder and scope, the stake preview.
 
 A ladder is `backgammon` (every backgammon variant) or `checkers:<variant>`; a scope is the
-guild the table was in, and `GLOBAL_SCOPE` for every server together. One finished table is one
-result: a whole backgammon match, one money game, one checkers game. Tables against the bot and
-tables challenged as unrated (option `rated: false`) are recorded for stats but move no rating.
+guild the game was in, and `GLOBAL_SCOPE` for every server together. One finished game is one
+result: a whole backgammon match, one money game, one checkers game. Games against the bot and
+games challenged as unrated (option `rated: false`) are counted for stats but move no rating.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.service.glicko2 import (
     update,
 )
 from bot.service.kinds import KINDS
-from bot.service.log import TableLog
+from bot.service.log import GameLog
 from bot.store import GameKind, GameRow, GameStatus, Store
 from bot.store.ratings import (
     RatingChangeRow,
@@ -33,17 +33,17 @@ from bot.store.ratings import (
     WinLossDraw,
 )
 from bot.store.schema import GLOBAL_SCOPE
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 
 RATED_OPTION = "rated"
 
 
 class NotRateableError(ServiceError):
-    """The table has no result to record (still open, cancelled, or never seated)."""
+    """The game has no result to count (still open, cancelled, or never seated)."""
 
 
 def ladder_for(kind: str, variant: str) -> str:
-    """The ladder a table's result counts on, as its game's rules say (backgammon, or checkers
+    """The ladder a game's result counts on, as its game's rules say (backgammon, or checkers
     per variant)."""
     if kind not in KINDS:
         raise ValueError(f"no ladder for game kind {kind!r}")
@@ -51,7 +51,7 @@ def ladder_for(kind: str, variant: str) -> str:
 
 
 def scopes_for(guild_id: int | None) -> tuple[int, ...]:
-    """Where a table's rating moves: its server (if any) and the global ladder."""
+    """Where a game's rating moves: its server (if any) and the global ladder."""
     return (GLOBAL_SCOPE,) if guild_id is None else (guild_id, GLOBAL_SCOPE)
 
 
@@ -71,7 +71,7 @@ def rate_pair(current: Mapping[int, Standing], scores: Mapping[int, float]) -> d
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:
-    """One player's rating before and after a table, in one scope."""
+    """One player's rating before and after a game, in one scope."""
 
     user_id: int
     scope: int
@@ -81,7 +81,7 @@ class RatingChange:
 
     @property
     def delta(self) -> int:
-        """Whole points gained (negative when lost), as shown to players."""
+        """The whole rating gained (negative when lost), as shown to players."""
         return round(self.after) - round(self.before)
 
     @property
@@ -91,8 +91,8 @@ class RatingChange:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedResult:
-    """What recording a finished table did: each player's entry and rating changes."""
+class CountedResult:
+    """What recording a finished game did: each player's entry and rating changes."""
 
     game_id: int
     ladder: str
@@ -101,7 +101,7 @@ class RecordedResult:
     changes: tuple[RatingChange, ...]
 
     def change_for(self, user_id: int, scope: int) -> RatingChange | None:
-        """The player's change in a scope (None for unrated tables)."""
+        """The player's change in a scope (None for unrated games)."""
         for change in self.changes:
             if change.user_id == user_id and change.scope == scope:
                 return change
@@ -122,14 +122,14 @@ class Stake:
 
 
 def is_rated(game: GameRow, bot_id: int, *, bot_seated: bool) -> bool:
-    """Whether a finished table moves ratings: no bot at it, and not challenged as unrated."""
+    """Whether a finished game moves ratings: no bot at it, and not challenged as unrated."""
     if bot_seated or bot_id in (game.challenger_id, game.opponent_id):
         return False
     return game.options.get(RATED_OPTION, True) is not False
 
 
-def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list[ResultEntry]:
-    """Each seated player's entry for a finished table: outcome, points, gammons."""
+def result_entries(log: GameLog, *, rated: bool, finished_at: datetime) -> list[ResultEntry]:
+    """Each seated player's entry for a finished game: outcome, points, gammons."""
     game = log.game
     seats = log.final.seats
     if game.status is not GameStatus.FINISHED or seats is None:
@@ -140,9 +140,9 @@ def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list
         if ended.winner_id is None or ended.loser_id is None:
             continue
         tally[ended.winner_id][0] += ended.points
-        if ended.level in (Level.GAMMON, Level.BACKGAMMON):
+        if ended.size in (Size.GAMMON, Size.BACKGAMMON):
             # index 1/2: gammons/backgammons won; 3/4: lost
-            column = 1 if ended.level == Level.GAMMON else 2
+            column = 1 if ended.size == Size.GAMMON else 2
             tally[ended.winner_id][column] += 1
             tally[ended.loser_id][column + 2] += 1
     entries = []
@@ -171,22 +171,22 @@ def result_entries(log: TableLog, *, rated: bool, finished_at: datetime) -> list
 
 
 class Ratings:
-    """Records finished tables and answers rating questions for the table and the bot."""
+    """Counts finished games and answers rating questions for the service and the bot."""
 
     def __init__(self, store: Store, *, bot_id: int) -> None:
-        """Keep ratings beside `store`; tables with `bot_id` seated are never rated."""
+        """Keep ratings beside `store`; games with `bot_id` seated are never rated."""
         self.store = store
         self.ratings = RatingStore(store)
         self.bot_id = bot_id
 
-    async def record_finished(self, game_id: int, *, now: datetime) -> RecordedResult:
-        """Record a finished table's result once, moving ratings if it is rated.
+    async def count_finished(self, game_id: int, *, now: datetime) -> CountedResult:
+        """Count a finished game's result once, moving ratings if it is rated.
 
-        Raises `NotRateableError` for a table without a result and the store's
-        `AlreadyRecordedError` if it was recorded before.
+        Raises `NotRateableError` for a game without a result and the store's
+        `AlreadyCountedError` if it was counted before.
         """
         game = await self.store.get_game(game_id)
-        log = TableLog.replay(game, await self.store.events_for(game_id))
+        log = GameLog.replay(game, await self.store.events_for(game_id))
         seats = log.final.seats
         bot_seated = False
         if seats is not None:
@@ -201,14 +201,14 @@ class Ratings:
         def rate(_scope: int, current: Mapping[int, Standing]) -> Mapping[int, Standing]:
             return rate_pair(current, scores)
 
-        rows = await self.ratings.record_result(
+        rows = await self.ratings.count_result(
             humans,
             scopes=scopes_for(game.guild_id),
             rate=rate if rated else None,
             now=now,
             unrated=UNRATED,
         )
-        return RecordedResult(
+        return CountedResult(
             game.id,
             entries[0].ladder,
             rated,
@@ -217,7 +217,7 @@ class Ratings:
         )
 
     async def rating(self, user_id: int, kind: GameKind, variant: str, scope: int) -> Rating:
-        """A player's rating on the table's ladder in a scope (the starting rating if unrated)."""
+        """A player's rating on the game's ladder in a scope (the starting rating if unrated)."""
         row = await self.ratings.rating(scope, ladder_for(kind, variant), user_id)
         return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
 
@@ -239,7 +239,7 @@ class Ratings:
 
 
 def change_of(row: RatingChangeRow) -> RatingChange:
-    """The service's view of a stored rating change."""
+    """A stored rating change, as the service reads it."""
     return RatingChange(
         row.user_id, row.scope, row.rating_before, row.rating_after, row.deviation_after
     )

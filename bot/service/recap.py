@@ -1,6 +1,6 @@
-"""A finished table's recap: animated replay, result, rating change, record file.
+"""A finished game's recap: animated replay, result, rating change, record file.
 
-`build_recap` is pure and CPU-bound (it draws every frame), so the table calls `recap_for`,
+`build_recap` is pure and CPU-bound (it draws every frame), so the service calls `recap_for`,
 which reads the log and draws in a worker thread. For a backgammon match the replay shows the
 last game (a whole match would make a GIF too long to watch), and a long game its last
 `MAX_FRAMES` moves; the record file always has everything.
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.kinds import rules_for
-from bot.service.log import TableLog
-from bot.service.ratings import RecordedResult
-from bot.service.review import Reviewer, TableReview
+from bot.service.log import GameLog
+from bot.service.ratings import CountedResult
+from bot.service.review import GameReview, Reviewer
 from bot.store import Store
 from render import ENGLISH, LIGHT, Theme, Words, describe_replay, replay_gif
 
@@ -43,10 +43,10 @@ class Recap:
     replay_gif: bytes
     replay_alt: str
     record: RecordFile
-    rating: RecordedResult | None
+    rating: CountedResult | None
 
 
-def _final_outcome(log: TableLog) -> out.GameEnded:
+def _final_outcome(log: GameLog) -> out.GameEnded:
     ended = log.games_ended()
     if not ended:
         raise ValueError(f"game #{log.game.id} has no result to recap")
@@ -54,14 +54,14 @@ def _final_outcome(log: TableLog) -> out.GameEnded:
 
 
 def build_recap(
-    log: TableLog,
+    log: GameLog,
     names: tuple[str, str],
-    rating: RecordedResult | None = None,
+    rating: CountedResult | None = None,
     *,
     words: Words = ENGLISH,
     theme: Theme = LIGHT,
 ) -> Recap:
-    """Draw the recap of a finished table; `names` are White's and Black's display names.
+    """Draw the recap of a finished game; `names` are White's and Black's display names.
 
     The replay is worded in `words` (the bot passes the channel's language) and drawn in
     `theme` (the server's, as its boards).
@@ -85,18 +85,18 @@ def build_recap(
     )
 
 
-def _record(log: TableLog, names: tuple[str, str]) -> RecordFile:
-    """The record file of a table, in its game's format."""
+def _record(log: GameLog, names: tuple[str, str]) -> RecordFile:
+    """The record file of a game, in its kind's format."""
     rules = rules_for(log.game.kind)
     return RecordFile(
         f"duelboard-{log.game.id}.{rules.record_suffix}", rules.record_text(log, names)
     )
 
 
-async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
-    """A table's replayed log and its players' names (White's, Black's)."""
+async def _load(store: Store, game_id: int) -> tuple[GameLog, tuple[str, str]]:
+    """A game's replayed log and its players' names (White's, Black's)."""
     row = await store.get_game(game_id)
-    log = TableLog.replay(row, await store.events_for(game_id))
+    log = GameLog.replay(row, await store.events_for(game_id))
     seats = log.final.seats
     if seats is None:
         raise ActionNotAllowedError("svc.never_started", game=game_id)
@@ -110,12 +110,12 @@ async def _load(store: Store, game_id: int) -> tuple[TableLog, tuple[str, str]]:
 async def recap_for(
     store: Store,
     game_id: int,
-    rating: RecordedResult | None = None,
+    rating: CountedResult | None = None,
     *,
     words: Words = ENGLISH,
     theme: Theme = LIGHT,
 ) -> Recap:
-    """Load a finished table and draw its recap off the event loop (as `build_recap`)."""
+    """Load a finished game and draw its recap off the event loop (as `build_recap`)."""
     log, names = await _load(store, game_id)
     return await asyncio.to_thread(
         lambda: build_recap(log, names, rating, words=words, theme=theme)
@@ -124,8 +124,8 @@ async def recap_for(
 
 async def review_for(
     store: Store, game_id: int, reviewer: Reviewer, bot_id: int
-) -> TableReview | None:
-    """Review the people (not `bot_id`) at a finished table, in a worker thread; None for a
+) -> GameReview | None:
+    """Review the people (not `bot_id`) of a finished game, in a worker thread; None for a
     game without a review.
 
     Slower than the recap (seconds for a long match), so it is shown once done, not awaited
@@ -139,6 +139,6 @@ async def review_for(
 
 
 async def record_for(store: Store, game_id: int) -> RecordFile:
-    """The record file of a table (`.mat` or `.pdn`), for `/export`; the seed only once closed."""
+    """The record file of a game (`.mat` or `.pdn`), for `/export`; the seed only once closed."""
     log, names = await _load(store, game_id)
     return _record(log, names)

@@ -1,8 +1,8 @@
-"""Post-game review of a backgammon table: the `Reviewer` interface and the table's side of it.
+"""Post-game review of a backgammon game: the `Reviewer` interface and the service's side of it.
 
 The service never imports `ai`: a reviewer (Open Sage behind it) is injected, given the match
-values the table passed through and the sides to grade, and answers in plain data. Only people
-are graded; the bot's own decisions at its table are not.
+values the game passed through and the sides to grade, and answers in plain data. Only people
+are graded; the bot's own decisions in its games are not.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class SideReview(Protocol):
 
 
 class Reviewer(Protocol):
-    """Grades the decisions of a finished backgammon table."""
+    """Grades the decisions of a finished backgammon game."""
 
     @property
     def available(self) -> bool:
@@ -104,29 +104,29 @@ class Reviewer(Protocol):
         ...
 
     def review(self, history: Sequence[Match], sides: Sequence[Side]) -> Sequence[SideReview]:
-        """One report per side in `sides`, from the match values the table passed through."""
+        """One report per side in `sides`, from the match values the game passed through."""
         ...
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerReview:
-    """A person's report at the table."""
+    """A person's report in the game."""
 
     user_id: int
     report: SideReview
 
 
 @dataclass(frozen=True, slots=True)
-class TableReview:
-    """The review of a table: its players' reports, or none because no evaluator is installed."""
+class GameReview:
+    """The review of a game: its players' reports, or none because no evaluator is installed."""
 
     available: bool
     players: tuple[PlayerReview, ...] = ()
-    games: int = 1  # games played at the table (the mistakes name their game when more than one)
+    games: int = 1  # games of the match (the mistakes name their game when more than one)
 
 
 def match_history(log: Log) -> list[Match]:
-    """The match values a backgammon table passed through, one per step that changed it."""
+    """The match values a backgammon game passed through, one per step that changed it."""
     history: list[Match] = []
     for logged in log.steps:
         session = logged.session
@@ -137,8 +137,8 @@ def match_history(log: Log) -> list[Match]:
     return history
 
 
-def review_table(log: Log, reviewer: Reviewer, bot_id: int) -> TableReview | None:
-    """Review the people at a finished backgammon table (None for a checkers table).
+def review_game(log: Log, reviewer: Reviewer, bot_id: int) -> GameReview | None:
+    """Review the people of a finished backgammon game (None for a checkers game).
 
     CPU-bound: run it in a worker thread.
     """
@@ -146,9 +146,9 @@ def review_table(log: Log, reviewer: Reviewer, bot_id: int) -> TableReview | Non
     if not isinstance(session, BackgammonSession) or session.seats is None:
         return None
     if not reviewer.available:
-        return TableReview(available=False)
+        return GameReview(available=False)
     graded = [side for side in Side if session.seats[side] != bot_id]
     history = match_history(log)
     reports = reviewer.review(history, graded)
     players = tuple(PlayerReview(session.seats[r.side], r) for r in reports)
-    return TableReview(True, players, history[-1].game_number if history else 1)
+    return GameReview(True, players, history[-1].game_number if history else 1)

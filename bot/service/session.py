@@ -1,11 +1,11 @@
-"""What every game kind's session offers the table: steps, a reducer, and who must act now.
+"""What every game kind's session offers the service: steps, a reducer, and who must act now.
 
-A session is the full state of one table (for backgammon: the match) as a frozen value with a
+A session is the full state of one game (for backgammon: the match) as a frozen value with a
 JSON text form, which is what the store keeps. It changes only by applying *steps*: small JSON
-records (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
+objects (`{"op": "roll", "number": 3, "dice": [6, 1]}`) that carry every random number, so the
 same steps always give the same session. One player action becomes one store event whose payload
 holds the steps it caused: the action itself, then the automatic ones (rolls with nothing to
-decide, forced plays, the next game's opening roll). Each bot reply is an event of its own.
+decide, forced plays, the next game's opening roll). Each bot turn is an event of its own.
 Replaying the event log through `apply` therefore gives the stored state exactly.
 """
 
@@ -24,24 +24,24 @@ from bot.store import GameRow, JsonValue
 
 Step = dict[str, JsonValue]
 Roller = Callable[[int], tuple[int, int]]
-"""Gives the two dice of roll number n of this game (bound to its seed by the table)."""
+"""Gives the two dice of roll number n of this game (bound to its seed by the service)."""
 
 WHITE_SEAT, BLACK_SEAT = 0, 1
 
 
 class Op(StrEnum):
-    """What a seated player does at a table: the service dispatches on it, and the value is the
+    """What a seated player does in a game: the service dispatches on it, and the value is the
     kind of the event the action is logged as (stored: never change one)."""
 
     ROLL = "roll"
     MOVE = "move"
     DOUBLE = "double"
     TAKE = "take"
-    DROP = "drop"
+    PASS = "drop"  # a double (the value is the stored word)
     RESIGN = "resign"
     OFFER_DRAW = "offer_draw"
-    ACCEPT = "accept"  # the resignation or the draw on offer
-    DECLINE = "decline"
+    ACCEPT_OFFER = "accept"  # the resignation or the draw on offer
+    DECLINE_OFFER = "decline"
     ABORT = "abort"
 
 
@@ -69,7 +69,7 @@ T = TypeVar("T", bound="Session")
 
 
 class Session(Protocol):
-    """The part of a game kind's session the table relies on."""
+    """The part of a game kind's session the service relies on."""
 
     @property
     def options(self) -> GameOptions:
@@ -83,7 +83,7 @@ class Session(Protocol):
 
     @property
     def over(self) -> bool:
-        """True once the table is finished (or aborted): no more actions."""
+        """True once the game is finished (or aborted): no more actions."""
         ...
 
     @property
@@ -102,7 +102,7 @@ class Session(Protocol):
         ...
 
     def actor(self) -> int | None:
-        """The seat that must act now, or None when the table is over."""
+        """The seat that must act now, or None when the game is over."""
         ...
 
     def awaiting(self) -> Awaiting:
@@ -111,7 +111,7 @@ class Session(Protocol):
 
     def legal_choices(self) -> list[str]:
         """The plays or moves the actor may choose now, in standard notation (none while the
-        table waits for anything else)."""
+        game waits for anything else)."""
         ...
 
     def dice(self) -> tuple[int, int] | None:
@@ -119,7 +119,7 @@ class Session(Protocol):
         ...
 
     def score(self) -> tuple[int, int] | None:
-        """White's and Black's points when the table is a match (None otherwise)."""
+        """White's and Black's points when the game is a match (None otherwise)."""
         ...
 
     def apply(self: S, step: Mapping[str, Any], ctx: Context) -> tuple[S, list[Outcome]]:
@@ -133,17 +133,17 @@ class Session(Protocol):
     def act(
         self, seat: int, op: Op, argument: str | int | None, roller: Roller, ctx: Context
     ) -> Run[Any]:
-        """Validate and perform one player action, plus what the table then does by itself."""
+        """Validate and perform one player action, plus what the service then does by itself."""
         ...
 
     def bot_turn(self, opponent: Opponent, roller: Roller, ctx: Context) -> Run[Any]:
-        """The bot's decision when it is the actor, plus what the table then does by itself."""
+        """The bot's decision when it is the actor, plus what the service then does by itself."""
         ...
 
     def check_action(self, op: Op) -> None:
         """Refuse, saying why, an op this kind of game does not have (a draw in backgammon).
 
-        The table asks before whose turn it is, so the refusal is the same for both players.
+        The service asks before whose turn it is, so the refusal is the same for both players.
         """
         ...
 
@@ -183,7 +183,7 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class LoggedStep:
-    """One step of a table: the step record, the session after it, and its outcomes."""
+    """One step of a game: the step's JSON, the session after it, and its outcomes."""
 
     step: dict[str, Any]
     session: Session
@@ -191,12 +191,12 @@ class LoggedStep:
 
 
 class Log(Protocol):
-    """A table's history step by step, as the records and reviews of each kind read it
-    (`bot.service.log.TableLog` replays it from the store)."""
+    """A game's history step by step, as the records and reviews of each kind read it
+    (`bot.service.log.GameLog` replays it from the store)."""
 
     @property
     def game(self) -> GameRow:
-        """The table's stored row."""
+        """The game's stored row."""
         ...
 
     @property
@@ -215,7 +215,7 @@ class Log(Protocol):
         ...
 
     def games_ended(self) -> list[GameEnded]:
-        """One `GameEnded` per game played at the table."""
+        """One `GameEnded` per game played (several for a match)."""
         ...
 
 
@@ -242,14 +242,14 @@ def other(seat: int) -> int:
 
 
 def abort_run(session: Session, ctx: Context, seat: int) -> Run[Any]:
-    """`seat` calls the game off (the table has checked that it may)."""
+    """`seat` calls the game off (the service has checked that it may)."""
     run: Run[Any] = Run(session, ctx)
     run.do({"op": "abort", "by": seat})
     return run
 
 
 def call_off_run(session: Session, ctx: Context) -> Run[Any]:
-    """The table calls the game off because the computer could not play (no one's choice)."""
+    """The service calls the game off because the computer could not play (no one's choice)."""
     run: Run[Any] = Run(session, ctx)
     run.do({"op": "call_off"})
     return run

@@ -1,4 +1,4 @@
-"""The clock's side of the table: what falls due while nobody acts.
+"""The clock's side of the service: what falls due while nobody acts.
 
 Expired challenges close, the bot's put-off turns are tried again, players out of time lose,
 reminders go out. Every due game is seen, however many there are: the due queries are read page
@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 
 from bot.service.bot_turns import BotTurns
+from bot.service.committer import Committer, EventKind
 from bot.service.errors import ConflictError, ServiceError
 from bot.service.outcomes import ChallengeExpired, ReminderDue
-from bot.service.recorder import EventKind, Recorder
 from bot.service.session import Context
 from bot.service.views import ActionResult, GameView, load_session
 from bot.settings import ONE_SHARD, Shards
@@ -27,12 +27,12 @@ DueQuery = Callable[..., Awaitable[list[GameRow]]]
 
 
 class Sweeper:
-    """Handles due deadlines and reminders through the table's recorder and bot."""
+    """Handles due deadlines and reminders through the service's committer and bot."""
 
-    def __init__(self, recorder: Recorder, bot: BotTurns) -> None:
-        """Record through `recorder`; the bot's due turns are played by `bot`."""
-        self.recorder = recorder
-        self.store = recorder.store
+    def __init__(self, committer: Committer, bot: BotTurns) -> None:
+        """Commit through `committer`; the bot's due turns are played by `bot`."""
+        self.committer = committer
+        self.store = committer.store
         self.bot = bot
 
     async def sweep(self, now: datetime, shards: Shards = ONE_SHARD) -> list[ActionResult]:
@@ -59,22 +59,22 @@ class Sweeper:
     async def _deadline(self, row: GameRow, now: datetime) -> ActionResult | None:
         """What a due deadline does; None when nothing changed that players would see."""
         if row.status is GameStatus.PENDING:
-            return await self.recorder.close_challenge(
+            return await self.committer.close_challenge(
                 row, EventKind.EXPIRED, None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
             )
-        if row.to_move_id == self.recorder.bot_id:
+        if row.to_move_id == self.committer.bot_id:
             played = await self.bot.play(ActionResult(GameView.of(row), ()))
             return played if played.outcomes else None  # a retry put off is nothing to show
         session = load_session(row.state)
         run = session.timeout(Context.of(row))
-        return await self.recorder.commit(row, run, EventKind.TIMEOUT, None, now=now)
+        return await self.committer.commit(row, run, EventKind.TIMEOUT, None, now=now)
 
     async def _remind(self, row: GameRow, now: datetime) -> ActionResult | None:
         """Tell the player to move that three quarters of the time are gone (once)."""
         if row.status is not GameStatus.ACTIVE or row.to_move_id is None:
             return None
         try:
-            stored = await self.store.record(
+            stored = await self.store.commit(
                 row.id,
                 row.version,
                 EventKind.REMINDER,

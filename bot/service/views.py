@@ -1,4 +1,4 @@
-"""What the table hands back (the game as it stands, plus outcomes) and how sessions are read."""
+"""What the service hands back (the game as it stands, plus outcomes) and how sessions are read."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ _DROPPED = frozenset({"Cc", "Zl", "Zp"})  # control characters, line and paragra
 
 
 @dataclass(frozen=True, slots=True)
-class Person:
-    """Someone at the table: a Discord user id and the name to show (cleaned, see `clean_name`)."""
+class Player:
+    """A user taking part in a game: a Discord user id and the name to show (see `clean_name`)."""
 
     id: int
     name: str
@@ -35,7 +35,7 @@ def clean_name(name: str, user_id: int) -> str:
     """A display name every database driver can store and every message can show.
 
     Surrogate pairs are joined and lone surrogates replaced (U+FFFD); NUL and other control
-    characters and line breaks are dropped; the ends are trimmed and the length is capped at
+    characters and line breaks are removed; the ends are trimmed and the length is capped at
     Discord's. A name with nothing left is shown as the user's id, like a player never seen.
     """
     text = name if isinstance(name, str) else ""
@@ -47,7 +47,7 @@ def clean_name(name: str, user_id: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameView:
-    """One table as it now stands; `session` carries the engine values to render.
+    """One game as it now stands; `session` carries the engine values to render.
 
     `seed` is None while the game is open and revealed once it is finished, cancelled or expired.
     """
@@ -71,7 +71,7 @@ class GameView:
 
     @classmethod
     def of(cls, row: GameRow, session: Session | None = None) -> GameView:
-        """The view of a stored game (`session`: the row's state, already read, if at hand)."""
+        """The game view of a stored row (`session`: the row's state, already read, if at hand)."""
         if session is None:
             session = load_session(row.state)
         closed = not row.status.is_open

@@ -1,4 +1,4 @@
-"""Persistence for the game table: games, their append-only event log, players, guild settings.
+"""Persistence for the service: games, their append-only event log, players, guild settings.
 
 SQLite (aiosqlite) by default, PostgreSQL (asyncpg) with only a different DATABASE_URL; the
 schema is kept by Alembic migrations that `Store.open` applies.
@@ -10,6 +10,7 @@ from bot.store.errors import (
     ChannelBusyError,
     ConflictError,
     GameNotFoundError,
+    PairingTakenError,
     PlayerNotFoundError,
     StoreBusyError,
     StoreConfigError,
@@ -43,6 +44,7 @@ __all__ = [
     "GameStatus",
     "JsonValue",
     "Keep",
+    "PairingTakenError",
     "PlayerNotFoundError",
     "PlayerRow",
     "Reducer",

@@ -148,7 +148,7 @@ def _copy_json(path: str, value: object) -> JsonValue:
     raise ValueError(f"{path} must be plain JSON: a {type(value).__name__} is not a JSON value")
 
 
-def record_changes(
+def commit_changes(
     *,
     status: GameStatus | Keep,
     opponent_id: int | Keep | None,
@@ -158,7 +158,7 @@ def record_changes(
     turn_deadline: datetime | Keep | None,
     reminder_at: datetime | Keep | None,
 ) -> dict[str, Any]:
-    """The game columns `record()` was asked to change, checked; KEEP arguments are left out."""
+    """The game columns `commit()` was asked to change, checked; KEEP arguments are left out."""
     changes: dict[str, Any] = {}
     if not isinstance(status, Keep):
         changes["status"] = game_status(status).value

@@ -18,7 +18,7 @@ MAX_HISTORY = 1000
 
 
 @dataclass(frozen=True, slots=True)
-class BoardEntry:
+class LeaderboardEntry:
     """One line of a leaderboard: the rank (1 = best) and the player's standing."""
 
     rank: int
@@ -28,7 +28,7 @@ class BoardEntry:
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    """A player's results added up (all tables, or one ladder)."""
+    """A player's results added up (all games, or one ladder)."""
 
     games: int
     wins: int
@@ -42,7 +42,7 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """One finished table of a player's, newest first, with where its message is."""
+    """One finished game of a player's, newest first, with where its message is."""
 
     game_id: int
     ladder: str
@@ -58,8 +58,8 @@ class HistoryEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class RatingPoint:
-    """A player's rating after one table on one ladder and scope."""
+class PastRating:
+    """A player's rating after one game on one ladder and scope."""
 
     game_id: int
     rating: float
@@ -83,18 +83,19 @@ class Leaderboards:
 
     async def page(
         self, scope: int, ladder_name: str, *, offset: int = 0, limit: int = 10
-    ) -> list[BoardEntry]:
+    ) -> list[LeaderboardEntry]:
         """Ranks `offset + 1` to `offset + limit` of a ladder in a scope, best first.
 
-        Equal ratings are ordered by user id, highest first: that is the board index read
-        backwards, so a deep page skips index entries instead of sorting the whole ladder.
+        Equal ratings are ordered by user id, highest first: that is the leaderboard index
+        (`ix_ratings_board`) read backwards, so a deep page skips index entries instead of sorting
+        the whole ladder.
         """
-        board = _board(scope_id(scope), ladder(ladder_name))
+        on_ladder = _on_ladder(scope_id(scope), ladder(ladder_name))
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ValueError(f"the offset is a whole number of at least 0, not {offset!r}")
         chosen = (
             select(ratings.c.user_id)
-            .where(board)
+            .where(on_ladder)
             .order_by(ratings.c.rating.desc(), ratings.c.user_id.desc())
             .offset(offset)
             .limit(_page_size(limit, MAX_PAGE))
@@ -104,7 +105,7 @@ class Leaderboards:
             select(ratings, players.c.display_name)
             .join(chosen, chosen.c.user_id == ratings.c.user_id)
             .join(players, players.c.user_id == ratings.c.user_id)
-            .where(board)
+            .where(on_ladder)
             .order_by(ratings.c.rating.desc(), ratings.c.user_id.desc())
         )
         async with self._engine.connect() as connection:
@@ -113,17 +114,17 @@ class Leaderboards:
         for number, row in enumerate(rows, start=offset + 1):
             values = dict(row._mapping)
             name = values.pop("display_name")
-            entries.append(BoardEntry(number, name, RatingRow(**values)))
+            entries.append(LeaderboardEntry(number, name, RatingRow(**values)))
         return entries
 
-    async def rank_of(self, scope: int, ladder_name: str, user_id: int) -> BoardEntry | None:
+    async def rank_of(self, scope: int, ladder_name: str, user_id: int) -> LeaderboardEntry | None:
         """The player's own line on the ladder (even far off the page), or None if unrated."""
         checks.snowflake("user_id", user_id)
-        board = _board(scope_id(scope), ladder(ladder_name))
+        on_ladder = _on_ladder(scope_id(scope), ladder(ladder_name))
         query = (
             select(ratings, players.c.display_name)
             .join(players, players.c.user_id == ratings.c.user_id)
-            .where(board, ratings.c.user_id == user_id)
+            .where(on_ladder, ratings.c.user_id == user_id)
         )
         async with self._engine.connect() as connection:
             row = (await connection.execute(query)).first()
@@ -136,19 +137,19 @@ class Leaderboards:
                 ratings.c.rating > mine.rating,
                 and_(ratings.c.rating == mine.rating, ratings.c.user_id > user_id),
             )
-            count = select(func.count()).select_from(ratings).where(board, ahead)
+            count = select(func.count()).select_from(ratings).where(on_ladder, ahead)
             better = int(await connection.scalar(count) or 0)
-        return BoardEntry(better + 1, name, mine)
+        return LeaderboardEntry(better + 1, name, mine)
 
     async def size(self, scope: int, ladder_name: str) -> int:
         """How many players are on a ladder in a scope."""
-        board = _board(scope_id(scope), ladder(ladder_name))
-        query = select(func.count()).select_from(ratings).where(board)
+        on_ladder = _on_ladder(scope_id(scope), ladder(ladder_name))
+        query = select(func.count()).select_from(ratings).where(on_ladder)
         async with self._engine.connect() as connection:
             return int(await connection.scalar(query) or 0)
 
     async def totals(self, user_id: int, ladder_name: str | None = None) -> Totals:
-        """Games, wins, losses, draws, gammons and backgammons, over every table or one ladder."""
+        """Games, wins, losses, draws, gammons and backgammons, over every game or one ladder."""
         mine = _mine(user_id, ladder_name)
         won, lost, drawn = (
             func.coalesce(func.sum(case((results.c.outcome == o, 1), else_=0)), 0)
@@ -186,7 +187,7 @@ class Leaderboards:
     async def history(
         self, user_id: int, *, limit: int = 10, offset: int = 0, ladder_name: str | None = None
     ) -> list[HistoryEntry]:
-        """The player's finished tables, newest first, with opponent and message."""
+        """The player's finished games, newest first, with opponent and message."""
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ValueError(f"the offset is a whole number of at least 0, not {offset!r}")
         query = (
@@ -216,8 +217,8 @@ class Leaderboards:
 
     async def rating_history(
         self, user_id: int, scope: int, ladder_name: str, *, limit: int = 50
-    ) -> list[RatingPoint]:
-        """The player's rating after each of their last `limit` rated tables, oldest first."""
+    ) -> list[PastRating]:
+        """The player's rating after each of their last `limit` rated games, oldest first."""
         query = (
             select(
                 rating_changes.c.game_id,
@@ -235,7 +236,7 @@ class Leaderboards:
         )
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [RatingPoint(**row._mapping) for row in reversed(rows)]
+        return [PastRating(**row._mapping) for row in reversed(rows)]
 
     async def ladders_of(self, user_id: int, scope: int) -> list[RatingRow]:
         """The player's standing on every ladder they are rated on in a scope."""
@@ -252,7 +253,7 @@ class Leaderboards:
         return [RatingRow(**row._mapping) for row in rows]
 
 
-def _board(scope: int, name: str) -> ColumnElement[bool]:
+def _on_ladder(scope: int, name: str) -> ColumnElement[bool]:
     return and_(ratings.c.scope == scope, ratings.c.ladder == name)
 
 

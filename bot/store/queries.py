@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any, NoReturn
 
-from sqlalchemy import Row, Table, bindparam, insert, select, text, update
+from sqlalchemy import Row, Table, Update, bindparam, false, insert, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store.errors import ConflictError, GameNotFoundError, PlayerNotFoundError
 from bot.store.rows import GameEvent, GameKind, GameRow, GameStatus
-from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players
+from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players, tournament_pairings
+from bot.store.tournament_rows import PairingClaim
 
 # Spelled exactly as the partial indexes' predicate: with bound parameters instead, neither
 # SQLite nor a generic PostgreSQL plan could prove the query matches those indexes.
@@ -23,7 +25,7 @@ GAME_BY_ID = select(games).where(games.c.id == bindparam("game_key"))
 OPEN_GAME_IN_CHANNEL = select(games).where(games.c.channel_id == bindparam("channel_key"), OPEN)
 PLAYER_BY_ID = select(players).where(players.c.user_id == bindparam("user_key"))
 # The columns to SET are the keys of the parameters given with it (besides the two below).
-RECORD_GAME = (
+UPDATE_GAME = (
     update(games)
     .where(games.c.id == bindparam("game_key"), games.c.version == bindparam("expected_version"))
     .returning(*games.c)
@@ -97,3 +99,23 @@ def game_from_row(row: Row[Any]) -> GameRow:
     values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
     return GameRow(**values)
+
+
+def claim_pairing(claim: PairingClaim, game_id: int, now: datetime) -> Update:
+    """Make `game_id` the game of the claimed pairing, if it still waits for exactly that: no
+    result yet, and no game (or the game being replayed)."""
+    pairing = tournament_pairings.c
+    waiting = (
+        pairing.game_id.is_(None) if claim.replaces is None else (pairing.game_id == claim.replaces)
+    )
+    return (
+        update(tournament_pairings)
+        .where(
+            pairing.tournament_id == claim.tournament_id,
+            pairing.round == claim.round,
+            pairing.board == claim.board,
+            pairing.done == false(),
+            waiting,
+        )
+        .values(game_id=game_id, games=pairing.games + 1, updated_at=now)
+    )

@@ -1,8 +1,8 @@
-"""SQL for ratings, results and rating changes: one transaction records a finished table.
+"""SQL for ratings, results and rating changes: one transaction counts a finished game.
 
 The Glicko-2 arithmetic lives in the service; the store hands it the players' current standings
 inside the write transaction (rows locked on PostgreSQL, the write lock held on SQLite) so two
-tables finishing at once for the same player never lose an update.
+games finishing at once for the same player never lose an update.
 """
 
 from __future__ import annotations
@@ -31,17 +31,17 @@ WIN_LOSS_DRAW: tuple[WinLossDraw, ...] = ("win", "loss", "draw")
 MAX_LADDER = 48
 
 
-class AlreadyRecordedError(StoreError):
-    """The result of this table was recorded before; nothing was written again."""
+class AlreadyCountedError(StoreError):
+    """The result of this game was counted before; nothing was written again."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"The result of game #{game_id} is already recorded.")
+        super().__init__(f"The result of game #{game_id} is already counted.")
         self.game_id = game_id
 
 
 @dataclass(frozen=True, slots=True)
 class ResultEntry:
-    """One player's result of one finished table (a match, a money game or a checkers game)."""
+    """One player's result of one finished game (a match, a money game or a checkers game)."""
 
     game_id: int
     user_id: int
@@ -76,7 +76,7 @@ class RatingRow:
 
 @dataclass(frozen=True, slots=True)
 class RatingChangeRow:
-    """How one table moved one player's rating in one scope."""
+    """How one game moved one player's rating in one scope."""
 
     game_id: int
     user_id: int
@@ -126,7 +126,7 @@ class RatingStore:
         self._engine = store._engine
         self._write = store._write
 
-    async def record_result(
+    async def count_result(
         self,
         entries: Sequence[ResultEntry],
         *,
@@ -135,11 +135,11 @@ class RatingStore:
         now: datetime,
         unrated: Standing = (1500.0, 350.0, 0.06),
     ) -> list[RatingChangeRow]:
-        """Record every player's result of one table and, if `rate` is given, their new ratings.
+        """Store every player's result of one game and, if `rate` is given, their new ratings.
 
         `entries` all name the same game and ladder; `scopes` are where ratings move (the guild
         and GLOBAL_SCOPE); a player never rated there starts from `unrated`.
-        Raises `AlreadyRecordedError` if this game was recorded before.
+        Raises `AlreadyCountedError` if this game was counted before.
         """
         if not entries:
             raise ValueError("a result needs at least one player's entry")
@@ -192,12 +192,12 @@ class RatingStore:
                     await connection.execute(insert(rating_changes), [asdict(c) for c in moved])
                     changes.extend(moved)
         except IntegrityError as error:
-            if await self._recorded(game_id):
-                raise AlreadyRecordedError(game_id) from error
+            if await self._counted(game_id):
+                raise AlreadyCountedError(game_id) from error
             raise
         return changes
 
-    async def _recorded(self, game_id: int) -> bool:
+    async def _counted(self, game_id: int) -> bool:
         async with self._engine.connect() as connection:
             query = select(results.c.game_id).where(results.c.game_id == game_id).limit(1)
             return (await connection.scalar(query)) is not None
@@ -214,7 +214,7 @@ class RatingStore:
         return None if row is None else RatingRow(**row._mapping)
 
     async def results_for_game(self, game_id: int) -> list[ResultEntry]:
-        """The result rows recorded for one table (empty if none)."""
+        """The result rows stored for one game (empty if none)."""
         checks.snowflake("game_id", game_id)
         query = select(results).where(results.c.game_id == game_id).order_by(results.c.user_id)
         async with self._engine.connect() as connection:
@@ -222,7 +222,7 @@ class RatingStore:
         return [ResultEntry(**row._mapping) for row in rows]
 
     async def changes_for_game(self, game_id: int) -> list[RatingChangeRow]:
-        """How one table moved its players' ratings, by player then scope."""
+        """How one game moved its players' ratings, by player then scope."""
         checks.snowflake("game_id", game_id)
         query = (
             select(rating_changes)

@@ -14,7 +14,7 @@ JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, J
 
 
 class GameKind(enum.StrEnum):
-    """Which game a table plays; the value is what the store keeps (never change one)."""
+    """Backgammon or checkers; the value is what the store keeps (never change one)."""
 
     BACKGAMMON = "backgammon"
     CHECKERS = "checkers"
@@ -39,7 +39,7 @@ OPEN_STATUSES: Final = frozenset({GameStatus.PENDING, GameStatus.ACTIVE})
 
 
 class Keep(enum.Enum):
-    """Marker type for `record()` arguments left unchanged (None means "set to NULL")."""
+    """Marker type for `commit()` arguments left unchanged (None means "set to NULL")."""
 
     KEEP = "keep"
 

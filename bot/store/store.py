@@ -26,6 +26,7 @@ from bot.store.errors import (
     ChannelBusyError,
     ConflictError,
     GameNotFoundError,
+    PairingTakenError,
     StoreBusyError,
     StoreConfigError,
 )
@@ -34,7 +35,8 @@ from bot.store.queries import (
     OPEN,
     OPEN_GAME_IN_CHANNEL,
     PLAYER_BY_ID,
-    RECORD_GAME,
+    UPDATE_GAME,
+    claim_pairing,
     game_from_row,
     raise_conflict,
     read_events,
@@ -57,12 +59,13 @@ from bot.store.rows import (
 )
 from bot.store.schema import games, guild_settings, players
 from bot.store.sharding import of_shards, shard_key, sweep_lease
+from bot.store.tournament_rows import PairingClaim
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 
 class Store:
-    """Persistence for the game table; every method is one transaction.
+    """Persistence for the service; every method is one transaction.
 
     Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the
     clock, so tests and replays are deterministic and every process agrees on what "due" means.
@@ -154,7 +157,7 @@ class Store:
     async def upsert_player(
         self, user_id: int, display_name: str, *, now: datetime, is_bot: bool = False
     ) -> PlayerRow:
-        """Record a player, or refresh the name shown for one already known."""
+        """Store a player, or refresh the name shown for one already known."""
         values = {
             "user_id": checks.snowflake("user_id", user_id),
             "display_name": checks.text("display_name", display_name),
@@ -239,11 +242,14 @@ class Store:
         dice_commitment: str | None = None,
         dice_secret: str | None = None,
         first_event: FirstEvent | None = None,
+        claim: PairingClaim | None = None,
     ) -> GameRow:
         """Open a game at version 0 with `state` as its start; one open game per channel.
 
         With `first_event` the game is opened at version 1 instead: the event is logged as seq 1
         and the game holds the event's state, both in the one transaction.
+        With `claim` the game is a tournament pairing's, made only if the pairing still waits
+        for it (`PairingTakenError` otherwise), in the same transaction: one game per pairing.
         Raises `ChannelBusyError` when the channel already has a pending or active game, and
         `PlayerNotFoundError` when a player was never upserted.
         """
@@ -285,6 +291,10 @@ class Store:
                 row = (await connection.execute(statement)).one()
                 if event is not None:
                     await connection.execute(APPEND_EVENT, {**event, "game_id": row.id})
+                if claim is not None:
+                    claimed = await connection.execute(claim_pairing(claim, row.id, now))
+                    if claimed.rowcount != 1:
+                        raise PairingTakenError(claim.tournament_id, claim.round, claim.board)
         except IntegrityError as error:
             await self._raise_if_channel_busy(channel_id, error)
             raise
@@ -313,7 +323,7 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [game_from_row(row) for row in rows]
 
-    async def record(
+    async def commit(
         self,
         game_id: int,
         expected_version: int,
@@ -353,7 +363,7 @@ class Store:
             "updated_at": now,
         }
         changes.update(
-            checks.record_changes(
+            checks.commit_changes(
                 status=status,
                 opponent_id=opponent_id,
                 to_move_id=to_move_id,
@@ -369,7 +379,7 @@ class Store:
                 # The version check comes first: a second writer for the same version waits on
                 # the row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown
                 # players are refused by the foreign keys, and named once that has failed.
-                row = (await connection.execute(RECORD_GAME, parameters)).first()
+                row = (await connection.execute(UPDATE_GAME, parameters)).first()
                 if row is None:
                     await raise_conflict(connection, game_id, expected_version)
                 await connection.execute(APPEND_EVENT, event)

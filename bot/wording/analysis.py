@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.i18n import Localizer
-from bot.service.review import Mistake, TableReview
+from bot.service.review import GameReview, Mistake
 from bot.wording.limits import MAX_CONTENT
 from bot.wording.terms import name_of
 
 
-def review_lines(t: Localizer, review: TableReview, names: Mapping[int, str]) -> list[str]:
+def review_lines(t: Localizer, review: GameReview, names: Mapping[int, str]) -> list[str]:
     """A title, then per person their error rate and marks, and their worst decisions."""
     if not review.available:
         return [t("review.unavailable")]

@@ -1,6 +1,6 @@
 """The words on a game message: header, what just happened, and who must do what now.
 
-Pure functions of the table's values and a `Localizer`; no Discord objects, so they are tested
+Pure functions of the service's values and a `Localizer`; no Discord objects, so they are tested
 directly. Player names come in as a mapping from user id to display name, already escaped by the
 front end (`bot.frontend.markup.shown`), so a name is never a mention or Markdown.
 """
@@ -14,13 +14,14 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.dice import VerifyReport
 from bot.service.kinds import rules_for
+from bot.service.options import GameOptions
 from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
 from bot.wording.kinds import WORDS
 from bot.wording.terms import Names, dice_text, duration, name_of, variant_name
 
-MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's reply stays readable
+MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's turn stays readable
 
 
 def mention(user_id: int) -> str:
@@ -46,9 +47,15 @@ def draws_lot(view: GameView) -> bool:
 
 def options_text(t: Localizer, view: GameView) -> str:
     """The options a challenge carries, in a few words, with the rules they bring."""
-    options = view.options
-    parts = [variant_name(t, view.kind, view.variant), *WORDS[view.kind].option_parts(t, options)]
-    if rules_for(view.kind).chooses_starter(options.variant):
+    return game_options_text(t, view.options)
+
+
+def game_options_text(t: Localizer, options: GameOptions, *, starter: bool = True) -> str:
+    """Game options in a few words: variant, the game's own, time per move, rated; and who
+    starts where that is chosen, unless `starter` is False (a tournament's pairing says it)."""
+    kind = options.kind
+    parts = [variant_name(t, kind, options.variant), *WORDS[kind].option_parts(t, options)]
+    if starter and rules_for(kind).chooses_starter(options.variant):
         parts.append(t(f"option.first.{options.starter}"))
     parts.append(t("option.time", time=duration(t, options.time_limit)))
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
@@ -76,7 +83,7 @@ def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime
 
 
 def stake_text(t: Localizer, view: GameView, stake: Stake) -> str:
-    """The rating points a challenge puts at stake for each side ("win +8 / lose -12")."""
+    """The rating a challenge puts at stake for each side ("win +8 / lose -12")."""
     return t(
         "challenge.stake",
         challenger=mention(view.challenger_id),
@@ -94,8 +101,8 @@ def closed_challenge_text(t: Localizer, view: GameView, outcome: out.Outcome) ->
     if isinstance(outcome, out.ChallengeDeclined):
         key = f"challenge.declined.{view.kind}"
         return t(key, player=mention(outcome.by_id), challenger=challenger)
-    if isinstance(outcome, out.ChallengeCancelled):
-        return t(f"challenge.cancelled.{view.kind}", player=mention(outcome.by_id))
+    if isinstance(outcome, out.ChallengeWithdrawn):
+        return t(f"challenge.withdrawn.{view.kind}", player=mention(outcome.by_id))
     return t(f"challenge.expired.{view.kind}", challenger=challenger)
 
 
@@ -110,7 +117,7 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
             return t("ev.accepted", player=who(by))
         case out.ChallengeDeclined(by_id=by):
             return t("ev.challenge_declined", player=who(by))
-        case out.ChallengeCancelled(by_id=by):
+        case out.ChallengeWithdrawn(by_id=by):
             return t("ev.challenge_withdrawn", player=who(by))
         case out.GameStarted(game_number=number) if number > 1:
             return t("ev.game_started", number=number)
@@ -127,16 +134,16 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
         case out.Moved(player_id=player, notation=notation, forced=forced):
             key = "ev.moved_forced" if forced else "ev.moved"
             return t(key, player=who(player), play=notation)
-        case out.Passed(player_id=player, dice=dice):
-            return t("ev.passed", player=who(player), dice=dice_text(dice))
+        case out.ForcedPass(player_id=player, dice=dice):
+            return t("ev.forced_pass", player=who(player), dice=dice_text(dice))
         case out.DoubleOffered(player_id=player, cube_value=cube):
             return t("ev.double", player=who(player), cube=cube)
         case out.DoubleTaken(player_id=player, cube_value=cube):
             return t("ev.take", player=who(player), cube=cube)
         case out.DoublePassed(player_id=player):
-            return t("ev.drop", player=who(player))
-        case out.ResignationOffered(player_id=player, level=level):
-            return t(f"ev.resign_offer.{level}", player=who(player))
+            return t("ev.pass_double", player=who(player))
+        case out.ResignationOffered(player_id=player, size=size):
+            return t(f"ev.resign_offer.{size}", player=who(player))
         case out.ResignationAccepted(player_id=player):
             return t("ev.resign_accept", player=who(player))
         case out.ResignationDeclined(player_id=player):
@@ -170,12 +177,12 @@ def event_line(t: Localizer, outcome: out.Outcome, names: Names) -> str | None:
 
 
 def ended_key(ended: out.GameEnded) -> str:
-    """The sentence of a won game: one per finish, and one per level where the level changes
+    """The sentence of a won game: one per finish, and one per size where the size changes
     the words (played out or resigned: `ev.ended.resigned.2`; a passed double names none)."""
     key = f"ev.ended.{ended.finish.name.lower()}"
-    if ended.level is None or ended.finish is out.Finish.DROPPED:
+    if ended.size is None or ended.finish is out.Finish.PASSED:
         return key
-    return f"{key}.{ended.level}"
+    return f"{key}.{ended.size}"
 
 
 def event_lines(
@@ -206,9 +213,9 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
     seats = view.seats or (view.challenger_id, view.opponent_id or 0)
     level = view.options.level
     if level is not None and view.opponent_id is not None:
-        # Only a table against the bot has a level; the bot is always the one challenged.
+        # Only a game against the bot has a level; the bot is always the one challenged.
         bot = name_of(names, view.opponent_id)
-        names = {**names, view.opponent_id: t(f"coach.bot.{level}", name=bot)}
+        names = {**names, view.opponent_id: t(f"computer.bot.{level}", name=bot)}
     words = WORDS[view.kind]
     lines = [
         t(
@@ -219,6 +226,9 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
             black=name_of(names, seats[1]),
         )
     ]
+    if view.options.tournament is not None:
+        tournament, number = view.options.tournament, view.options.tournament_round
+        lines.append(t("tournament.game.line", tournament=tournament, round=number))
     lines.extend(words.stakes(t, view))
     return "\n".join(lines)
 
@@ -240,11 +250,11 @@ def game_text(
 ) -> str:
     """The whole text of a game message.
 
-    `builtin_level`: the bot plays this table below its level (Open Sage is not installed).
+    `builtin_level`: the bot plays this game below its level (Open Sage is not installed).
     """
     parts = [header(t, view, names)]
     if builtin_level:
-        parts.append(t("coach.builtin"))
+        parts.append(t("computer.builtin"))
     lines = event_lines(t, outcomes, names, view.seats)
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))

@@ -85,7 +85,7 @@ def checkers_summary(t: Localizer, rules: Variant) -> str:
         parts.append(t("ck.rules.king_count"))
     parts.append(t("ck.rules.repetition", count=rules.repetitions_for_draw))
     parts.append(t("ck.rules.no_progress", plies=rules.no_progress_plies))
-    return "; ".join(parts)
+    return t("ck.rules.separator").join(parts)
 
 
 def verify_details(t: Localizer, report: VerifyReport, *, draw: bool = False) -> str:

@@ -12,7 +12,7 @@ from engine.reason import Reason
 MAX_CUBE = 64
 
 
-class Level(IntEnum):
+class Size(IntEnum):
     """What a game is won at, and what a resignation offers (BG-13, BG-15): the value is the
     multiple of the cube."""
 
@@ -21,7 +21,7 @@ class Level(IntEnum):
     BACKGAMMON = 3
 
 
-LEVEL_NAMES = {Level.SINGLE: "single game", Level.GAMMON: "gammon", Level.BACKGAMMON: "backgammon"}
+SIZE_NAMES = {Size.SINGLE: "single game", Size.GAMMON: "gammon", Size.BACKGAMMON: "backgammon"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +67,14 @@ class Cube:
         """The cube after `taker` accepts a double: twice the value, owned by the taker (BG-14)."""
         return Cube(self.value * 2, taker)
 
-    def points(self, level: int, *, jacoby: bool) -> int:
-        """Points for a game won at `level` (1, 2, 3) with this cube (BG-13).
+    def points(self, size: int, *, jacoby: bool) -> int:
+        """Points for a game won at `size` (1, 2, 3) with this cube (BG-13).
 
         With the Jacoby rule (money play, BG-16) a gammon or backgammon counts as a single game
         while the cube is still centred.
         """
-        if level not in LEVEL_NAMES:
-            raise ValueError(f"a game is won at level 1, 2 or 3, not {level!r}")
+        if size not in SIZE_NAMES:
+            raise ValueError(f"a game is won at size 1, 2 or 3, not {size!r}")
         if jacoby and self.centred:
-            level = Level.SINGLE
-        return level * self.value
+            size = Size.SINGLE
+        return size * self.value

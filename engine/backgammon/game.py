@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from engine.backgammon.cube import LEVEL_NAMES, Cube, Level
+from engine.backgammon.cube import SIZE_NAMES, Cube, Size
 from engine.backgammon.errors import GameActionError as GameActionError
 from engine.backgammon.errors import IllegalMoveError
 from engine.backgammon.play import Play
@@ -33,7 +33,7 @@ class Ending(Enum):
 
     PLAYED = "played"  # the last checker was borne off
     RESIGNED = "resigned"
-    DROPPED = "dropped"  # a double was passed
+    PASSED = "dropped"  # a double was passed (the value is the stored word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +69,10 @@ class MatchOptions:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """Who won a finished game, at which level, and its points before any match cap."""
+    """Who won a finished game, at which size, and its points before any match cap."""
 
     winner: Side
-    level: Level
+    size: Size
     points: int
     ending: Ending
 
@@ -87,7 +87,7 @@ class Game:
     phase: Phase = Phase.OPENING
     dice: tuple[int, int] | None = None
     crawford: bool = False  # the Crawford game of a match: no doubling (BG-16)
-    resignation: int = 0  # the level offered or accepted (BG-15), 0 when none
+    resignation: int = 0  # the size offered or accepted (BG-15), 0 when none
     resigned_by: Side | None = None
     ending: Ending | None = None
 
@@ -130,23 +130,23 @@ class Game:
 
     @property
     def result(self) -> GameResult | None:
-        """The winner, level and points (× cube, Jacoby applied) once the game is over (BG-13)."""
+        """The winner, size and points (× cube, Jacoby applied) once the game is over (BG-13)."""
         if self.ending is None:
             return None
         jacoby = self.options.jacoby_applies
-        if self.ending is Ending.DROPPED:
+        if self.ending is Ending.PASSED:
             # BG-14: the side that passes loses at the value before the double.
             winner = self.position.turn
-            single = Level.SINGLE
+            single = Size.SINGLE
             return GameResult(winner, single, self.cube.points(single, jacoby=jacoby), self.ending)
         if self.ending is Ending.RESIGNED and self.resigned_by is not None:
-            winner, level = self.resigned_by.opponent, Level(self.resignation)
+            winner, size = self.resigned_by.opponent, Size(self.resignation)
         else:
             found = self.position.winner()
             if found is None:
                 raise AssertionError("a played-out game always has a winner")
-            winner, level = found, Level(self.position.game_value(found))
-        return GameResult(winner, level, self.cube.points(level, jacoby=jacoby), self.ending)
+            winner, size = found, Size(self.position.game_value(found))
+        return GameResult(winner, size, self.cube.points(size, jacoby=jacoby), self.ending)
 
     def legal_plays(self) -> tuple[Play, ...]:
         """The plays the side on roll may make with the rolled dice (empty before rolling)."""
@@ -196,10 +196,10 @@ class Game:
         cube = self.cube.taken_by(self.position.turn.opponent)
         return replace(self, cube=cube, phase=Phase.ROLLING)
 
-    def drop(self) -> Game:
+    def pass_double(self) -> Game:
         """The doubled side passes and loses at the value before the double (BG-14)."""
         self._require(Phase.DOUBLED, "pass")
-        return replace(self, phase=Phase.OVER, ending=Ending.DROPPED)
+        return replace(self, phase=Phase.OVER, ending=Ending.PASSED)
 
     def move(self, play: Play) -> Game:
         """The side on roll plays `play`, which must be one of the legal plays for the dice."""
@@ -211,16 +211,16 @@ class Game:
             )
         return replace(self, position=position, phase=Phase.ROLLING, dice=None)
 
-    def offer_resignation(self, level: int, by: Side) -> Game:
+    def offer_resignation(self, size: int, by: Side) -> Game:
         """`by` offers to resign a single game (1), gammon (2) or backgammon (3) (BG-15)."""
-        if level not in LEVEL_NAMES:
-            raise GameActionError("bg.game.resign_level", level=level)
+        if size not in SIZE_NAMES:
+            raise GameActionError("bg.game.resign_level", level=size)  # the stable code's words
         if self.phase not in (Phase.ROLLING, Phase.MOVING):
             self._require(Phase.ROLLING, "resign")
-        return replace(self, phase=Phase.RESIGNING, resignation=level, resigned_by=Side(by))
+        return replace(self, phase=Phase.RESIGNING, resignation=size, resigned_by=Side(by))
 
     def accept_resignation(self) -> Game:
-        """The opponent accepts: the game ends at the offered level × cube (BG-15)."""
+        """The opponent accepts: the game ends at the offered size × cube (BG-15)."""
         self._require(Phase.RESIGNING, "accept_resignation")
         return replace(self, phase=Phase.OVER, ending=Ending.RESIGNED)
 
@@ -282,14 +282,14 @@ class Game:
         played_out = self.position.winner() is not None
         if played_out != (self.ending is Ending.PLAYED):
             return "a game is over by play exactly when one side has borne off all its checkers"
-        if self.ending in (Ending.PLAYED, Ending.DROPPED) and self.dice is not None:
+        if self.ending in (Ending.PLAYED, Ending.PASSED) and self.dice is not None:
             return "the dice are put away once the game is over"
         resigning = self.phase is Phase.RESIGNING or self.ending is Ending.RESIGNED
-        if resigning != (self.resigned_by is not None and self.resignation in LEVEL_NAMES):
-            return "a resignation has a level 1-3 and a side exactly while offered or accepted"
+        if resigning != (self.resigned_by is not None and self.resignation in SIZE_NAMES):
+            return "a resignation has a size 1-3 and a side exactly while offered or accepted"
         if not resigning and (self.resignation or self.resigned_by is not None):
             return "no resignation is offered"
-        doubled = self.phase is Phase.DOUBLED or self.ending is Ending.DROPPED
+        doubled = self.phase is Phase.DOUBLED or self.ending is Ending.PASSED
         if doubled and self._double_problem() is not None:
             return f"{self.position.turn.name} could not have doubled"
         if self.phase is Phase.OPENING:

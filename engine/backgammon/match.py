@@ -1,4 +1,4 @@
-"""A backgammon match or money session as a pure value, with a text form that round-trips (BG-16).
+"""A backgammon match or money play as a pure value, with a text form that round-trips (BG-16).
 
 The text form is `v1;<variant>;cube=1;jacoby=1;crawford=1;stage=pre;game=1:<position id>:<match
 id>`: gnubg's Position ID and Match ID (BG-17) carry the board, cube, dice, turn, offers, score,
@@ -37,7 +37,7 @@ class MatchTextError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """The score, the game under way and the Crawford state of a match (or a money session)."""
+    """The score, the game under way and the Crawford state of a match (or of money play)."""
 
     options: MatchOptions
     game: Game
@@ -81,17 +81,17 @@ class Match:
         """The doubled side takes (BG-14)."""
         return self._with(self.game.take())
 
-    def drop(self) -> Match:
+    def pass_double(self) -> Match:
         """The doubled side passes and the game is scored (BG-14)."""
-        return self._with(self.game.drop())
+        return self._with(self.game.pass_double())
 
     def move(self, play: Play) -> Match:
         """The side on roll plays one of the legal plays; a finished game is scored."""
         return self._with(self.game.move(play))
 
-    def offer_resignation(self, level: int, by: Side) -> Match:
-        """`by` offers to resign at `level` 1-3 (BG-15)."""
-        return self._with(self.game.offer_resignation(level, by))
+    def offer_resignation(self, size: int, by: Side) -> Match:
+        """`by` offers to resign at `size` 1-3 (BG-15)."""
+        return self._with(self.game.offer_resignation(size, by))
 
     def accept_resignation(self) -> Match:
         """The resignation is accepted and the game is scored (BG-15)."""
@@ -244,7 +244,7 @@ def _read_prefix(prefix: str) -> tuple[MatchOptions, str, int]:
 _STATES = {
     Ending.PLAYED: GameState.OVER,
     Ending.RESIGNED: GameState.RESIGNED,
-    Ending.DROPPED: GameState.DROPPED,
+    Ending.PASSED: GameState.DROPPED,
 }
 _ENDINGS = {state: ending for ending, state in _STATES.items()}
 
@@ -263,7 +263,7 @@ def _key(match: Match) -> MatchKey:
     # resignation (and so its winner once accepted), the passer, or the side on roll.
     if game.resigned_by is not None:
         turn = game.resigned_by.opponent
-    elif game.phase is Phase.DOUBLED or game.ending is Ending.DROPPED:
+    elif game.phase is Phase.DOUBLED or game.ending is Ending.PASSED:
         turn = on_roll.opponent
     else:
         turn = on_roll

@@ -9,7 +9,7 @@ The Match ID is the base64 text of a 9-byte key, filled least significant bit fi
     bits  8-10  game state                    bits 51-65  score of player 1
     bit   11    the side to decide now        bit  66     Jacoby rule off (gnubg sets it;
     bit   12    a double is offered                       the manual stops at bit 65)
-    bits 13-14  resignation offered (level)
+    bits 13-14  resignation offered (its size)
 
 Player 0 is White and player 1 is Black.
 """
@@ -93,7 +93,7 @@ def _key_problem(key: MatchKey) -> str | None:
     if not isinstance(value, int) or value < 1 or value > 1 << 15 or value & (value - 1):
         return f"the cube value must be a power of two up to 32768, not {value!r}"
     if key.resigned not in (0, 1, 2, 3):
-        return f"a resignation is level 0-3, not {key.resigned!r}"
+        return f"a resignation is size 0-3, not {key.resigned!r}"
     dice = key.dice
     if len(dice) != 2 or not all(isinstance(d, int) and 0 <= d <= 6 for d in dice):
         return f"dice are two numbers 0-6, not {dice!r}"

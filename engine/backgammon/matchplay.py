@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.backgammon.cube import MAX_CUBE, Cube, Level
+from engine.backgammon.cube import MAX_CUBE, Cube, Size
 from engine.backgammon.errors import GameActionError
 from engine.backgammon.game import (
     MAX_MATCH_LENGTH,
@@ -30,13 +30,13 @@ __all__ = [
     "GameActionError",
     "GameResult",
     "GameState",
-    "Level",
     "Match",
     "MatchIdError",
     "MatchKey",
     "MatchOptions",
     "MatchTextError",
     "Phase",
+    "Size",
     "decode_match_id",
     "encode_match_id",
 ]

@@ -17,7 +17,7 @@ class OpeningRoll(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """The rules of one backgammon variant, as data read by the move generator and the table."""
+    """The rules of one backgammon variant, as data read by the move generator and the service."""
 
     name: str
     # BG-4 five_limit: a point holding this many of your own checkers is closed to you.

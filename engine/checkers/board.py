@@ -28,7 +28,7 @@ def square_coordinates(square: int, board_size: int) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
-    """Precomputed tables for one board size."""
+    """Precomputed masks and rays for one board size."""
 
     size: int
     half: int
@@ -44,7 +44,7 @@ class Geometry:
 
 @cache
 def geometry(size: int) -> Geometry:
-    """The tables for an 8×8 or 10×10 board (built once per size)."""
+    """The geometry of an 8×8 or 10×10 board (built once per size)."""
     half = size // 2
     count = half * size
     bit_of = [0] * (count + 1)

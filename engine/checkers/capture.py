@@ -71,7 +71,7 @@ def capture_sequences(
 
 
 def _distinct(moves: list[RawMove]) -> list[RawMove]:
-    """Drop sequences that start, end, capture and crown exactly like an earlier one.
+    """Discard sequences that start, end, capture and crown exactly like an earlier one.
 
     Different routes around the same pieces (a king's "windmill") leave the same position; the
     published perft counts treat them as one move, and so do players.
@@ -122,7 +122,7 @@ class _Search:
         self._occupied = self._all_pieces & ~(1 << start)
         self._extend(start, king, 0, (start,), ())
 
-    def _record(
+    def _note(
         self, at: int, king: bool, captured: int, path: tuple[int, ...], taken: tuple[int, ...]
     ) -> None:
         crowned = not self._start_king and (king or bool(self._promotion >> at & 1))
@@ -136,7 +136,7 @@ class _Search:
         else:
             extended = self._short_jumps(at, king, captured, path, taken)
         if not extended and taken:
-            self._record(at, king, captured, path, taken)
+            self._note(at, king, captured, path, taken)
 
     def _short_jumps(
         self, at: int, king: bool, captured: int, path: tuple[int, ...], taken: tuple[int, ...]
@@ -158,7 +158,7 @@ class _Search:
             if not king and self._promotion >> land & 1:
                 crowning = self._rules.crowning
                 if crowning is Crowning.ENDS_MOVE:
-                    self._record(land, True, now, (*path, land), (*taken, victim))
+                    self._note(land, True, now, (*path, land), (*taken, victim))
                     continue
                 if crowning is Crowning.CONTINUES_AS_KING:
                     self._extend(land, True, now, (*path, land), (*taken, victim))

@@ -1,4 +1,4 @@
-"""A variant's rules flattened into plain attributes and board tables for the move generator.
+"""A variant's rules flattened into plain attributes and board geometry for the move generator.
 
 A side is described by three ints in the layout of `board.Geometry`: `own` (the mover's pieces),
 `opp` (the other side's) and `kings` (kings of either colour). A generated move is a `RawMove`
@@ -19,7 +19,7 @@ Step = tuple[int, bool]
 
 
 class Rules:
-    """A variant's switches and board tables, flattened for the generator's inner loops."""
+    """A variant's switches and board geometry, flattened for the generator's inner loops."""
 
     __slots__ = (
         "adjacent_landing",

@@ -31,10 +31,10 @@ from bot.service.bot_turns import retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.coach import Coach
+from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
-from bot.service.recorder import EventKind
 from bot.service.review import Reviewer
 from bot.store import GameStatus, Store
 from engine.backgammon import Position, Side
@@ -53,7 +53,7 @@ from tests.bot.service.conftest import (
 )
 from tests.bot.service.drive import match_of
 
-__all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the table's fixtures
+__all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the service's fixtures
 
 needs_sage = pytest.mark.skipif(find_spec("bgsage") is None, reason="needs the `ai` extra")
 
@@ -156,7 +156,7 @@ def test_proxies_implement_the_service_protocols(worker: AIWorker) -> None:
     player: Opponent = opponents("expert")
     coach: Coach = worker.coach()
     reviewer: Reviewer = worker.reviewer()
-    assert player is opponents("EXPERT ")  # one proxy per level, names read as the table does
+    assert player is opponents("EXPERT ")  # one proxy per level, names read as the service does
     assert coach is not None and reviewer is not None
     with pytest.raises(ValueError, match="beginner, intermediate, expert"):
         opponents("grandmaster")
@@ -404,10 +404,10 @@ def test_a_closed_worker_refuses_calls_clearly(own_worker: AIWorker) -> None:
         own_worker.pid()
 
 
-# The table playing through the worker
+# The service playing through the worker
 
 
-def worker_table(store: Store, clock: FakeClock, worker: AIWorker) -> Games:
+def worker_games(store: Store, clock: FakeClock, worker: AIWorker) -> Games:
     dice = SeededDice(fixed_seeds(tag="worker"))
     return Games(store, bot=BOT, dice=dice, clock=clock, opponents=worker.opponents())
 
@@ -415,8 +415,8 @@ def worker_table(store: Store, clock: FakeClock, worker: AIWorker) -> Games:
 async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_through_the_worker(
     store: Store, clock: FakeClock, own_worker: AIWorker
 ) -> None:
-    table = worker_table(store, clock, own_worker)
-    result = await table.challenge(
+    games = worker_games(store, clock, own_worker)
+    result = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="backgammon",
@@ -433,26 +433,26 @@ async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_throu
         match = match_of(result)
         phase = match.game.phase
         if phase is Phase.ROLLING:
-            result = await table.roll(game_id, ALICE.id)
+            result = await games.roll(game_id, ALICE.id)
         elif phase is Phase.DOUBLED:
-            result = await table.take(game_id, ALICE.id)
+            result = await games.take(game_id, ALICE.id)
         else:
-            result = await table.move(game_id, ALICE.id, match.game.legal_plays()[0].notation())
+            result = await games.move(game_id, ALICE.id, match.game.legal_plays()[0].notation())
     else:
         raise AssertionError("the match against the bot did not end")
     row = await store.get_game(game_id)
     assert row.status is GameStatus.FINISHED and row.winner_id in (ALICE.id, BOT.id)
-    assert await table.replay(game_id) == row.state  # every bot turn logged like a person's
+    assert await games.replay(game_id) == row.state  # every bot turn logged like a person's
 
 
 async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the_sweeper_retries(
     store: Store, clock: FakeClock, own_worker: AIWorker, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Alice's move stands and is answered (the bot to move), the bot's turn is not written and
-    the failure is logged and its retry put off; then the sweeper has the bot reply through a new
+    the failure is logged and its retry put off; then the sweeper has the bot play through a new
     worker."""
-    table = worker_table(store, clock, own_worker)
-    result = await table.challenge(
+    games = worker_games(store, clock, own_worker)
+    result = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",
@@ -471,7 +471,7 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     with watching_handovers() as handed:
         killer = kill_once_handed(pid, handed)  # once the bot's turn is in the stopped worker
         try:
-            moved = await table.move(game_id, ALICE.id, opening)
+            moved = await games.move(game_id, ALICE.id, opening)
         finally:
             killer.join()
     assert handed.is_set()
@@ -485,6 +485,6 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     assert [e.kind for e in await store.events_for(game_id)][-2:] == ["move", EventKind.BOT_FAILED]
     assert row.turn_deadline == NOW + retry_delay(1)
     clock.advance(retry_delay(1) + timedelta(seconds=1))
-    [swept] = await table.sweep()
+    [swept] = await games.sweep()
     assert swept.game.to_move_id == ALICE.id  # the bot has moved, through a new worker
     assert own_worker.pid() != pid

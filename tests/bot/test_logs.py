@@ -25,13 +25,13 @@ def configured(level: int, library_level: int = logging.WARNING) -> io.StringIO:
 
 def test_log_level_sets_duelboards_loggers_and_libraries_stay_at_warning() -> None:
     output = configured(logging.DEBUG)
-    logging.getLogger("duelboard.table").debug("own detail")
+    logging.getLogger("duelboard.service").debug("own detail")
     for name in ("discord.http", "sqlalchemy.engine.Engine", "aiosqlite", "asyncio", "alembic"):
         logging.getLogger(name).info("library chatter from %s", name)
     logging.getLogger("discord.gateway").warning("library warning")
     lines = output.getvalue().splitlines()
     assert [line.split(" ", 2)[2] for line in lines] == [
-        "DEBUG duelboard.table: own detail",
+        "DEBUG duelboard.service: own detail",
         "WARNING discord.gateway: library warning",
     ]
 

@@ -8,15 +8,16 @@ from dataclasses import replace
 import pytest
 from discord import Locale
 
-from bot.i18n import CATALOGS, placeholders, translated_languages
+from bot.i18n import CATALOGS, Localizer, placeholders, translated_languages
 from bot.pictures import words_for
+from bot.wording.terms import checkers_summary
 from engine.backgammon import Position, Side
 from engine.checkers import VARIANTS, Color
 from engine.checkers import Position as CheckersPosition
 from render import (
     ENDING_FIELDS,
     ENGLISH,
-    LEVEL_FIELDS,
+    SIZE_FIELDS,
     TEMPLATE_FIELDS,
     BackgammonScene,
     CheckersScene,
@@ -27,12 +28,12 @@ from render.backgammon_scene import status_line as backgammon_prompt
 from render.checkers import status_line as checkers_prompt
 
 
-def level_templates(words: Words) -> dict[str, str]:
-    """The one-per-level templates of `words` by their catalog key (`picture.bg_wins.2`)."""
+def size_templates(words: Words) -> dict[str, str]:
+    """The one-per-size templates of `words` by their catalog key (`picture.bg_wins.2`)."""
     return {
-        f"picture.{name}.{level}": template
-        for name in LEVEL_FIELDS
-        for level, template in enumerate(getattr(words, name), start=1)
+        f"picture.{name}.{size}": template
+        for name in SIZE_FIELDS
+        for size, template in enumerate(getattr(words, name), start=1)
     }
 
 
@@ -49,7 +50,7 @@ def ending_templates(words: Words) -> dict[str, str]:
 def test_every_template_is_in_the_catalog_with_the_renderers_placeholders(language: str) -> None:
     catalog = CATALOGS[language]
     english = {f"picture.{name}": getattr(ENGLISH, name) for name in TEMPLATE_FIELDS}
-    english |= level_templates(ENGLISH) | ending_templates(ENGLISH)
+    english |= size_templates(ENGLISH) | ending_templates(ENGLISH)
     picture_keys = {key for key in catalog if key.startswith("picture.")}
     assert picture_keys == set(english)
     different = {
@@ -65,7 +66,7 @@ def test_every_template_fills_with_whole_numbers(language: str) -> None:
     """Clocks format minutes as `{minutes:02d}`: a template must take the values render gives."""
     words = words_for(language)
     templates = {name: getattr(words, name) for name in TEMPLATE_FIELDS}
-    templates |= level_templates(words) | ending_templates(words)
+    templates |= size_templates(words) | ending_templates(words)
     for name, template in templates.items():
         filled = template.format(**dict.fromkeys(placeholders(template), 7))
         assert "{" not in filled and filled.strip(), name
@@ -132,7 +133,7 @@ def test_english_words_are_the_renderers_own() -> None:
     The English templates are the renderer's by construction (the catalog copies them); the
     words that could differ are those the bot takes from its other texts."""
     english = words_for("en-US")
-    assert level_templates(english) == level_templates(ENGLISH)
+    assert size_templates(english) == size_templates(ENGLISH)
     assert ending_templates(english) == ending_templates(ENGLISH)
     assert all(english.titles[name] == variant.title for name, variant in VARIANTS.items())
 
@@ -144,10 +145,21 @@ def test_other_languages_word_the_endings_titles_and_wins(language: str) -> None
     assert set(words.titles) == set(VARIANTS)
     assert not set(ending_templates(ENGLISH).values()) & set(ending_templates(words).values())
     assert not {variant.title for variant in VARIANTS.values()} & set(words.titles.values())
-    assert not set(level_templates(ENGLISH).values()) & set(level_templates(words).values())
+    assert not set(size_templates(ENGLISH).values()) & set(size_templates(words).values())
 
 
 def test_words_are_built_once_per_language() -> None:
     assert words_for(Locale.french) is words_for("fr")
     assert words_for("zh-TW") is words_for("en-GB")  # no traditional Chinese catalog: English
     assert words_for("de") is not words_for("fr")
+
+
+def test_greek_alt_text_and_rules_never_use_the_semicolon_greek_reads_as_a_question_mark() -> None:
+    """A side's men and kings, and the one-line checkers rules, are joined by the ano teleia."""
+    position = CheckersPosition.from_fen("W:WK1,29:B5,K32", VARIANTS["box"])
+    scene = CheckersScene(position, ("Alice", "Bob"), words=words_for("el"))
+    men_and_kings = [part for part in describe(scene).split(". ") if "29" in part]
+    assert len(men_and_kings) == 1 and "\u0387 " in men_and_kings[0]
+    assert ";" not in describe(scene)
+    summary = checkers_summary(Localizer("el"), VARIANTS["russian"])
+    assert ";" not in summary and summary.count("\u0387 ") >= 3

@@ -45,8 +45,9 @@ SWEEP_WAIT = 75.0
 
 
 @dataclass
-class Table:
-    """One server's players and the channels of its two tables."""
+class Duel:
+    """Two players of one server and the channels of their two games (one played to the end,
+    one left to run out of time)."""
 
     guild: Guild
     white: User
@@ -57,7 +58,7 @@ class Table:
 
 @pytest.fixture
 async def database_url() -> AsyncIterator[str]:
-    """A PostgreSQL database of the test's own (the bot takes its tables from DATABASE_URL)."""
+    """A PostgreSQL database of the test's own (the bot takes its duels from DATABASE_URL)."""
     admin_url = normalize_url(os.environ[POSTGRES_ENV])
     name = f"test_shards_{uuid.uuid4().hex[:12]}"
     admin = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -146,9 +147,9 @@ class Bots:
                 os.killpg(process.pid, signal.SIGKILL)
 
 
-def _table(emulator: Emulator, shard_id: int) -> Table:
+def _duel(emulator: Emulator, shard_id: int) -> Duel:
     guild = emulator.add_guild(f"Server on shard {shard_id}", shard=(shard_id, 2))
-    return Table(
+    return Duel(
         guild,
         emulator.add_member(f"white{shard_id}", guild=guild),
         emulator.add_member(f"black{shard_id}", guild=guild),
@@ -157,15 +158,15 @@ def _table(emulator: Emulator, shard_id: int) -> Table:
     )
 
 
-async def _challenge(emulator: Emulator, store: Store, table: Table, channel: Channel) -> GameRow:
+async def _challenge(emulator: Emulator, store: Store, duel: Duel, channel: Channel) -> GameRow:
     """White challenges black to English checkers, white first; black accepts."""
-    options = {"opponent": table.black, "variant": "english", "first": "challenger"}
-    handle = await emulator.slash(table.white, "checkers", options, channel=channel)
+    options = {"opponent": duel.black, "variant": "english", "first": "challenger"}
+    handle = await emulator.slash(duel.white, "checkers", options, channel=channel)
     await handle.original(timeout=WAIT)
     row = await store.active_game_in_channel(channel.id)
     assert row is not None and row.message_id is not None
     challenge = emulator.state.messages[row.message_id]
-    accept = await emulator.click(table.black, challenge, f"db:{row.id}:accept")
+    accept = await emulator.click(duel.black, challenge, f"db:{row.id}:accept")
     await accept.acknowledged(WAIT)
     await emulator.wait_until(
         lambda: True if challenge.attachments else None, "the first board", WAIT
@@ -173,10 +174,10 @@ async def _challenge(emulator: Emulator, store: Store, table: Table, channel: Ch
     return await store.get_game(row.id)
 
 
-async def _play(emulator: Emulator, store: Store, table: Table, game_id: int, plies: int) -> int:
+async def _play(emulator: Emulator, store: Store, duel: Duel, game_id: int, plies: int) -> int:
     """Play up to `plies` moves by /move, each chosen from the stored position; returns how
     many were played (fewer once the game is over)."""
-    users = {table.white.id: table.white, table.black.id: table.black}
+    users = {duel.white.id: duel.white, duel.black.id: duel.black}
     for played in range(plies):
         row = await store.get_game(game_id)
         if not row.status.is_open:
@@ -189,7 +190,7 @@ async def _play(emulator: Emulator, store: Store, table: Table, game_id: int, pl
         board = emulator.state.messages[row.message_id]
         edits = board.edits
         handle = await emulator.slash(
-            users[row.to_move_id], "move", {"play": play}, channel=table.game
+            users[row.to_move_id], "move", {"play": play}, channel=duel.game
         )
         reply = await handle.original(timeout=WAIT)
         assert reply.ephemeral and play in reply.content, reply.content
@@ -197,13 +198,13 @@ async def _play(emulator: Emulator, store: Store, table: Table, game_id: int, pl
     return plies
 
 
-async def _to_the_end(emulator: Emulator, store: Store, table: Table, game_id: int) -> None:
-    await _play(emulator, store, table, game_id, 300)
+async def _to_the_end(emulator: Emulator, store: Store, duel: Duel, game_id: int) -> None:
+    await _play(emulator, store, duel, game_id, 300)
     assert (await store.get_game(game_id)).status is GameStatus.FINISHED
 
 
 async def _run_out_of_time(database_url: str, row: GameRow) -> None:
-    """Put the table's deadline in the past, as if its player had left it for a day (the
+    """Put the duel's deadline in the past, as if its player had left it for a day (the
     shortest time limit is 5 minutes, and the bots' clock is the system's)."""
     engine = create_async_engine(normalize_url(database_url))
     past = datetime.now(UTC) - timedelta(minutes=1)
@@ -221,7 +222,7 @@ async def _finished(store: Store, game_id: int, timeout: float) -> GameRow:
         row = await store.get_game(game_id)
         if not row.status.is_open:
             return row
-        assert asyncio.get_running_loop().time() < deadline, f"table {game_id} is still open"
+        assert asyncio.get_running_loop().time() < deadline, f"duel {game_id} is still open"
         await asyncio.sleep(0.2)
 
 
@@ -245,7 +246,7 @@ async def test_two_processes_share_the_tables_and_survive_a_kill(
     lenient_emulator: Emulator, database_url: str, logs: Path
 ) -> None:
     emulator = lenient_emulator
-    tables = {shard_id: _table(emulator, shard_id) for shard_id in (0, 1)}
+    duels = {shard_id: _duel(emulator, shard_id) for shard_id in (0, 1)}
     store = await Store.open(database_url)  # migrates the new database before the bots start
     bots = Bots(emulator, database_url, logs)
     try:
@@ -255,43 +256,41 @@ async def test_two_processes_share_the_tables_and_survive_a_kill(
             "shard 0's process to sync the commands",
             WAIT,
         )
-        played = {s: await _challenge(emulator, store, t, t.game) for s, t in tables.items()}
-        late = {s: await _challenge(emulator, store, t, t.late) for s, t in tables.items()}
-        await asyncio.gather(*(_play(emulator, store, tables[s], played[s].id, 6) for s in tables))
+        played = {s: await _challenge(emulator, store, t, t.game) for s, t in duels.items()}
+        late = {s: await _challenge(emulator, store, t, t.late) for s, t in duels.items()}
+        await asyncio.gather(*(_play(emulator, store, duels[s], played[s].id, 6) for s in duels))
         before_kill = await store.get_game(played[1].id)
 
-        # Shard 1's process dies mid-game. Both late tables run out of time meanwhile.
+        # Shard 1's process dies mid-game. Both late duels run out of time meanwhile.
         await bots.kill(1)
         for row in late.values():
             await _run_out_of_time(database_url, row)
-        assert await _play(emulator, store, tables[0], played[0].id, 6) == 6  # never paused
+        assert await _play(emulator, store, duels[0], played[0].id, 6) == 6  # never paused
         swept = await _finished(store, late[0].id, SWEEP_WAIT)
-        # A sweep shows what it handled once it has handled all it found: when the table's
-        # message shows the end, shard 0's sweep has come and gone, and left shard 1's table.
+        # A sweep shows what it handled once it has handled all it found: when the duel's
+        # message shows the end, shard 0's sweep has come and gone, and left shard 1's duel.
         await _shows_the_end(emulator, swept)
         assert (await store.get_game(late[1].id)).status is GameStatus.ACTIVE
         assert (await store.get_game(played[1].id)).version == before_kill.version
 
-        # Back again, shard 1 sweeps its table at once and its game goes on where it was.
+        # Back again, shard 1 sweeps its duel at once and its game goes on where it was.
         await bots.start(1)
         late_swept = {0: swept, 1: await _finished(store, late[1].id, SWEEP_WAIT)}
         after = await store.get_game(played[1].id)
         assert (after.version, after.message_id) == (before_kill.version, before_kill.message_id)
-        await asyncio.gather(
-            *(_to_the_end(emulator, store, tables[s], played[s].id) for s in tables)
-        )
+        await asyncio.gather(*(_to_the_end(emulator, store, duels[s], played[s].id) for s in duels))
         assert await bots.stop() == [0, 0]
         output = bots.output()
         assert "Traceback" not in output and "ERROR" not in output, output
 
-        for shard_id, table in tables.items():
+        for shard_id, duel in duels.items():
             row = await store.get_game(played[shard_id].id)
             events = await store.events_for(row.id)
             assert [event.seq for event in events] == list(range(1, row.version + 1))
             assert row.status is GameStatus.FINISHED and row.winner_id is not None
-            assert len(_recaps(emulator, table.game)) == 1
+            assert len(_recaps(emulator, duel.game)) == 1
             timed_out = late_swept[shard_id]
-            assert timed_out.winner_id == table.black.id  # white, to move, ran out of time
+            assert timed_out.winner_id == duel.black.id  # white, to move, ran out of time
             kinds = [event.kind for event in await store.events_for(timed_out.id)]
             assert kinds.count("timeout") == 1
     finally:

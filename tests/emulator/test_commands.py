@@ -161,7 +161,7 @@ async def test_threads_and_reactions(emulator: Emulator, start_client: StartClie
     alice = emulator.add_member("alice")
     bot = SampleBot()
     async with start_client(bot):
-        handle = await emulator.slash(alice, "table")
+        handle = await emulator.slash(alice, "threads")
         reply = await handle.response()
         loose = await emulator.wait_until(
             lambda: next((c for c in emulator.guild.channels.values() if c.name == "game 2"), None),
@@ -222,10 +222,10 @@ async def test_command_inside_a_thread(emulator: Emulator, start_client: StartCl
     alice = emulator.add_member("alice")
     bot = SampleBot()
     async with start_client(bot):
-        table = await (await emulator.slash(alice, "table")).response()
-        await emulator.wait_until(lambda: bot.outcomes.get("reactions"), "/table to finish")
+        started = await (await emulator.slash(alice, "threads")).response()
+        await emulator.wait_until(lambda: bot.outcomes.get("reactions"), "/threads to finish")
         thread = await emulator.wait_until(
-            lambda: emulator.state.channel(table.id), "the thread from the reply"
+            lambda: emulator.state.channel(started.id), "the thread from the reply"
         )
         reply = await (
             await emulator.slash(alice, "echo", {"text": "in"}, channel=thread)

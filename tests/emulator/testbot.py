@@ -62,7 +62,7 @@ class NameModal(discord.ui.Modal, title="Name your game"):
 
 
 class SampleBot(discord.Client):
-    """The bot under test; `outcomes` records what the bot saw when Discord refused it."""
+    """The bot under test; `outcomes` notes what the bot saw when Discord refused it."""
 
     def __init__(self, *, sync_guild: int | None = None) -> None:
         super().__init__(intents=discord.Intents.default(), **CLIENT_OPTIONS)
@@ -173,9 +173,9 @@ def _register(bot: SampleBot) -> None:
         await interaction.response.send_modal(NameModal())
 
     @tree.command()
-    async def table(interaction: discord.Interaction) -> None:
+    async def threads(interaction: discord.Interaction) -> None:
         """Open a thread from the reply, and a second one without a starter, and post in both."""
-        await interaction.response.send_message("table")
+        await interaction.response.send_message("threads")
         original = await interaction.original_response()
         thread = await original.create_thread(name="game 1")
         await thread.send("in thread")

@@ -232,7 +232,7 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
     # BG-15: a resignation waits for the other side's answer, offered on either side's turn.
     offered = BackgammonScene(start, names=names, resignation=(Side.BLACK, 2))
     assert status_line(offered) == "Ben offers to resign a gammon: Ann to accept or decline"
-    assert offered.action is Prompt.ACCEPT_OR_DECLINE and offered.actor == Side.WHITE
+    assert offered.action is Prompt.ANSWER_RESIGNATION and offered.actor == Side.WHITE
     after_roll = BackgammonScene(start, names=names, dice=(6, 3), resignation=(Side.WHITE, 1))
     assert status_line(after_roll) == (
         "Ann offers to resign a single game: Ben to accept or decline"
@@ -272,8 +272,8 @@ def test_status_says_what_the_side_to_act_must_do() -> None:
         ({"prompt": Prompt.TAKE_OR_PASS, "cube": 64, "cube_owner": Side.WHITE}, "past 64"),
         ({"prompt": Prompt.TAKE_OR_PASS, "dice": (3, 1)}, "before the roll"),
         ({"prompt": Prompt.TAKE_OR_PASS, "cube_in_play": False}, "without the cube"),
-        ({"prompt": Prompt.ACCEPT_OR_DECLINE}, "needs the resignation offered"),
-        ({"resignation": (Side.WHITE, 4)}, "level 1, 2 or 3"),
+        ({"prompt": Prompt.ANSWER_RESIGNATION}, "needs the resignation offered"),
+        ({"resignation": (Side.WHITE, 4)}, "size 1, 2 or 3"),
         ({"resignation": (Side.WHITE, 1), "prompt": Prompt.ROLL}, "waits for its answer"),
     ],
 )

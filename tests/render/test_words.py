@@ -20,8 +20,8 @@ from engine.checkers import Position as CheckersPosition
 from render import (
     ENDING_FIELDS,
     ENGLISH,
-    LEVEL_FIELDS,
     PLURAL_FIELDS,
+    SIZE_FIELDS,
     TEMPLATE_FIELDS,
     BackgammonScene,
     CheckersScene,
@@ -59,10 +59,9 @@ _MARKED_TEMPLATES |= {
 }
 _MARKED_TEMPLATES |= {
     name: tuple(
-        marked(form, f"{name}_{level}")
-        for level, form in enumerate(getattr(ENGLISH, name), start=1)
+        marked(form, f"{name}_{size}") for size, form in enumerate(getattr(ENGLISH, name), start=1)
     )
-    for name in LEVEL_FIELDS
+    for name in SIZE_FIELDS
 }
 _MARKED_TEMPLATES |= {
     name: MappingProxyType(
@@ -207,10 +206,10 @@ def replays(words: Words) -> list[list[Any]]:
 
 @pytest.fixture
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the panels draw, recorded as the pictures are drawn."""
+    """Every text the panels draw, noted as the pictures are drawn."""
     texts: list[str] = []
 
-    def recording(original: Callable[..., None]) -> Callable[..., None]:
+    def noting(original: Callable[..., None]) -> Callable[..., None]:
         def draw(image: object, where: object, text: str, **kwargs: object) -> None:
             texts.append(text)
             original(image, where, text, **kwargs)
@@ -218,7 +217,7 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return draw
 
     for module in (render.backgammon, render.checkers):
-        monkeypatch.setattr(module, "text_fitted", recording(module.text_fitted))
+        monkeypatch.setattr(module, "text_fitted", noting(module.text_fitted))
     return texts
 
 
@@ -244,8 +243,8 @@ def test_every_template_is_drawn_or_written_in_some_state(drawn_text: list[str])
     text = everything_written(MARKED) + "\n" + "\n".join(drawn_text)
     used = set(re.findall(r"⟦(\w+)⟧", text))
     assert sorted(set(TEMPLATE_FIELDS) - used) == []
-    with_level = {name.rpartition("_")[0] for name in used if name[-1].isdigit()}
-    assert sorted(set(LEVEL_FIELDS) - with_level) == []
+    with_size = {name.rpartition("_")[0] for name in used if name[-1].isdigit()}
+    assert sorted(set(SIZE_FIELDS) - with_size) == []
     assert {"bg_wins_1", "bg_wins_2", "ck_wins_no_pieces", "ck_draw_agreement", "title"} <= used
     with_ending = {
         field for field in ENDING_FIELDS for name in used if name.startswith(field + "_")

@@ -138,7 +138,7 @@ async def test_a_huge_request_is_refused_before_it_is_read(local: Local) -> None
     assert footprint(local) == before
 
 
-async def test_a_private_picture_and_a_live_view_are_only_for_their_member(
+async def test_a_private_picture_and_a_live_feed_are_only_for_their_member(
     local: Local,
 ) -> None:
     ada, bruno = (str(p.id) for p in local.world.people[:2])

@@ -48,9 +48,9 @@ async def test_two_members_play_backgammon_until_one_resigns(
     await you.act_as(winner)
     await you.press(f"db:{GAME}:yes")
     await you.changed(GAME, view.version)
-    board = you.page.locator(".message", has_text="wins 1 point").last
-    await board.wait_for(timeout=WAIT_MS)
-    assert winner in await board.inner_text()
+    message = you.page.locator(".message", has_text="wins 1 point").last
+    await message.wait_for(timeout=WAIT_MS)
+    assert winner in await message.inner_text()
     # The recap: the replay as an animated picture with its alt text, and the record file.
     replay = you.page.locator('img[src*="/files/"]').last
     await replay.wait_for(timeout=WAIT_MS)

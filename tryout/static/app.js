@@ -1,12 +1,12 @@
 "use strict";
-// The local server's page: one member's view of a Discord server where Duelboard plays.
+// The local server's page: a Discord server where Duelboard plays, as one member sees it.
 // Everything shown comes from the emulator through /api/world and the live socket; every action
 // is a request the server turns into what Discord's client would send.
 
 const COLORS = ["#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#00a8fc"];
 const OPTION = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, NUMBER: 10 };
 const state = {
-  world: null, viewer: localStorage.getItem("viewer"), channel: null, messages: new Map(),
+  world: null, member: localStorage.getItem("member"), channel: null, messages: new Map(),
   socket: null, command: null, values: {}, focused: null, menu: [], active: 0, asked: 0,
 };
 const $ = (id) => document.getElementById(id);
@@ -23,15 +23,15 @@ function el(tag, attributes = {}, ...children) {
 }
 
 function byId(a, b) { const x = BigInt(a), y = BigInt(b); return x < y ? -1 : x > y ? 1 : 0; }
-function me() { return state.world.people.find((p) => p.id === state.viewer); }
+function me() { return state.world.people.find((p) => p.id === state.member); }
 function locale() { return me().locale; }
 function person(id) {
   const all = [...state.world.people, state.world.bot];
   return all.find((p) => p.id === id);
 }
 function localized(item, field) {
-  const table = item[`${field}_localizations`] || {};
-  return table[locale()] || table[locale().split("-")[0]] || item[field];
+  const names = item[`${field}_localizations`] || {};
+  return names[locale()] || names[locale().split("-")[0]] || item[field];
 }
 function avatar(who) {
   const color = COLORS[Number(BigInt(who.id) % BigInt(COLORS.length))];
@@ -42,7 +42,7 @@ function avatar(who) {
 async function post(path, body) {
   const response = await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ as: state.viewer, ...body }),
+    body: JSON.stringify({ as: state.member, ...body }),
   });
   const answer = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) throw new Error(answer.error || response.statusText);
@@ -53,15 +53,15 @@ function notice(text) { const n = $("notice"); n.textContent = text || ""; n.hid
 // The world: channels, people, language.
 
 async function load() {
-  const query = state.viewer ? `?as=${state.viewer}` : "";
+  const query = state.member ? `?as=${state.member}` : "";
   setWorld(await (await fetch(`/api/world${query}`)).json());
   connect();
 }
 
 function setWorld(world) {
   state.world = world;
-  state.viewer = world.viewer;
-  localStorage.setItem("viewer", state.viewer);
+  state.member = world.member;
+  localStorage.setItem("member", state.member);
   if (!state.channel || !world.channels.some((c) => c.id === state.channel)) {
     state.channel = world.channels[0].id;
   }
@@ -87,8 +87,8 @@ function drawChannels() {
 function drawPeople() {
   $("people").replaceChildren(...state.world.people.map((who) => el("li", {},
     el("button", {
-      class: `member${who.id === state.viewer ? " current" : ""}`, type: "button",
-      "data-id": who.id, "aria-pressed": String(who.id === state.viewer),
+      class: `member${who.id === state.member ? " current" : ""}`, type: "button",
+      "data-id": who.id, "aria-pressed": String(who.id === state.member),
       onclick: () => actAs(who.id),
     }, avatar(who), who.name))));
   const bot = state.world.bot;
@@ -102,9 +102,9 @@ function drawLanguages() {
 }
 
 async function actAs(id) {
-  if (id === state.viewer) return;
-  state.viewer = id;
-  // The last member's live view stops now: nothing of theirs may arrive after the switch.
+  if (id === state.member) return;
+  state.member = id;
+  // The last member's live feed stops now: nothing of theirs may arrive after the switch.
   if (state.socket) state.socket.close();
   state.socket = null;
   clearCommand();
@@ -124,7 +124,7 @@ function showChannel(id) {
 function connect() {
   if (state.socket) state.socket.close();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/live?as=${state.viewer}`);
+  const socket = new WebSocket(`${scheme}://${location.host}/api/live?as=${state.member}`);
   state.socket = socket;
   socket.onmessage = (event) => {
     if (socket !== state.socket) return;
@@ -171,7 +171,7 @@ function drawMessage(message) {
   const body = el("div", { class: "body" }, used, header, content,
     attachments(message), ...rows(message),
     message.ephemeral ? el("span", { class: "private" }, "Only you can see this") : null);
-  const notified = message.notified.includes(state.viewer);
+  const notified = message.notified.includes(state.member);
   return el("li", {
     class: `message${notified ? " notified" : ""}${message.ephemeral ? " ephemeral" : ""}`,
     "data-id": message.id,
@@ -181,7 +181,7 @@ function drawMessage(message) {
 function attachments(message) {
   if (!message.attachments.length) return null;
   return el("div", { class: "attachments" }, ...message.attachments.map((file) => {
-    const url = `${file.url}?as=${state.viewer}`;
+    const url = `${file.url}?as=${state.member}`;
     if (!file.image) return el("a", { class: "file", href: url, download: file.filename }, `📄 ${file.filename}`);
     return el("figure", {},
       el("img", { src: url, alt: file.description || file.filename, title: file.description || "" }),
@@ -333,7 +333,7 @@ function drawOptions() {
   const command = state.command;
   const fields = (command.options || []).map((option) => optionField(option));
   box.replaceChildren(el("span", { class: "command-name" }, `/${localized(command, "name")}`), ...fields,
-    el("button", { type: "button", class: "option drop", "aria-label": "Cancel", onclick: clearCommand }, "✕"));
+    el("button", { type: "button", class: "option clear", "aria-label": "Cancel", onclick: clearCommand }, "✕"));
 }
 
 function optionField(option) {

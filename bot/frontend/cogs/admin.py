@@ -7,9 +7,8 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.frontend.actions import GameActions
+from bot.frontend.cogs.base import GameCog
 from bot.frontend.cogs.challenges import (
     SETTING_GAMES,
     SETTING_RATED,
@@ -17,14 +16,12 @@ from bot.frontend.cogs.challenges import (
     SETTING_TIME,
     TimeText,
 )
-from bot.frontend.messages import GameMessages
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.pictures import THEME_SETTING
 from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
-from bot.service.games import Games
-from bot.store import GameKind, JsonValue, Store
+from bot.store import GameKind, JsonValue
 from bot.wording.game import game_name
 from bot.wording.terms import duration
 
@@ -33,17 +30,8 @@ ALLOWED = named_choices(("both", *GameKind))
 THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light", "dark")]
 
 
-class Admin(commands.Cog):
+class Admin(GameCog):
     """Server settings."""
-
-    def __init__(
-        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
-    ) -> None:
-        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
-        self.actions = actions
-        self.messages = messages
-        self.games = games
-        self.store = store
 
     @app_commands.command(
         name="settings", description="Server settings for games (Manage Server only)"

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.frontend.actions import GameActions, person, reader_locale
-from bot.frontend.messages import GameMessages
+from bot.frontend.actions import as_player, reader_locale
+from bot.frontend.cogs.base import GameCog
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
-from bot.service.games import Games
 from bot.service.kinds import KINDS
 from bot.service.options import LEVELS, MAX_POINTS, STARTERS
-from bot.store import GameKind, Store
+from bot.store import GameKind, JsonValue
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
@@ -48,17 +47,37 @@ SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
 )
 
 
-class Challenges(commands.Cog):
-    """Posting challenges."""
+def server_choices(
+    t: Localizer,
+    settings: Mapping[str, JsonValue],
+    kind: GameKind,
+    time: str | None,
+    rated: bool | None,
+    hints: bool = False,
+) -> dict[str, Any]:
+    """The time per move and rated options of a new game, as asked or else as the server's
+    /settings say; refuses a game the server switched off."""
+    allowed = settings.get(SETTING_GAMES) or list(GameKind)
+    if isinstance(allowed, list) and kind not in allowed:
+        raise Refusal(t(f"reply.game_off.{kind}"))
+    choices: dict[str, Any] = {}
+    default_time = settings.get(SETTING_TIME)
+    if time is not None:
+        choices["time_limit"] = parse_time_limit(time)
+    elif isinstance(default_time, int):
+        choices["time_limit"] = timedelta(seconds=default_time)
+    default_rated = settings.get(SETTING_RATED)
+    if rated is not None:
+        choices["rated"] = rated
+    elif hints:
+        choices["rated"] = False  # hints on asks for an unrated game
+    elif isinstance(default_rated, bool):
+        choices["rated"] = default_rated
+    return choices
 
-    def __init__(
-        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
-    ) -> None:
-        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
-        self.actions = actions
-        self.messages = messages
-        self.games = games
-        self.store = store
+
+class Challenges(GameCog):
+    """Posting challenges."""
 
     @app_commands.command(
         name="backgammon", description="Challenge someone (or the bot) to backgammon"
@@ -91,7 +110,7 @@ class Challenges(commands.Cog):
         first: str | None = None,
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
-        # Only what was asked goes on: the table refuses an option where it does not apply.
+        # Only what was asked goes on: the service refuses an option where it does not apply.
         asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
@@ -149,30 +168,16 @@ class Challenges(commands.Cog):
         **choices: Any,
     ) -> None:
         t = Localizer(interaction.locale)
-
         settings = {}
         if interaction.guild_id is not None:
             settings = await self.store.guild_settings(interaction.guild_id)
-        allowed = settings.get(SETTING_GAMES) or list(GameKind)
-        if isinstance(allowed, list) and kind not in allowed:
-            raise Refusal(t(f"reply.game_off.{kind}"))
-        if time is not None:
-            choices["time_limit"] = parse_time_limit(time)
-        elif isinstance(settings.get(SETTING_TIME), int):
-            choices["time_limit"] = timedelta(seconds=int(settings[SETTING_TIME]))  # type: ignore[arg-type]
-        default_rated = settings.get(SETTING_RATED)
-        if rated is not None:
-            choices["rated"] = rated
-        elif hints:
-            choices["rated"] = False  # hints on asks for an unrated game
-        elif isinstance(default_rated, bool):
-            choices["rated"] = default_rated
+        choices.update(server_choices(t, settings, kind, time, rated, hints))
         if hints:
             choices["hints"] = True
         if level is not None:
-            choices["level"] = level  # the table keeps it only against the bot
+            choices["level"] = level  # the service keeps it only against the bot
         against_bot = opponent is not None and opponent.id == self.games.bot.id
-        rival = None if opponent is None or against_bot else person(opponent)
+        rival = None if opponent is None or against_bot else as_player(opponent)
         if opponent is not None:
             self.messages.remember(opponent)
         await self.actions.defer_private(interaction)
@@ -181,7 +186,7 @@ class Challenges(commands.Cog):
             channel_id = await self._thread(interaction, kind)
         result = await self.games.challenge(
             channel_id=channel_id,
-            challenger=person(interaction.user),
+            challenger=as_player(interaction.user),
             kind=kind,
             variant=variant,
             opponent=rival,
@@ -194,7 +199,7 @@ class Challenges(commands.Cog):
         if against_bot and rated:
             reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
         if level is not None and not against_bot:
-            reply += "\n" + t("coach.level_ignored")
+            reply += "\n" + t("computer.level_ignored")
         await interaction.edit_original_response(content=reply)
 
     async def _thread(self, interaction: Interaction, kind: GameKind) -> int:

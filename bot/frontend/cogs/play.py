@@ -7,18 +7,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.frontend.actions import GameActions, reader_locale
+from bot.frontend.actions import reader_locale
+from bot.frontend.cogs.base import GameCog
 from bot.frontend.controls import Action, legal_choices
-from bot.frontend.messages import GameMessages
 from bot.frontend.private import private_board
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
-from bot.service.games import Games
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.views import ActionResult
-from bot.store import Store
 from bot.wording.game import verify_text
 from bot.wording.hints import hint_text
 from bot.wording.limits import MAX_CONTENT
@@ -43,17 +40,8 @@ def rank_choices(choices: list[str], typed: str) -> list[str]:
     return (starts + contains)[:MAX_CHOICES]
 
 
-class Play(commands.Cog):
+class Play(GameCog):
     """Commands that act in the game of the channel they are typed in."""
-
-    def __init__(
-        self, actions: GameActions, messages: GameMessages, games: Games, store: Store
-    ) -> None:
-        """Act through `actions`, show through `messages`; `games` and `store` answer questions."""
-        self.actions = actions
-        self.messages = messages
-        self.games = games
-        self.store = store
 
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
@@ -106,7 +94,7 @@ class Play(commands.Cog):
     @app_commands.describe(level="Resign a single game, a gammon or a backgammon")
     @app_commands.choices(level=named_choices(("1", "2", "3")))
     async def resign(self, interaction: Interaction, level: str | None = None) -> None:
-        """Resign (after a confirmation); with a level, offer exactly that level."""
+        """Resign (after a confirmation); with the `level` option, offer exactly that size."""
         if level is None:
             await self.actions.ask(interaction, Action.ASK_RESIGN)
         else:
@@ -132,7 +120,7 @@ class Play(commands.Cog):
         private="Only you see it: from your side, with its Position ID and Match ID or FEN"
     )
     async def board(self, interaction: Interaction, private: bool = False) -> None:
-        """Post the board again at the bottom of the channel; the old message loses its buttons.
+        """Post the game message again at the bottom of the channel; the old one loses its buttons.
 
         With `private`, only the user sees it, drawn from their side with the position to paste
         elsewhere; the game's message stays where it is.

@@ -1,4 +1,4 @@
-"""Backgammon tables as Jellyfish `.mat` text, the match format GNU Backgammon imports.
+"""Backgammon games as Jellyfish `.mat` text, the match format GNU Backgammon imports.
 
 Player 1 (the left column) is White, player 2 Black. Each line holds one action per player,
 `NN: moves` for a roll and its play in the mover's own numbering (`25` is the bar, `0` off),
@@ -59,7 +59,7 @@ def _points_text(points: int, match_over: bool) -> str:
 
 
 def match_text(log: Log, names: tuple[str, str], *, event_date: str | None = None) -> str:
-    """The `.mat` record of a backgammon table (a match, or a money game as a 0-point match)."""
+    """The `.mat` record of a backgammon game (a match, or a money game as a 0-point match)."""
     start = log.start
     if not isinstance(start, BackgammonSession):
         raise ValueError(f"game #{log.game.id} is not backgammon; export checkers as PDN")

@@ -1,4 +1,4 @@
-"""Checkers tables as Portable Draughts Notation (PDN 3.0 tags, numeric squares, full paths).
+"""Checkers games as Portable Draughts Notation (PDN 3.0 tags, numeric squares, full paths).
 
 Variants with a PDN game type carry it (`GameType` 20 international, 21 English, 23 pool, 25
 Russian, 26 Brazilian); every record also names the Duelboard variant in a `Variant` tag, since
@@ -27,7 +27,7 @@ def move_text(step: Mapping[str, Any]) -> str:
 
 
 def game_text(log: Log, names: tuple[str, str], *, date: str | None = None) -> str:
-    """The PDN record of a checkers table; `names` are White's and Black's."""
+    """The PDN record of a checkers game; `names` are White's and Black's."""
     start = log.start
     if not isinstance(start, CheckersSession):
         raise ValueError(f"game #{log.game.id} is not checkers; export backgammon as .mat")

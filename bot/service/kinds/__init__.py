@@ -1,4 +1,4 @@
-"""Every game the table plays, each with its `GameRules`: the one place a game is registered."""
+"""Every game the service plays, each with its `GameRules`: the one place a game is registered."""
 
 from __future__ import annotations
 

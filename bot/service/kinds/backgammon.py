@@ -1,4 +1,4 @@
-"""Backgammon at the table: its options (match, cube, Jacoby, Crawford), sessions, ladder,
+"""Backgammon in the service: its options (match, cube, Jacoby, Crawford), sessions, ladder,
 hints, `.mat` record and replay (the play itself is `bot.service.backgammon`)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from bot.service.errors import ActionNotAllowedError, OptionError
 from bot.service.export.mat import match_text
 from bot.service.kinds.rules import Review
 from bot.service.options import GameOptions
-from bot.service.review import review_table
+from bot.service.review import review_game
 from bot.service.session import Log, Session
 from bot.store import GameKind
 from engine.backgammon import OpeningRoll, Play, Position
@@ -37,7 +37,7 @@ class BackgammonRules:
     @property
     def review(self) -> Review | None:
         """The people's decisions graded by the injected reviewer (Open Sage)."""
-        return review_table
+        return review_game
 
     def chooses_starter(self, variant: str) -> bool:
         """Only in Bad'Gammon (BG-2); the other variants start with the opening roll."""
@@ -88,7 +88,7 @@ class BackgammonRules:
     def replay_scenes(
         self, log: Log, names: tuple[str, str], words: Words, most: int
     ) -> list[BackgammonScene]:
-        """The last game of the table (a whole match would make too long a replay)."""
+        """The last game of the match (a whole match would make too long a replay)."""
         start, turns = _last_game(log)
         skipped = max(0, len(turns) - most)
         for _, play in turns[:skipped]:
@@ -97,7 +97,7 @@ class BackgammonRules:
 
 
 def _last_game(log: Log) -> tuple[Position, list[Turn]]:
-    """The start position and (dice, play) turns of the table's last game."""
+    """The start position and (dice, play) turns of the last game of the match."""
     start: Position | None = None
     turns: list[Turn] = []
     before: Any = log.start

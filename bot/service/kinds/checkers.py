@@ -1,4 +1,4 @@
-"""Checkers at the table: its options (one game, no cube), sessions, ladders per variant,
+"""Checkers in the service: its options (one game, no cube), sessions, ladders per variant,
 hints, PDN record and replay (the play itself is `bot.service.checkers`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What differs from one game kind to another at the table, as one `GameRules` per kind.
+"""What differs from one game kind to another in the service, as one `GameRules` per kind.
 
 Everything the service does the same way for every game (challenges, turns, clocks, dice,
 ratings) asks the game's rules for the rest: its variants and the options that apply, how its
@@ -12,16 +12,16 @@ from typing import Protocol
 
 from bot.service.coach import Advice, Coach
 from bot.service.options import GameOptions, OptionRules
-from bot.service.review import Reviewer, TableReview
+from bot.service.review import GameReview, Reviewer
 from bot.service.session import Log, Session
 from render import BackgammonScene, CheckersScene, Words
 
-Review = Callable[[Log, Reviewer, int], TableReview | None]
-"""Grades the people (not the bot, whose id is given) at a finished table; CPU-bound."""
+Review = Callable[[Log, Reviewer, int], GameReview | None]
+"""Grades the people (not the bot, whose id is given) of a finished game; CPU-bound."""
 
 
 class GameRules(OptionRules, Protocol):
-    """One game kind, as the table plays it (the options part is `OptionRules`)."""
+    """One game kind, as the service plays it (the options part is `OptionRules`)."""
 
     @property
     def rolls_dice(self) -> bool:
@@ -36,7 +36,7 @@ class GameRules(OptionRules, Protocol):
 
     @property
     def review(self) -> Review | None:
-        """How a finished table is reviewed; None for a game without a reviewer."""
+        """How a finished game is reviewed; None for a game without a reviewer."""
         ...
 
     @property
@@ -69,7 +69,7 @@ class GameRules(OptionRules, Protocol):
         ...
 
     def record_text(self, log: Log, names: tuple[str, str]) -> str:
-        """The table's record, `names` being White's and Black's."""
+        """The game's record, `names` being White's and Black's."""
         ...
 
     def replay_scenes(

@@ -16,7 +16,7 @@ from engine.backgammon.matchplay import Match, Phase
 
 
 def _backgammon(session: Session) -> BackgammonSession:
-    """The session of a backgammon table (the registry hands this module no other)."""
+    """The session of a backgammon game (the registry hands this module no other)."""
     assert isinstance(session, BackgammonSession)
     return session
 
@@ -106,7 +106,7 @@ class BackgammonWords:
         return [t("board.private.gnubg", position_id=position_id, match_id=match.match_id())]
 
     def confirm_resign(self, t: Localizer) -> str:
-        """At which level to resign (a single game, a gammon, a backgammon)."""
+        """At which size to resign (a single game, a gammon, a backgammon)."""
         return t("reply.confirm_resign")
 
 

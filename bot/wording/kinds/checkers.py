@@ -23,7 +23,7 @@ from bot.wording.terms import (
 
 
 def _checkers(session: Session) -> CheckersSession:
-    """The session of a checkers table (the registry hands this module no other)."""
+    """The session of a checkers game (the registry hands this module no other)."""
     assert isinstance(session, CheckersSession)
     return session
 

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from ai.checkers.evaluate import evaluate, tables_for
+from ai.checkers.evaluate import evaluate, masks_for
 from ai.checkers.search import key_of
 from engine.checkers import VARIANTS, Color, Game, Position
 
 
 def _score(position: Position) -> int:
     own, opp, kings, white = key_of(position)
-    return evaluate(tables_for(position.variant), own, opp, kings, white)
+    return evaluate(masks_for(position.variant), own, opp, kings, white)
 
 
 def _mirror(position: Position) -> Position:

@@ -69,7 +69,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 @pytest.fixture
 def game_clock() -> FakeClock:
-    """The table's clock (deadlines, reminders, challenge expiry); tests move it by hand."""
+    """The service's clock (deadlines, reminders, challenge expiry); tests move it by hand."""
     return FakeClock(START)
 
 

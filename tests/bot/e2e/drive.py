@@ -50,7 +50,7 @@ async def ck_session(store: Store, game_id: int = 1) -> CheckersSession:
 
 
 async def game_message(emulator: Emulator, store: Store, game_id: int = 1) -> Message:
-    """The one message that shows the game (the bot records it just after posting it)."""
+    """The one message that shows the game (the bot stores it just after posting it)."""
     deadline = asyncio.get_running_loop().time() + WAIT
     while True:
         with contextlib.suppress(GameNotFoundError):
@@ -83,7 +83,7 @@ async def after_edit(
 async def click(
     emulator: Emulator, store: Store, user: User, action: str, game_id: int = 1
 ) -> Message:
-    """Press the game's button `action` and wait for the board to change."""
+    """Press the game's button `action` and wait for the game message to change."""
     message = await game_message(emulator, store, game_id)
     before = message.edits
     handle = await emulator.click(user, message, f"db:{game_id}:{action}")
@@ -92,7 +92,7 @@ async def click(
 
 
 async def move(emulator: Emulator, message: Message, user: User, text: str) -> None:
-    """/move `text` and wait until the board shows it and the mover has their reply."""
+    """/move `text` and wait until the game message shows it and the mover has their reply."""
     before = message.edits
     handle = await emulator.slash(user, "move", {"play": text})
     await after_edit(emulator, message, before, handle)
@@ -102,7 +102,7 @@ async def move(emulator: Emulator, message: Message, user: User, text: str) -> N
 async def pick(
     emulator: Emulator, store: Store, user: User, value: str, game_id: int = 1
 ) -> Message:
-    """Choose `value` in the move menu on the board and wait for the board to change."""
+    """Choose `value` in the move menu on the game message and wait for it to change."""
     message = await game_message(emulator, store, game_id)
     [menu] = [c for c in message.custom_ids if c.startswith("dbp:")]
     before = message.edits
@@ -122,18 +122,20 @@ async def command(
 async def confirm(
     emulator: Emulator, user: User, ask: str, answer: str, game_id: int = 1
 ) -> Message:
-    """Press an "are you sure?" button on the board, then the confirming one privately."""
-    board = [
+    """Press an "are you sure?" button on the game message, then the confirming one privately."""
+    message = [
         m
         for m in emulator.channel_messages(emulator.general)
         if f"db:{game_id}:{ask}" in m.custom_ids
     ]
-    handle = await emulator.click(user, board[-1], f"db:{game_id}:{ask}")
-    dialog = await handle.original(lambda m: bool(m.custom_ids), WAIT)
-    assert dialog.ephemeral, "a confirmation is private"
-    await emulator.click(user, dialog, f"db:{game_id}:{answer}")
+    handle = await emulator.click(user, message[-1], f"db:{game_id}:{ask}")
+    confirmation = await handle.original(lambda m: bool(m.custom_ids), WAIT)
+    assert confirmation.ephemeral, "a confirmation is private"
+    await emulator.click(user, confirmation, f"db:{game_id}:{answer}")
     return await emulator.wait_until(
-        lambda: dialog if not dialog.custom_ids else None, "the confirmation to close", WAIT
+        lambda: confirmation if not confirmation.custom_ids else None,
+        "the confirmation to close",
+        WAIT,
     )
 
 
@@ -153,7 +155,7 @@ async def start_game(
 
 
 def recap_message(emulator: Emulator) -> Message:
-    """The recap posted when a table finished (exactly one)."""
+    """The recap posted when a game finished (exactly one)."""
     [recap] = [
         m
         for m in emulator.channel_messages(emulator.general)

@@ -157,7 +157,7 @@ async def test_a_forced_capture_is_the_last_move_shown(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     """English draughts: Black (alice, the starter) 11-15, White 22-18; 15x22 is then Black's
-    only move (CK-5), which the table plays by itself: the board marks it, capture and all."""
+    only move (CK-5), which the service plays by itself: the board marks it, capture and all."""
     async with start_bot():
         message = await start_game(
             emulator,
@@ -253,7 +253,7 @@ async def test_a_draw_offer_on_the_board_says_who_must_answer(
     assert alt.startswith("Bob offers a draw: Alice to accept or decline. Checkers (box rules)")
     assert "Alice had 1d 0h left to play when this picture was drawn." in alt
     assert not re.search(r"\b(you|your)\b", alt, re.IGNORECASE)
-    # Only a private view says "you" (Bob reads French).
+    # Only a private board says "you" (Bob reads French).
     assert alt_text(answerers).startswith("Bob offers a draw; accept or decline? Checkers")
     assert alt_text(offerers).startswith(
         "Vous proposez la nulle ; à Alice d'accepter ou de refuser. Dames"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import GameStatus, Store
 from emulator import DriverError, Emulator, Message, User
 from tests.bot.e2e.conftest import Players, StartBot
@@ -33,8 +33,8 @@ async def test_a_live_game_is_not_exported_to_anyone(
 async def test_a_finished_game_goes_to_its_server_and_its_players_only(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
-    def person(user: User) -> Person:
-        return Person(user.id, user.name, False)
+    def person(user: User) -> Player:
+        return Player(user.id, user.name, False)
 
     async with start_bot() as bot:
         await start_game(
@@ -50,7 +50,7 @@ async def test_a_finished_game_goes_to_its_server_and_its_players_only(
             guild_id=ELSEWHERE,
             starter="challenger",
         )
-        await bot.games.accept(2, person(players.carol))
+        await bot.games.accept_challenge(2, person(players.carol))
         await bot.games.resign(2, players.alice.id, 1)
         here_by_a_bystander = await command(emulator, players.carol, "export", {"game": 1})
         elsewhere_by_a_stranger = await command(emulator, players.bob, "export", {"game": 2})

@@ -41,7 +41,7 @@ class Player(SimplePlayer):
 
 
 class Factory:
-    """Players per level; records which levels the table asked for."""
+    """Players per level; notes which levels the service asked for."""
 
     def __init__(self, notice: str | None = None) -> None:
         self.players = {level: Player(notice) for level in LEVELS}

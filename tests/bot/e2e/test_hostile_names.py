@@ -20,7 +20,7 @@ from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import ck_session, click, command, game_message, is_turn_ping, pick
 
 MAX_PLIES = 600
-REPOST_AT = 3  # the ply before which /board posts the board again
+REPOST_AT = 3  # the ply before which /board posts the game message again
 
 
 def hostile_names(emulator: Emulator, players: Players) -> list[str]:
@@ -33,8 +33,8 @@ def hostile_names(emulator: Emulator, players: Players) -> list[str]:
 async def play_to_the_end(
     emulator: Emulator, store: Store, game_id: int, seated: dict[int, User]
 ) -> None:
-    """Play legal moves, by the menu and by /move in turn, until the game is over; the board
-    is posted again once on the way (a new message, where the player to move is named)."""
+    """Play legal moves, by the menu and by /move in turn, until the game is over; the game
+    message is posted again once on the way (a new one, where the player to move is named)."""
     for ply in range(MAX_PLIES):
         if not (await store.get_game(game_id)).status.is_open:
             return
@@ -46,8 +46,8 @@ async def play_to_the_end(
             await command(emulator, waiting, "board")
         moves = session.game.position.legal_moves()
         text = moves[(ply * 5) % len(moves)].pdn()
-        board = await game_message(emulator, store, game_id)
-        if ply % 2 == 0 and any(c.startswith("dbp:") for c in board.custom_ids):
+        message = await game_message(emulator, store, game_id)
+        if ply % 2 == 0 and any(c.startswith("dbp:") for c in message.custom_ids):
             await pick(emulator, store, actor, text, game_id)
         else:
             await command(emulator, actor, "move", {"play": text})
@@ -91,13 +91,13 @@ async def test_hostile_names_are_text_and_only_the_players_at_their_turn_are_pin
             pinged.add(player)
     assert pinged == set(members)  # each was called at their turn, and nobody else ever
     for game_id, pair in enumerate(pairs, start=1):
-        board = await game_message(emulator, store, game_id)
-        board_image(board)  # the picture with these names drawn renders
-        [picture] = board.attachments
+        message = await game_message(emulator, store, game_id)
+        board_image(message)  # the picture with these names drawn renders
+        [picture] = message.attachments
         recap = _recap_of(emulator, game_id)
         assert recap is not None
         for member in pair:
-            assert escaped(name[member]) in board.content
+            assert escaped(name[member]) in message.content
             assert name[member] in (picture.description or "")  # alt text interprets nothing
             assert escaped(name[member]) in recap.content
     for member, (stats, history) in own.items():

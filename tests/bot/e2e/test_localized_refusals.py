@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.frontend.cogs import records
+from bot.frontend.cogs import results
 from bot.service.recap import RecordFile
 from bot.store import Store
 from emulator import Emulator
@@ -80,7 +80,7 @@ async def test_an_internal_error_is_logged_and_apologised_for_in_french(
     async def broken(store: Store, game_id: int) -> RecordFile:
         raise ValueError(check)
 
-    monkeypatch.setattr(records, "record_for", broken)  # what /export calls
+    monkeypatch.setattr(results, "record_for", broken)  # what /export calls
     discord_errors.expect("unexpected error in an interaction")
     async with start_bot():
         await start_game(

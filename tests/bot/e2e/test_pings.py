@@ -50,21 +50,21 @@ async def test_a_ping_sent_before_a_restart_is_deleted_by_the_next_one(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     async with start_bot(OPENING_31):
-        board = await start_game(emulator, store, players.alice, players.bob)
+        message = await start_game(emulator, store, players.alice, players.bob)
         await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
         first = await emulator.wait_for_message(
-            emulator.general, lambda m: players.bob in m.notified and m is not board
+            emulator.general, lambda m: players.bob in m.notified and m is not message
         )
     assert (await store.get_game(1)).ping_message_id == first.id
     async with start_bot(OPENING_31):
         await click(emulator, store, players.bob, "roll")
         await command(emulator, players.bob, "move", {"play": "24/13"})
         second = await emulator.wait_for_message(
-            emulator.general, lambda m: players.alice in m.notified and m is not board
+            emulator.general, lambda m: players.alice in m.notified and m is not message
         )
         await emulator.wait_until(lambda: True if first.deleted else None, "the old ping to go")
     assert (await store.get_game(1)).ping_message_id == second.id
-    pings = [m for m in emulator.channel_messages(emulator.general) if m is not board]
+    pings = [m for m in emulator.channel_messages(emulator.general) if m is not message]
     assert pings == [second]
 
 
@@ -213,18 +213,18 @@ async def test_the_reminder_replaces_the_turn_ping_and_goes_when_the_game_ends(
     assert (await store.get_game(1)).winner_id == players.alice.id
 
 
-async def test_a_finished_games_entries_leave_the_boards_memory(
+async def test_a_finished_games_entries_leave_the_game_messages_memory(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     async with start_bot() as bot:
-        board = bot.messages
+        messages = bot.messages
         await start_checkers(emulator, store, players)
         await checkers_move(emulator, store, players.alice)
         await pinged(emulator, players.bob)
-        assert 1 in board._pings and 1 in board._where_cache
+        assert 1 in messages._pings and 1 in messages._where_cache
         await confirm(emulator, players.bob, "askresign", "resign:1")
         await no_ping_left(emulator, store)
-        assert 1 not in board._pings and 1 not in board._where_cache
+        assert 1 not in messages._pings and 1 not in messages._where_cache
     # Per user and per game, memory is bounded whatever the number of games and players.
-    caches = (board._names, board._pings, board._where_cache)
+    caches = (messages._names, messages._pings, messages._where_cache)
     assert all(isinstance(cache, Recent) for cache in caches)

@@ -179,19 +179,19 @@ async def test_the_player_to_act_is_notified_and_pings_do_not_pile_up(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     async with start_bot(OPENING_31):
-        board = await start_game(emulator, store, players.alice, players.bob)
+        message = await start_game(emulator, store, players.alice, players.bob)
         await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
         first = await emulator.wait_for_message(
-            emulator.general, lambda m: players.bob in m.notified and m is not board
+            emulator.general, lambda m: players.bob in m.notified and m is not message
         )
         await click(emulator, store, players.bob, "roll")
         await command(emulator, players.bob, "move", {"play": "24/13"})
         second = await emulator.wait_for_message(
-            emulator.general, lambda m: players.alice in m.notified and m is not board
+            emulator.general, lambda m: players.alice in m.notified and m is not message
         )
         await emulator.wait_until(lambda: True if first.deleted else None, "the old ping to go")
     assert second.notified == [players.alice]
-    pings = [m for m in emulator.channel_messages(emulator.general) if m is not board]
+    pings = [m for m in emulator.channel_messages(emulator.general) if m is not message]
     assert pings == [second]
 
 
@@ -207,11 +207,11 @@ async def test_quick_moves_reply_at_once_and_slow_ones_are_deferred_in_time(
         quick = await emulator.slash(players.alice, "move", {"play": "8/5 6/5"})
         assert await quick.acknowledged() == 4  # the reply itself acknowledges
         assert (await quick.original()).content == "Played 8/5 6/5."
-        board = await game_message(emulator, store)
-        edits = board.edits
-        roll = await emulator.click(players.bob, board, "db:1:roll")
-        assert await roll.acknowledged() == 7  # the click's reply is the new board
-        assert board.edits == edits + 1 and "Bob rolled 6-5." in board.content
+        message = await game_message(emulator, store)
+        edits = message.edits
+        roll = await emulator.click(players.bob, message, "db:1:roll")
+        assert await roll.acknowledged() == 7  # the click's reply is the new game message
+        assert message.edits == edits + 1 and "Bob rolled 6-5." in message.content
         # As if the database or the renderer were slow: the budget is gone at once.
         monkeypatch.setattr(actions_module, "REPLY_BUDGET", 0.0)
         slow = await emulator.slash(players.bob, "move", {"play": "24/13"})

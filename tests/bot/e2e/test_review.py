@@ -163,8 +163,8 @@ async def test_a_slow_review_holds_up_neither_the_board_nor_the_recap(
     reviewer = GatedReviewer()
     async with reviewing_bot(emulator, store, game_clock, reviewer):
         await play_then_resign(emulator, store, players)
-        board = await game_message(emulator, store)
-        assert "revealed" in board.content  # the final board, with the dice seed, is shown
+        message = await game_message(emulator, store)
+        assert "revealed" in message.content  # the final game message, with the dice seed, is shown
         recap = await the_recap(emulator)
         assert TITLE not in recap.content  # the review is still waiting at the gate
         reviewer.gate.set()

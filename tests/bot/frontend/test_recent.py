@@ -1,4 +1,4 @@
-"""The bounded cache the board keeps per game and per user."""
+"""The bounded cache the game messages keep per game and per user."""
 
 from __future__ import annotations
 

@@ -98,7 +98,7 @@ def test_refusals_the_catalog_cannot_word_keep_their_english_reason(error: Excep
 
 
 def test_what_the_player_typed_is_repeated_only_in_part() -> None:
-    # The longest text the table reads at all (longer is refused unread); quoted, it is 102.
+    # The longest text the service reads at all (longer is refused unread); quoted, it is 102.
     typed = "9" * MAX_TEXT_LENGTH
     text = explain(FR, parse_error(typed))
     # The repeated text (quotes included) is 100 characters with its ellipsis.

@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.frontend.client import DuelboardBot
 from bot.frontend.translator import CatalogTranslator, served_locales
 from bot.i18n import CATALOGS
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import Store
 from emulator.naming import valid_name
 
@@ -37,7 +37,7 @@ async def payloads(tmp_path: Path) -> AsyncIterator[list[Payload]]:
     """The real bot's commands, every cog loaded, as its tree syncs them."""
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'names.sqlite3'}")
     bot = DuelboardBot(store, sweep_interval=None)
-    for cog in bot.assemble(Person(1, "Duelboard", is_bot=True)):
+    for cog in bot.assemble(Player(1, "Duelboard", is_bot=True)):
         await bot.add_cog(cog)
     await bot.tree.set_translator(CatalogTranslator())
     yield await translated(bot.tree)

@@ -1,4 +1,4 @@
-"""A resignation level is worded by one whole sentence per level in every language, never by a
+"""A resignation's size is worded by one whole sentence per size in every language, never by a
 translated phrase ("a gammon") slotted into another sentence: a language with case or gender
 (Polish, Czech, Greek) must be able to inflect each sentence as a whole (issue 14).
 
@@ -19,12 +19,12 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.views import GameView
 from bot.wording.game import event_line, status_line
 from engine.backgammon import Side
-from engine.backgammon.cube import Level
-from render import LEVEL_FIELDS, CheckersScene, describe
+from engine.backgammon.cube import Size
+from render import SIZE_FIELDS, CheckersScene, describe
 from render.backgammon_scene import status_line as picture_prompt
 from tests.bot.wording.test_game import ALICE, BOB, NAMES, opened
 
-GAMMON = Level.GAMMON
+GAMMON = Size.GAMMON
 PLAYERS = ("Alice", "Bob")
 # language: (event, status, button, picture prompt, alt text to the resigner, end, caption)
 SAMPLES = {
@@ -64,7 +64,7 @@ BUTTONS = {
 
 
 def labels(controls: discord.ui.View) -> list[str | None]:
-    """The labels of a view's game buttons, in order."""
+    """The labels of the game buttons among `controls`, in order."""
     return [child.item.label for child in controls.children if isinstance(child, GameButton)]
 
 
@@ -75,7 +75,7 @@ def resigning(accepted: bool = False) -> GameView:
     match = view.session.match.offer_resignation(GAMMON, Side.WHITE)
     if accepted:
         match = match.accept_resignation()
-    # Bob is to answer the offer: the table's view names him as the one to act.
+    # Bob is to answer the offer: the `GameView` names him as the one to act.
     return replace(view, session=replace(view.session, match=match), to_move_id=BOB)
 
 
@@ -91,14 +91,14 @@ async def test_each_resignation_text_is_one_whole_sentence(language: str) -> Non
     assert scene is not None and not isinstance(scene, CheckersScene)
     assert picture_prompt(scene) == prompt
     assert describe(replace(scene, reader=Side.WHITE)).startswith(alt_yours)
-    accepted = out.GameEnded(7, BOB, ALICE, 2, out.Finish.RESIGNED, level=GAMMON)
+    accepted = out.GameEnded(7, BOB, ALICE, 2, out.Finish.RESIGNED, size=GAMMON)
     assert event_line(t, accepted, NAMES) == end
     ended = scene_of(resigning(accepted=True).session, PLAYERS, Look(locale=language))
     assert ended is not None and ended.caption == caption
 
 
 @pytest.mark.parametrize("language", sorted(BUTTONS))
-async def test_every_level_has_its_own_button_sentence(language: str) -> None:
+async def test_every_size_has_its_own_button_sentence(language: str) -> None:
     controls = confirm_resign(Localizer(language), opened(6, 1))
     assert labels(controls) == BUTTONS[language]
 
@@ -106,23 +106,23 @@ async def test_every_level_has_its_own_button_sentence(language: str) -> None:
 RESIGNATION_FAMILIES = (
     "status.resign_offer",
     "ev.resign_offer",
-    "btn.resign_level",
+    "btn.resign_size",
     "board.end.resigned_bg",
     "ev.ended.played",
     "ev.ended.resigned",
-    *(f"picture.{name}" for name in LEVEL_FIELDS),
+    *(f"picture.{name}" for name in SIZE_FIELDS),
 )
 
 
 @pytest.mark.parametrize("language", sorted(CATALOGS))
-def test_no_level_phrase_is_slotted_into_a_sentence(language: str) -> None:
-    """Each family has a sentence per level and no placeholder left for a level's words."""
+def test_no_size_phrase_is_slotted_into_a_sentence(language: str) -> None:
+    """Each family has a sentence per size and no placeholder left for a size's words."""
     catalog = CATALOGS[language]
     slotted = {
-        f"{family}.{level}": set().union(*map(placeholders, forms(language, f"{family}.{level}")))
+        f"{family}.{size}": set().union(*map(placeholders, forms(language, f"{family}.{size}")))
         & {"level", "kind", "reason", "missing"}
         for family in RESIGNATION_FAMILIES
-        for level in (1, 2, 3)
+        for size in (1, 2, 3)
     }
     assert {key: names for key, names in slotted.items() if names} == {}
     assert not [key for key in catalog if key.startswith("level.")]
@@ -136,7 +136,7 @@ def forms(language: str, key: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("language", sorted(CATALOGS))
 def test_no_ending_or_game_kind_is_slotted_into_a_sentence(language: str) -> None:
-    """How a game ended (by level, by checkers ending) and which game it is are worded in whole
+    """How a game ended (by size, by checkers ending) and which game it is are worded in whole
     sentences. The one text with a `{reason}` is the refusal's "Not possible: {reason}", whose
     reason is a clause of its own; the `{kind}` of an option refusal is the game as the player
     chose it (the command's value), not a translated name."""

@@ -1,4 +1,4 @@
-"""Service test fixtures: the store's backends (SQLite file, PostgreSQL schema), a table and the
+"""Service test fixtures: the store's backends (SQLite file, PostgreSQL schema), the service and the
 ratings kept beside it."""
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from bot.service.clock import FakeClock
 from bot.service.dice import DiceSource, SeededDice
 from bot.service.games import Games
 from bot.service.ratings import Ratings
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import Store
 from tests.bot.store.conftest import backend, store, templates
 
 __all__ = ["backend", "store", "templates"]
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-BOT = Person(1, "Duelboard", is_bot=True)
-ALICE, BOB, CAROL = Person(101, "Alice"), Person(202, "Bob"), Person(303, "Carol")
+BOT = Player(1, "Duelboard", is_bot=True)
+ALICE, BOB, CAROL = Player(101, "Alice"), Player(202, "Bob"), Player(303, "Carol")
 GUILD, CHANNEL = 9000, 9100
 
 
-def fixed_seeds(count: int = 200, tag: str = "table") -> list[str]:
+def fixed_seeds(count: int = 200, tag: str = "game") -> list[str]:
     """Fixed seeds, so every test game is the same on every run (and still verifiable)."""
     return [hashlib.sha256(f"{tag} {index}".encode()).hexdigest() for index in range(count)]
 
@@ -38,7 +38,7 @@ def fixed_seeds(count: int = 200, tag: str = "table") -> list[str]:
 def tmp_path(tmp_path: Path) -> Iterator[Path]:
     """A RAM-disk folder when there is one, so the store's SQLite copies live there.
 
-    The table tests write thousands of events, and on a shared disk the fsync of every commit
+    The service tests write thousands of events, and on a shared disk the fsync of every commit
     would take most of the CI budget; the files are still real SQLite files in WAL mode, and
     durability on disk is the store's own tests' subject.
     """
@@ -60,8 +60,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def make_table(store: Store, clock: FakeClock) -> Callable[..., Games]:
-    """Build a table on the test's store; dice default to fixed, verifiable seeds."""
+def make_games(store: Store, clock: FakeClock) -> Callable[..., Games]:
+    """Build the service on the test's store; dice default to fixed, verifiable seeds."""
 
     def build(dice: DiceSource | None = None) -> Games:
         source = dice if dice is not None else SeededDice(fixed_seeds())
@@ -71,9 +71,9 @@ def make_table(store: Store, clock: FakeClock) -> Callable[..., Games]:
 
 
 @pytest.fixture
-def table(make_table: Callable[..., Games]) -> Games:
-    """A table with seeded dice."""
-    return make_table()
+def games(make_games: Callable[..., Games]) -> Games:
+    """The service with seeded dice."""
+    return make_games()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Helpers that play games through the table as two people would, for the service tests."""
+"""Helpers that play games through the service as two people would, for the service tests."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def match_of(result: ActionResult) -> Match:
     return session.match
 
 
-def bg13_level(position: Position, winner: Side) -> int:
+def bg13_size(position: Position, winner: Side) -> int:
     """BG-13 read straight off the board: 1 single, 2 gammon, 3 backgammon."""
     loser = winner.opponent
     if position.off[loser]:
@@ -35,9 +35,9 @@ def bg13_level(position: Position, winner: Side) -> int:
 
 
 async def play_backgammon(
-    table: Games, result: ActionResult, policy: Policy | None = None
+    games: Games, result: ActionResult, policy: Policy | None = None
 ) -> list[ActionResult]:
-    """Act for whoever is to act until the table closes; `policy` may override a decision.
+    """Act for whoever is to act until the game closes; `policy` may override a decision.
 
     Plays are typed as text (the notation of the legal play picked by the action count), so the
     reader is exercised; doubles are taken; resignations accepted.
@@ -51,7 +51,7 @@ async def play_backgammon(
         assert isinstance(session, BackgammonSession) and session.match is not None
         actor = view.to_move_id
         assert actor is not None
-        override = policy(table, result) if policy is not None else None
+        override = policy(games, result) if policy is not None else None
         if override is not None:
             result = await override
         else:
@@ -59,20 +59,20 @@ async def play_backgammon(
             if game.phase is Phase.MOVING:
                 plays = game.legal_plays()
                 text = plays[(count * 7) % len(plays)].notation()
-                result = await table.move(view.id, actor, text)
+                result = await games.move(view.id, actor, text)
             elif game.phase is Phase.ROLLING:
-                result = await table.roll(view.id, actor)
+                result = await games.roll(view.id, actor)
             elif game.phase is Phase.DOUBLED:
-                result = await table.take(view.id, actor)
+                result = await games.take(view.id, actor)
             elif game.phase is Phase.RESIGNING:
-                result = await table.accept_offer(view.id, actor)
+                result = await games.accept_offer(view.id, actor)
             else:
-                raise AssertionError(f"the table waits in phase {game.phase}")
+                raise AssertionError(f"the game waits in phase {game.phase}")
         history.append(result)
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 
 
-async def play_checkers(table: Games, result: ActionResult) -> list[ActionResult]:
+async def play_checkers(games: Games, result: ActionResult) -> list[ActionResult]:
     """Move for whoever is to move (a legal move picked by the ply count) until the game ends."""
     history = [result]
     for count in range(MAX_ACTIONS):
@@ -88,16 +88,16 @@ async def play_checkers(table: Games, result: ActionResult) -> list[ActionResult
         choices = men or moves
         move = choices[(count * 5) % len(choices)]
         assert view.to_move_id is not None
-        result = await table.move(view.id, view.to_move_id, move.pdn())
+        result = await games.move(view.id, view.to_move_id, move.pdn())
         history.append(result)
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 
 
 async def start_game(
-    table: Games, kind: str, variant: str | None = None, **choices: Any
+    games: Games, kind: str, variant: str | None = None, **choices: Any
 ) -> ActionResult:
     """Alice challenges Bob, Bob accepts."""
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
     )
-    return await table.accept(posted.game.id, BOB)
+    return await games.accept_challenge(posted.game.id, BOB)

@@ -1,4 +1,4 @@
-"""Short whole tables through the real table, ending the way a test needs (no long play-outs)."""
+"""Short whole games through the real service, ending the way a test needs (no long play-outs)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
-from bot.service.views import ActionResult, Person
+from bot.service.views import ActionResult, Player
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import CHANNEL, GUILD
 
@@ -15,10 +15,10 @@ MAX_ACTIONS = 2000
 
 
 async def challenge(
-    table: Games,
+    games: Games,
     kind: str,
-    first: Person,
-    second: Person,
+    first: Player,
+    second: Player,
     *,
     variant: str | None = None,
     guild_id: int | None = GUILD,
@@ -26,7 +26,7 @@ async def challenge(
     **choices: Any,
 ) -> ActionResult:
     """`first` challenges `second`, who accepts."""
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=channel_id,
         guild_id=guild_id,
         challenger=first,
@@ -35,10 +35,10 @@ async def challenge(
         variant=variant,
         **choices,
     )
-    return await table.accept(posted.game.id, second)
+    return await games.accept_challenge(posted.game.id, second)
 
 
-async def checkers_win(table: Games, result: ActionResult, winner: int) -> int:
+async def checkers_win(games: Games, result: ActionResult, winner: int) -> int:
     """Play on until the loser is to move, then the loser resigns; returns the game id."""
     game_id = result.game.id
     for _ in range(MAX_ACTIONS):
@@ -51,28 +51,28 @@ async def checkers_win(table: Games, result: ActionResult, winner: int) -> int:
         assert actor is not None
         if actor == winner:
             move = session.game.position.legal_moves()[0]
-            result = await table.move(game_id, actor, move.pdn())
+            result = await games.move(game_id, actor, move.pdn())
         else:
-            result = await table.resign(game_id, actor)
+            result = await games.resign(game_id, actor)
     raise AssertionError("the checkers game did not end")
 
 
-async def checkers_draw(table: Games, result: ActionResult) -> int:
+async def checkers_draw(games: Games, result: ActionResult) -> int:
     """The player to move offers a draw and the other accepts; returns the game id."""
     game_id = result.game.id
     offerer = result.game.to_move_id
     assert offerer is not None
-    offered = await table.offer_draw(game_id, offerer)
+    offered = await games.offer_draw(game_id, offerer)
     answerer = offered.game.to_move_id
     assert answerer is not None and answerer != offerer
-    await table.accept_offer(game_id, answerer)
+    await games.accept_offer(game_id, answerer)
     return game_id
 
 
 async def backgammon_win(
-    table: Games, result: ActionResult, winner: int, *, level: int = 1, double: bool = False
+    games: Games, result: ActionResult, winner: int, *, size: int = 1, double: bool = False
 ) -> int:
-    """Play until `winner` has won the table: the loser resigns at `level` each game, or, with
+    """Play until `winner` has won the game: the loser resigns at `size` each game, or, with
     `double`, the winner doubles and the loser passes. Returns the game id."""
     game_id = result.game.id
     for _ in range(MAX_ACTIONS):
@@ -85,19 +85,19 @@ async def backgammon_win(
         actor = view.to_move_id
         assert actor is not None
         if game.phase is Phase.DOUBLED:
-            result = await table.drop(game_id, actor)
+            result = await games.pass_double(game_id, actor)
         elif game.phase is Phase.RESIGNING:
-            result = await table.accept_offer(game_id, actor)
+            result = await games.accept_offer(game_id, actor)
         elif actor == winner and game.phase is Phase.ROLLING:
             if double and session.may_double():
-                result = await table.double(game_id, actor)
+                result = await games.double(game_id, actor)
             else:
-                result = await table.roll(game_id, actor)
+                result = await games.roll(game_id, actor)
         elif actor != winner and not double:
-            result = await table.resign(game_id, actor, level)
+            result = await games.resign(game_id, actor, size)
         elif game.phase is Phase.ROLLING:
-            result = await table.roll(game_id, actor)
+            result = await games.roll(game_id, actor)
         else:
             play = game.legal_plays()[0]
-            result = await table.move(game_id, actor, play.notation())
-    raise AssertionError("the backgammon table did not end")
+            result = await games.move(game_id, actor, play.notation())
+    raise AssertionError("the backgammon game did not end")

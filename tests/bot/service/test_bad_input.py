@@ -51,24 +51,24 @@ class Played:
 
 
 @pytest.fixture
-async def games(table: Games) -> Played:
-    """Three tables in three channels."""
-    backgammon = (await start_game(table, "backgammon")).game
-    checkers = await table.challenge(
+async def played(games: Games) -> Played:
+    """Three games in three channels."""
+    backgammon = (await start_game(games, "backgammon")).game
+    checkers = await games.challenge(
         channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind="checkers"
     )
-    ck_game = (await table.accept(checkers.game.id, BOB)).game
-    done = await table.challenge(
+    ck_game = (await games.accept_challenge(checkers.game.id, BOB)).game
+    done = await games.challenge(
         channel_id=CHANNEL + 2, challenger=ALICE, opponent=BOB, kind="checkers", starter="opponent"
     )
-    await table.accept(done.game.id, BOB)
-    finished = (await table.resign(done.game.id, BOB.id)).game
+    await games.accept_challenge(done.game.id, BOB)
+    finished = (await games.resign(done.game.id, BOB.id)).game
     return Played(backgammon, ck_game, finished)
 
 
-async def unchanged(table: Games, view: GameView) -> None:
+async def unchanged(games: Games, view: GameView) -> None:
     """The stored game is exactly as it was."""
-    row = await table.store.get_game(view.id)
+    row = await games.store.get_game(view.id)
     assert row.version == view.version
     assert row.state == view.session.to_text()
 
@@ -77,9 +77,9 @@ async def unchanged(table: Games, view: GameView) -> None:
 @SETTINGS
 @given(text=TEXTS)
 async def test_random_backgammon_text_is_refused_and_changes_nothing(
-    table: Games, games: Played, text: str
+    games: Games, played: Played, text: str
 ) -> None:
-    view = games.backgammon
+    view = played.backgammon
     session = view.session
     assert isinstance(session, BackgammonSession) and session.match is not None
     game = session.match.game
@@ -91,18 +91,18 @@ async def test_random_backgammon_text_is_refused_and_changes_nothing(
     else:
         assume(False)  # the text names a legal play: not bad input
     with pytest.raises((ValueError, ServiceError)) as refused:
-        await table.move(view.id, view.to_move_id, text)
+        await games.move(view.id, view.to_move_id, text)
     assert str(refused.value)
-    await unchanged(table, view)
+    await unchanged(games, view)
 
 
 @pytest.mark.slow
 @SETTINGS
 @given(text=TEXTS)
 async def test_random_checkers_text_is_refused_and_changes_nothing(
-    table: Games, games: Played, text: str
+    games: Games, played: Played, text: str
 ) -> None:
-    view = games.checkers
+    view = played.checkers
     session = view.session
     assert isinstance(session, CheckersSession) and session.game is not None
     try:
@@ -113,9 +113,9 @@ async def test_random_checkers_text_is_refused_and_changes_nothing(
         assume(False)
     assert view.to_move_id is not None
     with pytest.raises((ValueError, ServiceError)) as refused:
-        await table.move(view.id, view.to_move_id, text)
+        await games.move(view.id, view.to_move_id, text)
     assert str(refused.value)
-    await unchanged(table, view)
+    await unchanged(games, view)
 
 
 ACTIONS = [
@@ -123,7 +123,7 @@ ACTIONS = [
     "roll",
     "double",
     "take",
-    "drop",
+    "pass_double",
     "resign",
     "offer_draw",
     "accept_offer",
@@ -139,20 +139,20 @@ ACTIONS = [
     unknown_id=st.integers(min_value=10_000, max_value=2**62),
 )
 async def test_strangers_unknown_ids_and_finished_games_are_refused(
-    table: Games, games: Played, action: str, user_id: int, unknown_id: int
+    games: Games, played: Played, action: str, user_id: int, unknown_id: int
 ) -> None:
     assume(user_id not in (ALICE.id, BOB.id))
     args: tuple[str, ...] = ("22-18",) if action == "move" else ()
-    for view in (games.backgammon, games.checkers):
+    for view in (played.backgammon, played.checkers):
         with pytest.raises(NotAPlayerError, match="not playing"):
-            await getattr(table, action)(view.id, user_id, *args)
-        await unchanged(table, view)
+            await getattr(games, action)(view.id, user_id, *args)
+        await unchanged(games, view)
     with pytest.raises(GameNotFoundError, match=f"no game #{unknown_id}"):
-        await getattr(table, action)(unknown_id, ALICE.id, *args)
+        await getattr(games, action)(unknown_id, ALICE.id, *args)
     for player in (ALICE.id, BOB.id, user_id):
         with pytest.raises(GameOverError, match="is over"):
-            await getattr(table, action)(games.finished.id, player, *args)
-    await unchanged(table, games.finished)
+            await getattr(games, action)(played.finished.id, player, *args)
+    await unchanged(games, played.finished)
 
 
 def refuse_parsing(*_args: object, **_kwargs: object) -> NoReturn:
@@ -160,38 +160,38 @@ def refuse_parsing(*_args: object, **_kwargs: object) -> NoReturn:
 
 
 async def test_over_long_text_is_refused_before_it_is_read_and_changes_nothing(
-    table: Games, games: Played, monkeypatch: pytest.MonkeyPatch
+    games: Games, played: Played, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     megabyte = "13/7 8/7 " * 120_000
     monkeypatch.setattr("bot.service.backgammon.parse_play", refuse_parsing)
     monkeypatch.setattr("bot.service.checkers.ck.parse_move", refuse_parsing)
     too_long = ("svc.move.too_long", {"most": MAX_TEXT_LENGTH})
-    for view in (games.backgammon, games.checkers):
+    for view in (played.backgammon, played.checkers):
         assert view.to_move_id is not None
         for text in (megabyte, "x" * (MAX_TEXT_LENGTH + 1)):
             with pytest.raises(ActionNotAllowedError) as caught:
-                await table.move(view.id, view.to_move_id, text)
+                await games.move(view.id, view.to_move_id, text)
             assert (caught.value.code, dict(caught.value.params)) == too_long
             assert str(caught.value).startswith(f"A move is at most {MAX_TEXT_LENGTH} characters")
-            await unchanged(table, view)
-    mover = games.backgammon.to_move_id
+            await unchanged(games, view)
+    mover = played.backgammon.to_move_id
     assert mover is not None
     with pytest.raises(ActionNotAllowedError) as caught:
-        await table.resign(games.backgammon.id, mover, "gammon" * 200_000)
+        await games.resign(played.backgammon.id, mover, "gammon" * 200_000)
     assert (caught.value.code, dict(caught.value.params)) == (
         "svc.resign.too_long",
         {"most": MAX_TEXT_LENGTH},
     )
-    await unchanged(table, games.backgammon)
+    await unchanged(games, played.backgammon)
 
 
-async def test_text_up_to_the_bound_is_read(table: Games, games: Played) -> None:
-    view = games.checkers
+async def test_text_up_to_the_bound_is_read(games: Games, played: Played) -> None:
+    view = played.checkers
     assert view.to_move_id is not None
     with pytest.raises((ValueError, ServiceError)) as refused:
-        await table.move(view.id, view.to_move_id, "9" * MAX_TEXT_LENGTH)
+        await games.move(view.id, view.to_move_id, "9" * MAX_TEXT_LENGTH)
     assert getattr(refused.value, "code", None) != "svc.move.too_long"
-    await unchanged(table, view)
+    await unchanged(games, view)
 
 
 def test_an_over_long_time_limit_is_refused_without_being_echoed() -> None:

@@ -27,9 +27,9 @@ async def test_the_bot_answers_a_draw_offer_for_its_own_colour(
 ) -> None:
     for starter, person_colour in (("challenger", ck.Color.BLACK), ("opponent", ck.Color.WHITE)):
         bot = Agreeable()
-        table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=bot)
+        games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=bot)
         # `english`: Black moves first (CK-2 for that variant), so the starter plays Black.
-        result = await table.challenge(
+        result = await games.challenge(
             channel_id=CHANNEL,
             challenger=ALICE,
             kind="checkers",
@@ -38,6 +38,6 @@ async def test_the_bot_answers_a_draw_offer_for_its_own_colour(
             starter=starter,
         )
         assert result.game.to_move_id == ALICE.id  # the bot, if it started, has moved
-        drawn = await table.offer_draw(result.game.id, ALICE.id)
+        drawn = await games.offer_draw(result.game.id, ALICE.id)
         assert bot.colours == [person_colour.opponent]
         assert drawn.game.status is GameStatus.FINISHED

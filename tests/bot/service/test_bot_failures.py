@@ -12,11 +12,11 @@ from bot.service import outcomes as out
 from bot.service.bot_turns import MAX_BOT_FAILURES, retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
+from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.recorder import EventKind
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 
@@ -33,16 +33,16 @@ class BrokenComputer(SimplePlayer):
         raise RuntimeError("the computer's process died")
 
 
-def broken_table(store: Store, clock: FakeClock) -> Games:
-    """A fresh table (as after a restart) whose computer always fails."""
+def broken_games(store: Store, clock: FakeClock) -> Games:
+    """A fresh service (as after a restart) whose computer always fails."""
     return Games(store, bot=BOT, dice=SeededDice(SEEDS), clock=clock, opponent=BrokenComputer())
 
 
-async def stuck_game(table: Games, index: int) -> int:
+async def stuck_game(games: Games, index: int) -> int:
     """A checkers game against the bot, which opens and cannot: its turn is put off."""
-    made = await table.challenge(
+    made = await games.challenge(
         channel_id=CHANNEL + 1 + index,
-        challenger=Person(PLAYERS + index, f"Player {index}"),
+        challenger=Player(PLAYERS + index, f"Player {index}"),
         against_bot=True,
         kind="checkers",
         starter="opponent",
@@ -54,12 +54,12 @@ async def stuck_game(table: Games, index: int) -> int:
 async def test_stuck_bot_games_are_put_off_and_never_starve_a_persons_clock(
     store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    table = broken_table(store, clock)
-    stuck = [await stuck_game(table, index) for index in range(STUCK_GAMES)]
+    games = broken_games(store, clock)
+    stuck = [await stuck_game(games, index) for index in range(STUCK_GAMES)]
     put_off = [(await store.get_game(game_id)).turn_deadline for game_id in stuck]
     assert set(put_off) == {clock.now() + retry_delay(1)}
     # Alice's game falls due after every stuck one: the 151st due deadline.
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
@@ -67,10 +67,10 @@ async def test_stuck_bot_games_are_put_off_and_never_starve_a_persons_clock(
         starter="challenger",
         time_limit=timedelta(minutes=5),
     )
-    persons = await table.accept(posted.game.id, BOB)
+    persons = await games.accept_challenge(posted.game.id, BOB)
     clock.advance(timedelta(minutes=5))
 
-    swept = await broken_table(store, clock).sweep()
+    swept = await broken_games(store, clock).sweep()
 
     # Alice lost on time; the stuck games were tried again and put off for longer, unshown.
     assert [result.game.id for result in swept] == [persons.game.id]
@@ -88,8 +88,8 @@ async def test_stuck_bot_games_are_put_off_and_never_starve_a_persons_clock(
 async def test_a_bot_that_keeps_failing_waits_longer_each_time_then_the_game_is_called_off(
     store: Store, clock: FakeClock
 ) -> None:
-    table = broken_table(store, clock)
-    game_id = await stuck_game(table, 0)
+    games = broken_games(store, clock)
+    game_id = await stuck_game(games, 0)
     start = clock.now()
     waits = []
     swept = []
@@ -103,8 +103,8 @@ async def test_a_bot_that_keeps_failing_waits_longer_each_time_then_the_game_is_
         assert row.turn_deadline is not None and row.status is GameStatus.ACTIVE
         waits.append(row.turn_deadline - clock.now())
         clock.advance(waits[-1])
-        # Each sweep is made by a new table, as after a restart: the store counts the failures.
-        swept = await broken_table(store, clock).sweep()
+        # Each sweep is made by a new service, as after a restart: the store counts the failures.
+        swept = await broken_games(store, clock).sweep()
         if failures < MAX_BOT_FAILURES - 1:
             assert swept == []  # put off again: nothing for the players to see
     # The waits double, 2 to 32 minutes: about an hour before the game is called off.
@@ -122,22 +122,22 @@ async def test_a_bot_that_keeps_failing_waits_longer_each_time_then_the_game_is_
         None,
     )
     assert row.result == {"reason": "computer_failed"}
-    assert (await table.verify(game_id)).ok
-    assert await table.replay(game_id) == row.state
-    assert await broken_table(store, clock).sweep() == []
+    assert (await games.verify(game_id)).ok
+    assert await games.replay(game_id) == row.state
+    assert await broken_games(store, clock).sweep() == []
 
 
 async def test_a_game_is_retried_only_when_its_wait_is_over(store: Store, clock: FakeClock) -> None:
-    game_id = await stuck_game(broken_table(store, clock), 0)
+    game_id = await stuck_game(broken_games(store, clock), 0)
     before = await store.get_game(game_id)
     clock.advance(retry_delay(1) - timedelta(seconds=1))
-    assert await broken_table(store, clock).sweep() == []
+    assert await broken_games(store, clock).sweep() == []
     assert await store.get_game(game_id) == before
 
 
 async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: FakeClock) -> None:
-    table = broken_table(store, clock)
-    game_id = await stuck_game(table, 0)
+    games = broken_games(store, clock)
+    game_id = await stuck_game(games, 0)
     clock.advance(retry_delay(1))
     healthy = Games(store, bot=BOT, dice=SeededDice([]), clock=clock, opponent=SimplePlayer())
     [replied] = await healthy.sweep()
@@ -148,7 +148,7 @@ async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: Fa
     assert isinstance(session, CheckersSession) and session.game is not None
     # The person moves; the computer fails again: the first failure of a new run.
     move = session.game.position.legal_moves()[0].pdn()
-    answered = await table.move(game_id, person, move)
+    answered = await games.move(game_id, person, move)
     assert answered.game.to_move_id == BOT.id
     assert answered.game.turn_deadline == clock.now() + retry_delay(1)
     last = await store.last_event(game_id)

@@ -1,4 +1,4 @@
-"""The bot at the table: it may double (BG-14), and it thinks without stopping the event loop."""
+"""The bot as a player: it may double (BG-14), and it thinks without stopping the event loop."""
 
 from __future__ import annotations
 
@@ -33,40 +33,40 @@ class SlowPlayer(SimplePlayer):
         return super().choose_play(match)
 
 
-def table_with(make_table: Callable[..., Games], opponent: SimplePlayer) -> Games:
-    table = make_table()
-    table.opponent = opponent
-    return table
+def games_with(make_games: Callable[..., Games], opponent: SimplePlayer) -> Games:
+    games = make_games()
+    games.opponent = opponent
+    return games
 
 
-async def until_alice_moves(table: Games) -> ActionResult:
+async def until_alice_moves(games: Games) -> ActionResult:
     """A money game against the bot, up to Alice's first decision with dice in hand."""
-    result = await table.challenge(
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=0
     )
     for _ in range(20):
         if result.game.to_move_id == ALICE.id and match_of(result).game.phase is Phase.MOVING:
             return result
-        result = await table.roll(result.game.id, ALICE.id)
+        result = await games.roll(result.game.id, ALICE.id)
     raise AssertionError("Alice never got dice to play")
 
 
 async def test_bg14_the_bot_doubles_before_rolling_when_its_player_wants_to(
-    make_table: Callable[..., Games],
+    make_games: Callable[..., Games],
 ) -> None:
-    table = table_with(make_table, DoublingPlayer())
-    result = await until_alice_moves(table)
+    games = games_with(make_games, DoublingPlayer())
+    result = await until_alice_moves(games)
     play = match_of(result).game.legal_plays()[0]
-    after = await table.move(result.game.id, ALICE.id, play.notation())
+    after = await games.move(result.game.id, ALICE.id, play.notation())
     offers = [o for o in after.outcomes if isinstance(o, out.DoubleOffered)]
     assert [(o.player_id, o.cube_value) for o in offers] == [(BOT.id, 2)]
     assert after.game.to_move_id == ALICE.id  # Alice must now take or pass
     assert match_of(after).game.phase is Phase.DOUBLED
 
 
-async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Games]) -> None:
-    table = table_with(make_table, SlowPlayer())
-    result = await until_alice_moves(table)
+async def test_the_bot_thinks_off_the_event_loop(make_games: Callable[..., Games]) -> None:
+    games = games_with(make_games, SlowPlayer())
+    result = await until_alice_moves(games)
     play = match_of(result).game.legal_plays()[0]
     ticks = 0
 
@@ -78,7 +78,7 @@ async def test_the_bot_thinks_off_the_event_loop(make_table: Callable[..., Games
 
     task = asyncio.create_task(ticker())
     try:
-        after = await table.move(result.game.id, ALICE.id, play.notation())
+        after = await games.move(result.game.id, ALICE.id, play.notation())
     finally:
         task.cancel()
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in after.outcomes)

@@ -17,13 +17,13 @@ from bot.service.errors import (
     OptionError,
 )
 from bot.service.games import Games
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import GameKind, GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
 
-async def test_directed_challenge_accepted_by_the_named_player(table: Games) -> None:
-    posted = await table.challenge(
+async def test_directed_challenge_accepted_by_the_named_player(games: Games) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind="backgammon"
     )
     game = posted.game
@@ -37,120 +37,120 @@ async def test_directed_challenge_accepted_by_the_named_player(table: Games) -> 
         game.turn_deadline,  # type: ignore[arg-type]
     )
     with pytest.raises(ChallengeError, match="for someone else"):
-        await table.accept(game.id, CAROL)
+        await games.accept_challenge(game.id, CAROL)
     with pytest.raises(ChallengeError, match="your own challenge"):
-        await table.accept(game.id, ALICE)
-    assert (await table.view(game.id)).version == 0
-    accepted = await table.accept(game.id, BOB)
+        await games.accept_challenge(game.id, ALICE)
+    assert (await games.view(game.id)).version == 0
+    accepted = await games.accept_challenge(game.id, BOB)
     assert accepted.game.status is GameStatus.ACTIVE
     started = [o for o in accepted.outcomes if isinstance(o, out.GameStarted)]
     assert started and started[0].white_id == ALICE.id and started[0].black_id == BOB.id
     # The commitment published at the start is the SHA-256 of the (still secret) seed.
-    row = await table.store.get_game(game.id)
+    row = await games.store.get_game(game.id)
     assert row.dice_secret is not None
     assert started[0].commitment == hashlib.sha256(row.dice_secret.encode()).hexdigest()
     assert accepted.game.seed is None
     with pytest.raises(ChallengeError, match="already accepted"):
-        await table.accept(game.id, BOB)
+        await games.accept_challenge(game.id, BOB)
 
 
-async def test_open_challenge_anyone_but_the_challenger_may_accept(table: Games) -> None:
-    posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+async def test_open_challenge_anyone_but_the_challenger_may_accept(games: Games) -> None:
+    posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     assert posted.game.opponent_id is None
     with pytest.raises(ChallengeError, match="cannot be declined"):
-        await table.decline(posted.game.id, CAROL.id)
-    accepted = await table.accept(posted.game.id, CAROL)
+        await games.decline_challenge(posted.game.id, CAROL.id)
+    accepted = await games.accept_challenge(posted.game.id, CAROL)
     assert accepted.game.opponent_id == CAROL.id
     assert set(accepted.game.seats or ()) == {ALICE.id, CAROL.id}
 
 
 @pytest.mark.parametrize(
     "bot",
-    [BOT, Person(BOT.id, "Duelboard"), Person(707, "Another bot", is_bot=True)],
+    [BOT, Player(BOT.id, "Duelboard"), Player(707, "Another bot", is_bot=True)],
     ids=["the bot", "the bot's id", "another bot"],
 )
-async def test_no_bot_can_accept_an_open_rated_challenge(table: Games, bot: Person) -> None:
-    posted = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+async def test_no_bot_can_accept_an_open_rated_challenge(games: Games, bot: Player) -> None:
+    posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
     assert posted.game.options.rated
     with pytest.raises(ChallengeError) as caught:
-        await table.accept(posted.game.id, bot)
+        await games.accept_challenge(posted.game.id, bot)
     assert caught.value.code == "svc.challenge.bot_accepts"
     assert "challenge it instead" in str(caught.value)
-    game = await table.store.get_game(posted.game.id)
+    game = await games.store.get_game(posted.game.id)
     assert (game.status, game.version, game.opponent_id) == (GameStatus.PENDING, 0, None)
-    assert (await table.accept(posted.game.id, CAROL)).game.opponent_id == CAROL.id
+    assert (await games.accept_challenge(posted.game.id, CAROL)).game.opponent_id == CAROL.id
 
 
-async def test_nobody_can_challenge_themselves(table: Games) -> None:
+async def test_nobody_can_challenge_themselves(games: Games) -> None:
     with pytest.raises(ChallengeError, match="cannot challenge yourself"):
-        await table.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
+        await games.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
 
 
-async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(table: Games) -> None:
-    first = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(games: Games) -> None:
+    first = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     with pytest.raises(ChannelBusyError, match=f"game #{first.game.id}"):
-        await table.challenge(channel_id=CHANNEL, challenger=CAROL, opponent=BOB, kind="checkers")
-    other = await table.challenge(channel_id=CHANNEL + 1, challenger=CAROL, kind="checkers")
+        await games.challenge(channel_id=CHANNEL, challenger=CAROL, opponent=BOB, kind="checkers")
+    other = await games.challenge(channel_id=CHANNEL + 1, challenger=CAROL, kind="checkers")
     assert other.game.id != first.game.id
 
 
-async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(table: Games) -> None:
-    posted = await table.challenge(
+async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(games: Games) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
     )
     with pytest.raises(ChallengeError, match="Only the challenged player"):
-        await table.decline(posted.game.id, CAROL.id)
-    declined = await table.decline(posted.game.id, BOB.id)
+        await games.decline_challenge(posted.game.id, CAROL.id)
+    declined = await games.decline_challenge(posted.game.id, BOB.id)
     assert declined.game.status is GameStatus.CANCELLED
     assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
     with pytest.raises(GameOverError, match="cancelled"):
-        await table.accept(posted.game.id, BOB)
-    again = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+        await games.accept_challenge(posted.game.id, BOB)
+    again = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
     with pytest.raises(ChallengeError, match="Only the challenger"):
-        await table.cancel(again.game.id, BOB.id)
-    cancelled = await table.cancel(again.game.id, ALICE.id)
-    assert cancelled.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
+        await games.withdraw_challenge(again.game.id, BOB.id)
+    withdrawn = await games.withdraw_challenge(again.game.id, ALICE.id)
+    assert withdrawn.outcomes == (out.ChallengeWithdrawn(again.game.id, ALICE.id),)
 
 
-async def test_abort_on_a_challenge_withdraws_or_declines_it(table: Games) -> None:
+async def test_abort_on_a_challenge_withdraws_or_declines_it(games: Games) -> None:
     """/abort before acceptance: the challenger withdraws, the challenged player declines;
     anyone else is told why not, and the challenge stands."""
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
     )
     with pytest.raises(ChallengeError, match="Only the challenged player"):
-        await table.abort(posted.game.id, CAROL.id)
-    assert (await table.view(posted.game.id)).status is GameStatus.PENDING
-    declined = await table.abort(posted.game.id, BOB.id)
+        await games.abort(posted.game.id, CAROL.id)
+    assert (await games.view(posted.game.id)).status is GameStatus.PENDING
+    declined = await games.abort(posted.game.id, BOB.id)
     assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
     assert declined.game.status is GameStatus.CANCELLED
-    again = await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+    again = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
     with pytest.raises(ChallengeError, match="open challenge cannot be declined"):
-        await table.abort(again.game.id, BOB.id)
-    withdrawn = await table.abort(again.game.id, ALICE.id)
-    assert withdrawn.outcomes == (out.ChallengeCancelled(again.game.id, ALICE.id),)
-    assert await table.store.active_game_in_channel(CHANNEL) is None
+        await games.abort(again.game.id, BOB.id)
+    withdrawn = await games.abort(again.game.id, ALICE.id)
+    assert withdrawn.outcomes == (out.ChallengeWithdrawn(again.game.id, ALICE.id),)
+    assert await games.store.active_game_in_channel(CHANNEL) is None
 
 
-async def test_options_that_apply_are_kept(table: Games) -> None:
+async def test_options_that_apply_are_kept(games: Games) -> None:
     """Jacoby off in a money game, the Crawford rule in a match, who starts in Bad'Gammon; a
     game without the cube plays without the Jacoby rule (it would never let a gammon count)."""
-    money = await table.challenge(
+    money = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", jacoby=False
     )
     assert money.game.options.jacoby is False
-    await table.cancel(money.game.id, ALICE.id)
-    cubeless = await table.challenge(
+    await games.withdraw_challenge(money.game.id, ALICE.id)
+    cubeless = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", cube=False
     )
     assert cubeless.game.options.jacoby is False
-    await table.cancel(cubeless.game.id, ALICE.id)
-    match = await table.challenge(
+    await games.withdraw_challenge(cubeless.game.id, ALICE.id)
+    match = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", match_length=25, crawford=True
     )
     assert match.game.options.crawford and match.game.options.match_length == 25
-    await table.cancel(match.game.id, ALICE.id)
-    badgammon = await table.challenge(
+    await games.withdraw_challenge(match.game.id, ALICE.id)
+    badgammon = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
@@ -158,29 +158,29 @@ async def test_options_that_apply_are_kept(table: Games) -> None:
         variant="badgammon",
         starter="opponent",
     )
-    started = await table.accept(badgammon.game.id, BOB)
+    started = await games.accept_challenge(badgammon.game.id, BOB)
     assert started.game.to_move_id == BOB.id
     assert out.StarterChosen(badgammon.game.id, BOB.id, False) in started.outcomes
 
 
 async def test_unanswered_challenge_expires_after_15_minutes(
-    table: Games, clock: FakeClock
+    games: Games, clock: FakeClock
 ) -> None:
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon"
     )
     clock.advance(timedelta(minutes=14, seconds=59))
-    assert await table.sweep() == []
+    assert await games.sweep() == []
     clock.advance(timedelta(seconds=1))
-    swept = await table.sweep()
+    swept = await games.sweep()
     assert [r.outcomes for r in swept] == [(out.ChallengeExpired(posted.game.id),)]
     assert swept[0].game.status is GameStatus.EXPIRED
     with pytest.raises(GameOverError, match="expired"):
-        await table.accept(posted.game.id, BOB)
+        await games.accept_challenge(posted.game.id, BOB)
 
 
-async def test_challenge_against_the_bot_starts_at_once(table: Games) -> None:
-    result = await table.challenge(
+async def test_challenge_against_the_bot_starts_at_once(games: Games) -> None:
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers", starter="opponent"
     )
     game = result.game
@@ -199,17 +199,17 @@ class Crash(Exception):
 
 @pytest.mark.parametrize("starter", ["challenger", "opponent"])
 async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
-    table: Games, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, starter: str
+    games: Games, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, starter: str
 ) -> None:
-    store = table.store
+    store = games.store
 
     async def crash(*_args: object, **_kwargs: object) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:
-        patched.setattr(store, "record", crash)
+        patched.setattr(store, "commit", crash)
         try:
-            await table.challenge(
+            await games.challenge(
                 channel_id=CHANNEL,
                 challenger=ALICE,
                 against_bot=True,
@@ -217,18 +217,18 @@ async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
                 starter=starter,
             )
         except Crash:
-            assert starter == "opponent"  # only the bot's own first reply is written apart
+            assert starter == "opponent"  # only the bot's own first turn is written apart
     # What the crash left: a game the bot has accepted, never a challenge waiting for it.
     row = await store.active_game_in_channel(CHANNEL)
     assert row is not None
     assert (row.status, row.opponent_id, row.version) == (GameStatus.ACTIVE, BOT.id, 1)
     assert [event.kind for event in await store.events_for(row.id)] == ["accepted"]
-    assert await table.replay(row.id) == row.state
+    assert await games.replay(row.id) == row.state
     if starter == "opponent":
-        # The bot's reply has its grace period, after which the sweeper makes it.
+        # The bot's turn has its grace period, after which the sweeper makes it.
         assert row.to_move_id == BOT.id
         clock.advance(timedelta(minutes=1))
-        [swept] = await table.sweep()
+        [swept] = await games.sweep()
         assert swept.game.to_move_id == ALICE.id
     else:
         assert row.to_move_id == ALICE.id
@@ -257,9 +257,9 @@ BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-async def test_bad_options_are_refused_and_nothing_is_created(table: Games) -> None:
+async def test_bad_options_are_refused_and_nothing_is_created(games: Games) -> None:
     for kind, choices, message in BAD_OPTIONS:
         with pytest.raises(OptionError, match=message):
-            await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind=kind, **choices)
-    assert await table.store.active_game_in_channel(CHANNEL) is None
-    assert await table.store.get_player(ALICE.id) is None
+            await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind=kind, **choices)
+    assert await games.store.active_game_in_channel(CHANNEL) is None
+    assert await games.store.get_player(ALICE.id) is None

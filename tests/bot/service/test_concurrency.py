@@ -1,5 +1,5 @@
 """Fifty simultaneous presses of the same button land once; the rest get a clear refusal. A bot
-reply made first by another table does not turn the person's move into a refusal."""
+turn taken first elsewhere does not turn the person's move into a refusal."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.clock import FakeClock
+from bot.service.committer import BOT_GRACE
 from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.recorder import BOT_GRACE
 from bot.service.views import ActionResult
 from bot.store import Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
@@ -25,16 +25,16 @@ ATTEMPTS = 50
 
 
 async def press_together(
-    table: Games, game_id: int, press: Callable[[], Awaitable[ActionResult]]
+    games: Games, game_id: int, press: Callable[[], Awaitable[ActionResult]]
 ) -> tuple[list[ActionResult], list[BaseException]]:
     """Run `press` ATTEMPTS times at once; the applied results and the refusals."""
-    before = await table.view(game_id)
+    before = await games.view(game_id)
     outcomes = await asyncio.gather(*(press() for _ in range(ATTEMPTS)), return_exceptions=True)
     applied = [o for o in outcomes if isinstance(o, ActionResult)]
     refused = [o for o in outcomes if isinstance(o, BaseException)]
-    after = await table.view(game_id)
+    after = await games.view(game_id)
     assert after.version == before.version + 1
-    assert len(await table.store.events_for(game_id)) == after.version
+    assert len(await games.store.events_for(game_id)) == after.version
     return applied, refused
 
 
@@ -47,34 +47,34 @@ def assert_clear_refusals(refused: list[BaseException]) -> None:
             assert "already made" in str(error)
 
 
-async def test_fifty_identical_moves_apply_once(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
+async def test_fifty_identical_moves_apply_once(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="challenger")
     game_id = result.game.id
     applied, refused = await press_together(
-        table, game_id, lambda: table.move(game_id, ALICE.id, "22-18")
+        games, game_id, lambda: games.move(game_id, ALICE.id, "22-18")
     )
     assert len(applied) == 1 and len(refused) == ATTEMPTS - 1
     assert applied[0].outcomes[0] == out.Moved(game_id, ALICE.id, "22-18")
     assert_clear_refusals(refused)
 
 
-async def test_fifty_takes_apply_once(table: Games) -> None:
-    result = await start_game(table, "backgammon")
+async def test_fifty_takes_apply_once(games: Games) -> None:
+    result = await start_game(games, "backgammon")
     game_id = result.game.id
     session = result.game.session
     # Play first-listed plays until the side on roll may double.
     while not (isinstance(session, BackgammonSession) and session.may_double()):
         assert isinstance(session, BackgammonSession) and session.match is not None
         play = session.match.game.legal_plays()[0].notation()
-        result = await table.move(game_id, result.game.to_move_id or 0, play)
+        result = await games.move(game_id, result.game.to_move_id or 0, play)
         session = result.game.session
-    offered = await table.double(game_id, result.game.to_move_id or 0)
+    offered = await games.double(game_id, result.game.to_move_id or 0)
     taker = offered.game.to_move_id or 0
-    applied, refused = await press_together(table, game_id, lambda: table.take(game_id, taker))
+    applied, refused = await press_together(games, game_id, lambda: games.take(game_id, taker))
     assert len(applied) == 1 and len(refused) == ATTEMPTS - 1
     assert applied[0].outcomes[0] == out.DoubleTaken(game_id, taker, 2)
     assert_clear_refusals(refused)
-    session = (await table.view(game_id)).session
+    session = (await games.view(game_id)).session
     assert isinstance(session, BackgammonSession) and session.match is not None
     assert session.match.game.cube.value == 2
 
@@ -101,8 +101,8 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
     store: Store, clock: FakeClock
 ) -> None:
     held = HeldComputer()
-    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
-    made = await table.challenge(
+    games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
+    made = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         against_bot=True,
@@ -110,10 +110,10 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
         starter="challenger",
     )
     game_id = made.game.id
-    moving = asyncio.create_task(table.move(game_id, ALICE.id, "22-18"))
+    moving = asyncio.create_task(games.move(game_id, ALICE.id, "22-18"))
     try:
         assert await asyncio.to_thread(held.thinking.wait, WAIT_SECONDS)
-        # Meanwhile the bot's grace is over for another process, whose sweeper replies first.
+        # Meanwhile the bot's grace is over for another process, whose sweeper plays it first.
         later = FakeClock(clock.now() + BOT_GRACE)
         sweeper = Games(store, bot=BOT, dice=SeededDice([]), clock=later)
         [swept] = await sweeper.sweep()
@@ -126,5 +126,5 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
     assert answered.outcomes[0] == out.Moved(game_id, ALICE.id, "22-18")
     now = await store.get_game(game_id)
     assert (answered.game.version, answered.game.to_move_id) == (now.version, ALICE.id)
-    assert now.version == swept.game.version  # the held reply was not written as well
-    assert await table.replay(game_id) == now.state
+    assert now.version == swept.game.version  # the held turn was not written as well
+    assert await games.replay(game_id) == now.state

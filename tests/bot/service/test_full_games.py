@@ -1,4 +1,4 @@
-"""Whole games through the table to the end, per option set and variant, dice verified after."""
+"""Whole games through the service to the end, per option set and variant, dice verified after."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.service.games import Games
 from bot.service.views import ActionResult
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
-from tests.bot.service.drive import bg13_level, play_backgammon, play_checkers, start_game
+from tests.bot.service.drive import bg13_size, play_backgammon, play_checkers, start_game
 
 
 def outcomes_of(history: list[ActionResult]) -> list[out.Outcome]:
@@ -23,31 +23,31 @@ def outcomes_of(history: list[ActionResult]) -> list[out.Outcome]:
     return [outcome for result in history for outcome in result.outcomes]
 
 
-async def check_closed_table(table: Games, history: list[ActionResult]) -> None:
+async def check_closed_game(games: Games, history: list[ActionResult]) -> None:
     """The end: seed revealed, every roll verified, and the event log replays to the state."""
     final = history[-1].game
     assert final.status is GameStatus.FINISHED
-    row = await table.store.get_game(final.id)
+    row = await games.store.get_game(final.id)
     assert final.seed == row.dice_secret
-    report = await table.verify(final.id)
+    report = await games.verify(final.id)
     assert report.ok, report.describe()
-    assert await table.replay(final.id) == row.state
+    assert await games.replay(final.id) == row.state
 
 
 pytestmark = pytest.mark.slow
 
 
-async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table: Games) -> None:
-    def doubling(table: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
+async def test_money_game_with_cube_bg13_bg14_points_are_size_times_cube(games: Games) -> None:
+    def doubling(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
         # Each side turns the cube at its first chance while it shows less than 8.
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
         if session.may_double() and session.match.game.cube.value < 8:
             assert result.game.to_move_id is not None
-            return table.double(result.game.id, result.game.to_move_id)
+            return games.double(result.game.id, result.game.to_move_id)
         return None
 
-    history = await play_backgammon(table, await start_game(table, "backgammon"), doubling)
+    history = await play_backgammon(games, await start_game(games, "backgammon"), doubling)
     told = outcomes_of(history)
     assert any(isinstance(o, out.DoubleOffered) for o in told)
     assert any(isinstance(o, out.DoubleTaken) for o in told)
@@ -61,37 +61,37 @@ async def test_money_game_with_cube_bg13_bg14_points_are_level_times_cube(table:
     expected_winner = session.seats[int(winner)] if session.seats else None
     assert ended[0].winner_id == expected_winner
     # The cube was turned, so Jacoby does not reduce a gammon (BG-16).
-    assert ended[0].points == bg13_level(game.position, winner) * game.cube.value
+    assert ended[0].points == bg13_size(game.position, winner) * game.cube.value
     assert ended[0].seed is not None
-    await check_closed_table(table, history)
+    await check_closed_game(games, history)
 
 
-async def test_money_game_without_cube(table: Games) -> None:
-    result = await start_game(table, "backgammon", cube=False, jacoby=False)
+async def test_money_game_without_cube(games: Games) -> None:
+    result = await start_game(games, "backgammon", cube=False, jacoby=False)
 
     actor = result.game.to_move_id
     assert actor is not None
     with pytest.raises(ActionNotAllowedError):
-        await table.double(result.game.id, actor)
-    history = await play_backgammon(table, result)
+        await games.double(result.game.id, actor)
+    history = await play_backgammon(games, result)
     session = history[-1].game.session
     assert isinstance(session, BackgammonSession) and session.match is not None
     position = session.match.game.position
     winner = position.winner()
     assert winner is not None
     ended = [o for o in outcomes_of(history) if isinstance(o, out.GameEnded)]
-    assert ended[0].points == bg13_level(position, winner)
+    assert ended[0].points == bg13_size(position, winner)
     assert not any(isinstance(o, out.DoubleOffered) for o in outcomes_of(history))
-    await check_closed_table(table, history)
+    await check_closed_game(games, history)
 
 
-async def test_five_point_match_with_a_crawford_game_bg16(table: Games) -> None:
-    result = await start_game(table, "backgammon", match_length=5)
+async def test_five_point_match_with_a_crawford_game_bg16(games: Games) -> None:
+    result = await start_game(games, "backgammon", match_length=5)
     game_id = result.game.id
     crawford_games: set[int] = set()
     post_crawford_doubles: list[int] = []
 
-    def policy(table: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
+    def policy(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
         match, actor = session.match, result.game.to_move_id
@@ -105,15 +105,15 @@ async def test_five_point_match_with_a_crawford_game_bg16(table: Games) -> None:
         leader = 0 if score[0] >= score[1] else 1
         trailer_id = session.seats[1 - leader]
         if max(score) < 4 and actor == trailer_id and match.game.phase is not Phase.RESIGNING:
-            return table.resign(game_id, actor, 1)  # the trailer concedes single games
+            return games.resign(game_id, actor, 1)  # the trailer concedes single games
         if session.may_double() and actor == trailer_id:
             post_crawford_doubles.append(match.game_number)
-            return table.double(game_id, actor)
+            return games.double(game_id, actor)
         if match.game.phase is Phase.DOUBLED:
-            return table.drop(game_id, actor)  # post-Crawford games end at the first double
+            return games.pass_double(game_id, actor)  # post-Crawford games end at the first double
         return None
 
-    history = await play_backgammon(table, result, policy)
+    history = await play_backgammon(games, result, policy)
     told = outcomes_of(history)
     finished = [o for o in told if isinstance(o, out.MatchEnded)]
     assert len(finished) == 1 and max(finished[0].score) == 5
@@ -125,12 +125,12 @@ async def test_five_point_match_with_a_crawford_game_bg16(table: Games) -> None:
     crawford = min(crawford_games)
     if len(ended) > crawford:
         assert post_crawford_doubles and min(post_crawford_doubles) > crawford
-    await check_closed_table(table, history)
+    await check_closed_game(games, history)
 
 
 @pytest.mark.parametrize("variant", sorted(ck.VARIANTS))
-async def test_checkers_variant_played_to_the_end(table: Games, variant: str) -> None:
-    history = await play_checkers(table, await start_game(table, "checkers", variant))
+async def test_checkers_variant_played_to_the_end(games: Games, variant: str) -> None:
+    history = await play_checkers(games, await start_game(games, "checkers", variant))
     told = outcomes_of(history)
     ended = [o for o in told if isinstance(o, out.GameEnded)]
     assert len(ended) == 1
@@ -143,4 +143,4 @@ async def test_checkers_variant_played_to_the_end(table: Games, variant: str) ->
     if outcome.winner is not None and session.seats is not None:
         seat = 0 if outcome.winner is ck.Color.WHITE else 1
         assert ended[0].winner_id == session.seats[seat]
-    await check_closed_table(table, history)
+    await check_closed_game(games, history)

@@ -1,7 +1,7 @@
-"""Hints at the table (issue 8): who may ask, when, and what the coach's answer holds.
+"""Hints in a game (issue 8): who may ask, when, and what the coach's answer holds.
 
 The coach is the real one (`ai.coach.ComputerCoach`, expert level); what the tests check comes
-from the engine (the legal plays of the position on the table) and from arithmetic on the values
+from the engine (the legal plays of the position on the board) and from arithmetic on the values
 returned (best first, losses measured from the best), not from a copy of its output.
 """
 
@@ -36,15 +36,15 @@ COACH = ComputerCoach()  # one for the module: the evaluator is built once
 
 
 @pytest.fixture
-def table(store: Store, clock: FakeClock) -> Games:
-    """A table with seeded dice, the simple bot player and the expert coach."""
+def games(store: Store, clock: FakeClock) -> Games:
+    """The service with seeded dice, the simple bot player and the expert coach."""
     return Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, coach=COACH)
 
 
-async def hints_game(table: Games, kind: str, **options: Any) -> tuple[ActionResult, int, int]:
+async def hints_game(games: Games, kind: str, **options: Any) -> tuple[ActionResult, int, int]:
     """An accepted unrated game between Alice and Bob with hints on: the result, the player to
     move and the other player."""
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
@@ -53,7 +53,7 @@ async def hints_game(table: Games, kind: str, **options: Any) -> tuple[ActionRes
         hints=True,
         **options,
     )
-    result = await table.accept(posted.game.id, BOB)
+    result = await games.accept_challenge(posted.game.id, BOB)
     first = result.game.to_move_id
     assert first is not None
     return result, first, BOB.id if first == ALICE.id else ALICE.id
@@ -75,28 +75,28 @@ def assert_ranked(suggestions: Sequence[Suggestion], legal: set[str]) -> None:
     assert suggestions[0].loss == 0
 
 
-async def refused(table: Games, store: Store, game_id: int, user_id: int) -> ServiceError:
+async def refused(games: Games, store: Store, game_id: int, user_id: int) -> ServiceError:
     """The refusal of a hint, checked to change nothing (no event, same version)."""
     before = await store.get_game(game_id)
     events = len(await store.events_for(game_id))
     with pytest.raises(ServiceError) as caught:
-        await table.hint(game_id, user_id)
+        await games.hint(game_id, user_id)
     after = await store.get_game(game_id)
     assert (after.version, after.state) == (before.version, before.state)
     assert len(await store.events_for(game_id)) == events
     return caught.value
 
 
-async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_on_the_table(
-    table: Games, store: Store
+async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_rolled(
+    games: Games, store: Store
 ) -> None:
-    result = await table.challenge(
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", against_bot=True, cube=False
     )
     game = match_of(result).game
     assert result.game.to_move_id == ALICE.id and game.phase is Phase.MOVING  # no cube: rolled
     before = await store.get_game(result.game.id)
-    hint = await table.hint(result.game.id, ALICE.id)
+    hint = await games.hint(result.game.id, ALICE.id)
     assert isinstance(hint, Hint) and hint.advice.unit == EQUITY
     assert hint.dice == game.dice and hint.user_id == ALICE.id
     assert_ranked(hint.advice.suggestions, {play.notation() for play in game.legal_plays()})
@@ -106,39 +106,39 @@ async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_on_the_table
     logged = (await store.events_for(result.game.id))[-1]
     assert (logged.kind, logged.actor_id) == ("hint", ALICE.id)
     assert logged.payload["plays"] == [s.notation for s in hint.advice.suggestions]
-    assert await table.replay(result.game.id) == after.state
+    assert await games.replay(result.game.id) == after.state
     # The player can then make the play suggested.
-    moved = await table.move(result.game.id, ALICE.id, hint.advice.suggestions[0].notation)
+    moved = await games.move(result.game.id, ALICE.id, hint.advice.suggestions[0].notation)
     assert moved.game.version > after.version
 
 
 async def test_asking_again_for_the_same_position_logs_no_second_hint(
-    table: Games, store: Store
+    games: Games, store: Store
 ) -> None:
-    result, first, second = await hints_game(table, "checkers", starter="challenger")
+    result, first, second = await hints_game(games, "checkers", starter="challenger")
     game_id = result.game.id
     events = len(await store.events_for(game_id))
-    hints = [await table.hint(game_id, first) for _ in range(2)]
+    hints = [await games.hint(game_id, first) for _ in range(2)]
     assert hints[0].advice.suggestions and hints[1].advice.suggestions
     logged = await store.events_for(game_id)
     assert [(e.kind, e.actor_id) for e in logged[events:]] == [("hint", first)]
     # A new position is a new hint.
-    moved = await table.move(game_id, first, hints[1].advice.suggestions[0].notation)
+    moved = await games.move(game_id, first, hints[1].advice.suggestions[0].notation)
     assert moved.game.to_move_id == second
-    await table.hint(game_id, second)
+    await games.hint(game_id, second)
     logged = await store.events_for(game_id)
     assert [(e.kind, e.actor_id) for e in logged[events:]] == [
         ("hint", first),
         ("move", first),
         ("hint", second),
     ]
-    assert await table.replay(game_id) == (await store.get_game(game_id)).state
+    assert await games.replay(game_id) == (await store.get_game(game_id)).state
 
 
 async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
-    table: Games, store: Store
+    games: Games, store: Store
 ) -> None:
-    result = await table.challenge(
+    result = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",
@@ -148,7 +148,7 @@ async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
     )
     session = result.game.session
     assert isinstance(session, CheckersSession) and session.game is not None
-    hint = await table.hint(result.game.id, ALICE.id)
+    hint = await games.hint(result.game.id, ALICE.id)
     assert hint.advice.unit == MEN and hint.dice is None
     legal = {move.pdn() for move in session.game.position.legal_moves()}
     assert_ranked(hint.advice.suggestions, legal)
@@ -157,31 +157,31 @@ async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
 
 
 async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_turn(
-    table: Games, store: Store
+    games: Games, store: Store
 ) -> None:
-    result, first, second = await hints_game(table, "backgammon", cube=False)
-    hint = await table.hint(result.game.id, first)
+    result, first, second = await hints_game(games, "backgammon", cube=False)
+    hint = await games.hint(result.game.id, first)
     legal = {play.notation() for play in match_of(result).game.legal_plays()}
     assert_ranked(hint.advice.suggestions, legal)
-    waiting = await refused(table, store, result.game.id, second)
+    waiting = await refused(games, store, result.game.id, second)
     assert isinstance(waiting, NotYourTurnError)
-    moved = await table.move(result.game.id, first, hint.advice.suggestions[0].notation)
+    moved = await games.move(result.game.id, first, hint.advice.suggestions[0].notation)
     assert moved.game.to_move_id == second
-    reply = await table.hint(result.game.id, second)
+    reply = await games.hint(result.game.id, second)
     legal = {play.notation() for play in match_of(moved).game.legal_plays()}
     assert_ranked(reply.advice.suggestions, legal)
 
 
-async def test_rated_games_and_games_without_hints_are_refused(table: Games, store: Store) -> None:
-    posted = await table.challenge(
+async def test_rated_games_and_games_without_hints_are_refused(games: Games, store: Store) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", starter="challenger"
     )
-    rated = await table.accept(posted.game.id, BOB)
-    error = await refused(table, store, rated.game.id, ALICE.id)
+    rated = await games.accept_challenge(posted.game.id, BOB)
+    error = await refused(games, store, rated.game.id, ALICE.id)
     assert isinstance(error, ActionNotAllowedError) and error.code == "svc.hint.rated"
     assert "rated" in str(error)
-    await table.resign(rated.game.id, ALICE.id)
-    posted = await table.challenge(
+    await games.resign(rated.game.id, ALICE.id)
+    posted = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
@@ -189,78 +189,78 @@ async def test_rated_games_and_games_without_hints_are_refused(table: Games, sto
         rated=False,
         starter="challenger",
     )
-    unrated = await table.accept(posted.game.id, BOB)
-    error = await refused(table, store, unrated.game.id, ALICE.id)
+    unrated = await games.accept_challenge(posted.game.id, BOB)
+    error = await refused(games, store, unrated.game.id, ALICE.id)
     assert error.code == "svc.hint.not_agreed"
 
 
-async def test_someone_not_seated_is_refused(table: Games, store: Store) -> None:
-    result = await table.challenge(
+async def test_someone_not_seated_is_refused(games: Games, store: Store) -> None:
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
     )
-    error = await refused(table, store, result.game.id, CAROL.id)
+    error = await refused(games, store, result.game.id, CAROL.id)
     assert isinstance(error, NotAPlayerError)
 
 
 async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
-    table: Games, store: Store
+    games: Games, store: Store
 ) -> None:
-    result, first, second = await hints_game(table, "backgammon")
+    result, first, second = await hints_game(games, "backgammon")
     play = match_of(result).game.legal_plays()[0].notation()
-    moved = await table.move(result.game.id, first, play)
+    moved = await games.move(result.game.id, first, play)
     assert match_of(moved).game.phase is Phase.ROLLING
-    error = await refused(table, store, result.game.id, second)
+    error = await refused(games, store, result.game.id, second)
     assert error.code == "svc.hint.roll_first" and "roll first" in str(error)
-    doubled = await table.double(result.game.id, second)
+    doubled = await games.double(result.game.id, second)
     assert match_of(doubled).game.phase is Phase.DOUBLED
-    error = await refused(table, store, result.game.id, first)
+    error = await refused(games, store, result.game.id, first)
     assert error.code == "svc.hint.answer_offer_first"
 
 
-async def test_no_hint_while_a_draw_offer_waits_for_an_answer(table: Games, store: Store) -> None:
-    result, first, _ = await hints_game(table, "checkers", starter="challenger")
+async def test_no_hint_while_a_draw_offer_waits_for_an_answer(games: Games, store: Store) -> None:
+    result, first, _ = await hints_game(games, "checkers", starter="challenger")
     assert first == ALICE.id
-    offered = await table.offer_draw(result.game.id, ALICE.id)
+    offered = await games.offer_draw(result.game.id, ALICE.id)
     assert offered.game.to_move_id == BOB.id
-    error = await refused(table, store, result.game.id, BOB.id)
+    error = await refused(games, store, result.game.id, BOB.id)
     assert error.code == "svc.hint.answer_draw_first"
 
 
-async def test_no_hint_before_the_start_or_after_the_end(table: Games, store: Store) -> None:
-    posted = await table.challenge(
+async def test_no_hint_before_the_start_or_after_the_end(games: Games, store: Store) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", rated=False
     )
-    error = await refused(table, store, posted.game.id, ALICE.id)
+    error = await refused(games, store, posted.game.id, ALICE.id)
     assert error.code == "svc.not_started"
-    await table.accept(posted.game.id, BOB)
-    await table.abort(posted.game.id, ALICE.id)
-    error = await refused(table, store, posted.game.id, ALICE.id)
+    await games.accept_challenge(posted.game.id, BOB)
+    await games.abort(posted.game.id, ALICE.id)
+    error = await refused(games, store, posted.game.id, ALICE.id)
     assert isinstance(error, GameOverError)
 
 
-async def test_a_table_without_a_coach_refuses_hints(store: Store, clock: FakeClock) -> None:
-    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
-    result = await table.challenge(
+async def test_a_service_without_a_coach_refuses_hints(store: Store, clock: FakeClock) -> None:
+    games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
     )
-    error = await refused(table, store, result.game.id, ALICE.id)
+    error = await refused(games, store, result.game.id, ALICE.id)
     assert error.code == "svc.hint.unavailable"
 
 
 async def test_a_rated_challenge_with_hints_on_is_refused_and_nothing_is_created(
-    table: Games, store: Store
+    games: Games, store: Store
 ) -> None:
     with pytest.raises(OptionError, match="only in unrated games") as caught:
-        await table.challenge(
+        await games.challenge(
             channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon", hints=True
         )
     assert caught.value.code == "svc.option.hints_rated"
     assert await store.active_game_in_channel(CHANNEL) is None
 
 
-async def test_hints_on_against_the_bot_is_no_contradiction(table: Games, store: Store) -> None:
+async def test_hints_on_against_the_bot_is_no_contradiction(games: Games, store: Store) -> None:
     """The bot's games are never rated, whatever the challenge said."""
-    result = await table.challenge(
+    result = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",

@@ -39,7 +39,7 @@ class LevelPlayer(SimplePlayer):
 
 
 class Factory:
-    """One `LevelPlayer` per level, and the levels the table asked for, in order."""
+    """One `LevelPlayer` per level, and the levels the service asked for, in order."""
 
     def __init__(self, notice: str | None = None) -> None:
         self.players = {level: LevelPlayer(level, notice) for level in LEVELS}
@@ -52,7 +52,7 @@ class Factory:
 
 @pytest.fixture
 def build(store: Store, clock: FakeClock) -> Callable[[Factory], Games]:
-    """A table whose bot's players come from a factory."""
+    """The service, its bot's players coming from a factory."""
 
     def make(factory: Factory) -> Games:
         dice = SeededDice(fixed_seeds())
@@ -71,9 +71,9 @@ async def test_expert_is_stored_and_the_expert_player_makes_the_bots_moves(
     build: Callable[[Factory], Games], store: Store
 ) -> None:
     factory = Factory()
-    table = build(factory)
+    games = build(factory)
     # Checkers with the bot to move first (CK-2: the opponent starts): it must move at once.
-    result = await table.challenge(
+    result = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",
@@ -95,8 +95,8 @@ async def test_a_game_against_the_bot_without_a_level_is_played_at_the_default(
     build: Callable[[Factory], Games], store: Store
 ) -> None:
     factory = Factory()
-    table = build(factory)
-    result = await table.challenge(
+    games = build(factory)
+    result = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",
@@ -110,8 +110,8 @@ async def test_a_game_against_the_bot_without_a_level_is_played_at_the_default(
 async def test_a_game_between_people_keeps_no_level(
     build: Callable[[Factory], Games], store: Store
 ) -> None:
-    table = build(Factory())
-    result = await table.challenge(
+    games = build(Factory())
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon", level="expert"
     )
     assert (await store.get_game(result.game.id)).options["level"] is None
@@ -121,9 +121,9 @@ async def test_a_game_between_people_keeps_no_level(
 async def test_an_unknown_level_is_refused_and_nothing_is_created(
     build: Callable[[Factory], Games], store: Store
 ) -> None:
-    table = build(Factory())
+    games = build(Factory())
     with pytest.raises(OptionError, match="beginner, intermediate, expert") as refused:
-        await table.challenge(
+        await games.challenge(
             channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True, level="god"
         )
     assert refused.value.code == "svc.option.level"
@@ -134,8 +134,8 @@ async def test_a_rematch_against_the_bot_keeps_the_level(
     build: Callable[[Factory], Games], store: Store
 ) -> None:
     factory = Factory()
-    table = build(factory)
-    first = await table.challenge(
+    games = build(factory)
+    first = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",
@@ -143,8 +143,8 @@ async def test_a_rematch_against_the_bot_keeps_the_level(
         level="beginner",
         starter="challenger",
     )
-    finished = await table.resign(first.game.id, ALICE.id)
-    rematch = await table.rematch(finished.game.id, ALICE.id)
+    finished = await games.resign(first.game.id, ALICE.id)
+    rematch = await games.rematch(finished.game.id, ALICE.id)
     assert rematch.game.options.level == "beginner"
     assert (await store.get_game(rematch.game.id)).options["level"] == "beginner"
 
@@ -162,8 +162,8 @@ async def test_an_old_game_against_the_bot_is_played_at_the_default_level(
     build: Callable[[Factory], Games],
 ) -> None:
     factory = Factory()
-    table = build(factory)
-    assert table.opponent_for(None) is factory.players[DEFAULT_LEVEL]
+    games = build(factory)
+    assert games.opponent_for(None) is factory.players[DEFAULT_LEVEL]
 
 
 def test_one_opponent_or_a_factory_not_both(store: Store) -> None:
@@ -174,8 +174,8 @@ def test_one_opponent_or_a_factory_not_both(store: Store) -> None:
 async def test_one_opponent_plays_every_level(store: Store, clock: FakeClock) -> None:
     """`opponent=` (the existing tests' way) still seats one player at every level."""
     player = LevelPlayer("any")
-    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=player)
-    await table.challenge(
+    games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=player)
+    await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         kind="checkers",
@@ -190,17 +190,17 @@ async def test_the_notice_is_told_for_backgammon_against_the_bot_only(
     build: Callable[[Factory], Games],
 ) -> None:
     notice = "Open Sage is not installed"
-    table = build(Factory(notice))
-    against_bot = await table.challenge(
+    games = build(Factory(notice))
+    against_bot = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="backgammon", against_bot=True
     )
-    assert table.notice_for(against_bot.game) == notice
-    await table.resign(against_bot.game.id, ALICE.id, 1)
-    people = await table.challenge(
+    assert games.notice_for(against_bot.game) == notice
+    await games.resign(against_bot.game.id, ALICE.id, 1)
+    people = await games.challenge(
         channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind="backgammon"
     )
-    assert table.notice_for(people.game) is None
-    checkers = await table.challenge(
+    assert games.notice_for(people.game) is None
+    checkers = await games.challenge(
         channel_id=CHANNEL + 2, challenger=ALICE, kind="checkers", against_bot=True
     )
-    assert table.notice_for(checkers.game) is None  # the notice is about backgammon's engine
+    assert games.notice_for(checkers.game) is None  # the notice is about backgammon's engine

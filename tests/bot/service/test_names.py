@@ -1,12 +1,12 @@
 """Display names that no database driver can store (NUL, lone surrogates) or that are too long:
-cleaned as they enter the table, on SQLite and on PostgreSQL."""
+cleaned as they enter the service, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.service.games import Games
-from bot.service.views import NAME_LENGTH, Person, clean_name
+from bot.service.views import NAME_LENGTH, Player, clean_name
 from bot.store import GameStatus
 from tests.bot.service.conftest import CHANNEL
 
@@ -27,20 +27,20 @@ NAMES = [
 
 @pytest.mark.parametrize(("index", "raw", "expected"), [(i, *case) for i, case in enumerate(NAMES)])
 async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
-    table: Games, index: int, raw: str, expected: str | None
+    games: Games, index: int, raw: str, expected: str | None
 ) -> None:
-    challenger, opponent = Person(500 + index, raw), Person(600 + index, raw + raw)
-    posted = await table.challenge(
+    challenger, opponent = Player(500 + index, raw), Player(600 + index, raw + raw)
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=challenger, opponent=opponent, kind="checkers"
     )
     assert posted.game.status is GameStatus.PENDING
-    stored = await table.store.get_player(challenger.id)
+    stored = await games.store.get_player(challenger.id)
     assert stored is not None
     assert stored.display_name == (expected if expected is not None else str(challenger.id))
     assert challenger.name == stored.display_name
-    other = await table.store.get_player(opponent.id)
+    other = await games.store.get_player(opponent.id)
     assert other is not None and other.display_name == clean_name(raw + raw, opponent.id)
-    started = await table.accept(posted.game.id, opponent)
+    started = await games.accept_challenge(posted.game.id, opponent)
     assert started.game.status is GameStatus.ACTIVE
 
 

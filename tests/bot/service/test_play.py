@@ -1,4 +1,4 @@
-"""Who may act, offers (resign, draw, double), abort, rematch and the bot, through the table."""
+"""Who may act, offers (resign, draw, double), abort, rematch and the bot, through the service."""
 
 from __future__ import annotations
 
@@ -34,25 +34,25 @@ def other(result: ActionResult) -> int:
 
 
 async def test_strangers_and_players_out_of_turn_are_refused_and_nothing_changes(
-    table: Games,
+    games: Games,
 ) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
+    result = await start_game(games, "checkers", starter="challenger")
     game_id, version = result.game.id, result.game.version
     assert result.game.to_move_id == ALICE.id
     with pytest.raises(NotAPlayerError, match="not playing in game"):
-        await table.move(game_id, CAROL.id, "22-18")
+        await games.move(game_id, CAROL.id, "22-18")
     with pytest.raises(NotYourTurnError, match="waiting for your opponent to move"):
-        await table.move(game_id, BOB.id, "11-15")
+        await games.move(game_id, BOB.id, "11-15")
     with pytest.raises(NotYourTurnError):
-        await table.offer_draw(game_id, BOB.id)
-    assert (await table.view(game_id)).version == version
+        await games.offer_draw(game_id, BOB.id)
+    assert (await games.view(game_id)).version == version
 
 
-async def test_the_waiting_checkers_player_may_resign(table: Games) -> None:
+async def test_the_waiting_checkers_player_may_resign(games: Games) -> None:
     """With days per move, the player who is not to move is never trapped: they resign."""
-    result = await start_game(table, "checkers", starter="challenger")
+    result = await start_game(games, "checkers", starter="challenger")
     assert result.game.to_move_id == ALICE.id
-    resigned = await table.resign(result.game.id, BOB.id)
+    resigned = await games.resign(result.game.id, BOB.id)
     assert resigned.game.status is GameStatus.FINISHED
     ended = resigned.outcomes[-1]
     assert isinstance(ended, out.GameEnded)
@@ -65,35 +65,35 @@ async def test_the_waiting_checkers_player_may_resign(table: Games) -> None:
 
 @pytest.mark.parametrize("resigner", ["offerer", "answerer"])
 async def test_either_checkers_player_may_resign_with_a_draw_on_offer(
-    table: Games, resigner: str
+    games: Games, resigner: str
 ) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
-    offered = await table.offer_draw(result.game.id, ALICE.id)
+    result = await start_game(games, "checkers", starter="challenger")
+    offered = await games.offer_draw(result.game.id, ALICE.id)
     assert offered.game.to_move_id == BOB.id
     who = ALICE.id if resigner == "offerer" else BOB.id
-    resigned = await table.resign(result.game.id, who)
+    resigned = await games.resign(result.game.id, who)
     ended = resigned.outcomes[-1]
     assert isinstance(ended, out.GameEnded) and ended.loser_id == who
 
 
-async def test_bg15_the_waiting_side_may_offer_to_resign(table: Games) -> None:
+async def test_bg15_the_waiting_side_may_offer_to_resign(games: Games) -> None:
     """BG-15: a side may resign on the other's turn; the side on roll answers, then plays on."""
-    result = await start_game(table, "backgammon")
+    result = await start_game(games, "backgammon")
     game_id, actor = result.game.id, result.game.to_move_id
     waiting = other(result)
-    offered = await table.resign(game_id, waiting, "single")
+    offered = await games.resign(game_id, waiting, "single")
     assert offered.outcomes[0] == out.ResignationOffered(game_id, waiting, 1)
     assert offered.game.to_move_id == actor
-    declined = await table.decline_offer(game_id, actor)  # type: ignore[arg-type]
+    declined = await games.decline_offer(game_id, actor)  # type: ignore[arg-type]
     assert declined.game.to_move_id == actor and declined.game.awaiting == result.game.awaiting
-    again = await table.resign(game_id, waiting, 1)
-    accepted = await table.accept_offer(game_id, again.game.to_move_id)  # type: ignore[arg-type]
+    again = await games.resign(game_id, waiting, 1)
+    accepted = await games.accept_offer(game_id, again.game.to_move_id)  # type: ignore[arg-type]
     ended = accepted.outcomes[-1]
     assert isinstance(ended, out.GameEnded) and ended.winner_id == actor
 
 
-async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(table: Games) -> None:
-    result = await start_game(table, "backgammon")
+async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(games: Games) -> None:
+    result = await start_game(games, "backgammon")
     game_id = result.game.id
     while result.game.awaiting != "roll_or_double":  # play on until a side may double
         actor = result.game.to_move_id
@@ -101,64 +101,64 @@ async def test_bg15_no_resigning_while_the_other_side_must_answer_a_double(table
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
         play = session.match.game.legal_plays()[0].notation()
-        result = await table.move(game_id, actor, play)
+        result = await games.move(game_id, actor, play)
     doubler = result.game.to_move_id
     assert doubler is not None
-    doubled = await table.double(game_id, doubler)
+    doubled = await games.double(game_id, doubler)
     with pytest.raises(NotYourTurnError, match="take or pass the double"):
-        await table.resign(game_id, doubler, 1)
-    assert (await table.view(game_id)).version == doubled.game.version
+        await games.resign(game_id, doubler, 1)
+    assert (await games.view(game_id)).version == doubled.game.version
 
 
-async def test_actions_a_game_does_not_have_are_named_whoever_asks(table: Games) -> None:
+async def test_actions_a_game_does_not_have_are_named_whoever_asks(games: Games) -> None:
     """/draw in backgammon, /roll and /double in checkers: the same clear reason for both
     players, whoever is to act (not "it is not your turn")."""
-    bg = await start_game(table, "backgammon")
+    bg = await start_game(games, "backgammon")
     for user in (bg.game.to_move_id, other(bg)):
         with pytest.raises(ActionNotAllowedError, match="draw cannot be offered in backgammon"):
-            await table.offer_draw(bg.game.id, user)  # type: ignore[arg-type]
-    await table.abort(bg.game.id, ALICE.id)
-    ck = await start_game(table, "checkers", starter="challenger")
+            await games.offer_draw(bg.game.id, user)  # type: ignore[arg-type]
+    await games.abort(bg.game.id, ALICE.id)
+    ck = await start_game(games, "checkers", starter="challenger")
     for user in (ALICE.id, BOB.id):
         with pytest.raises(ActionNotAllowedError, match="checkers is played without dice"):
-            await table.roll(ck.game.id, user)
+            await games.roll(ck.game.id, user)
         with pytest.raises(ActionNotAllowedError, match="checkers has no doubling cube"):
-            await table.double(ck.game.id, user)
-    assert (await table.view(ck.game.id)).version == ck.game.version
+            await games.double(ck.game.id, user)
+    assert (await games.view(ck.game.id)).version == ck.game.version
 
 
-async def test_bg15_resignation_declined_then_accepted_at_gammon(table: Games) -> None:
+async def test_bg15_resignation_declined_then_accepted_at_gammon(games: Games) -> None:
     # Money play, cube centred, Jacoby on: an accepted gammon resignation scores 1 (BG-16).
-    result = await start_game(table, "backgammon")
+    result = await start_game(games, "backgammon")
     resigner = result.game.to_move_id
     assert resigner is not None
-    offered = await table.resign(result.game.id, resigner, "gammon")
+    offered = await games.resign(result.game.id, resigner, "gammon")
     assert offered.outcomes[0] == out.ResignationOffered(result.game.id, resigner, 2)
     answerer = offered.game.to_move_id
     assert answerer is not None and answerer != resigner
     with pytest.raises(NotYourTurnError, match="accept or decline the resignation"):
-        await table.roll(result.game.id, resigner)
-    declined = await table.decline_offer(result.game.id, answerer)
+        await games.roll(result.game.id, resigner)
+    declined = await games.decline_offer(result.game.id, answerer)
     assert declined.outcomes[0] == out.ResignationDeclined(result.game.id, answerer)
     assert declined.game.to_move_id == resigner
-    again = await table.resign(result.game.id, resigner, 2)
-    accepted = await table.accept_offer(again.game.id, answerer)
+    again = await games.resign(result.game.id, resigner, 2)
+    accepted = await games.accept_offer(again.game.id, answerer)
     ended = accepted.outcomes[-1]
     assert isinstance(ended, out.GameEnded)
-    assert (ended.winner_id, ended.level, ended.points) == (answerer, 2, 1)
+    assert (ended.winner_id, ended.size, ended.points) == (answerer, 2, 1)
     assert accepted.game.status is GameStatus.FINISHED
     assert ended.seed is not None and ended.seed == accepted.game.seed
 
 
-async def test_the_seed_stays_secret_while_the_game_is_open(table: Games) -> None:
-    result = await start_game(table, "backgammon")
+async def test_the_seed_stays_secret_while_the_game_is_open(games: Games) -> None:
+    result = await start_game(games, "backgammon")
     assert result.game.seed is None
     with pytest.raises(ActionNotAllowedError, match="revealed when the game ends"):
-        await table.verify(result.game.id)
+        await games.verify(result.game.id)
 
 
-async def test_bg14_double_take_and_drop(table: Games) -> None:
-    result = await start_game(table, "backgammon")
+async def test_bg14_double_take_and_drop(games: Games) -> None:
+    result = await start_game(games, "backgammon")
     game_id = result.game.id
     # Move until someone may double (the side on roll, before rolling).
     while not isinstance(result.game.session, BackgammonSession) or not (
@@ -168,14 +168,14 @@ async def test_bg14_double_take_and_drop(table: Games) -> None:
         assert isinstance(session, BackgammonSession) and session.match is not None
         play = session.match.game.legal_plays()[0]
         assert result.game.to_move_id is not None
-        result = await table.move(game_id, result.game.to_move_id, play.notation())
+        result = await games.move(game_id, result.game.to_move_id, play.notation())
     doubler = result.game.to_move_id
     assert doubler is not None
-    offered = await table.double(game_id, doubler)
+    offered = await games.double(game_id, doubler)
     taker = offered.game.to_move_id
     assert offered.outcomes == (out.DoubleOffered(game_id, doubler, 2),)
     assert taker is not None and taker != doubler
-    taken = await table.take(game_id, taker)
+    taken = await games.take(game_id, taker)
     assert taken.outcomes[0] == out.DoubleTaken(game_id, taker, 2)
     session = taken.game.session
     assert isinstance(session, BackgammonSession) and session.match is not None
@@ -190,128 +190,128 @@ async def test_bg14_double_take_and_drop(table: Games) -> None:
         assert result.game.to_move_id is not None
         if session.match.game.phase is Phase.MOVING:
             play = session.match.game.legal_plays()[0]
-            result = await table.move(game_id, result.game.to_move_id, play.notation())
+            result = await games.move(game_id, result.game.to_move_id, play.notation())
         else:
-            result = await table.roll(game_id, result.game.to_move_id or 0)
-    redoubled = await table.double(game_id, taker)
+            result = await games.roll(game_id, result.game.to_move_id or 0)
+    redoubled = await games.double(game_id, taker)
     assert redoubled.outcomes == (out.DoubleOffered(game_id, taker, 4),)
-    dropped = await table.drop(game_id, doubler)
-    ended = dropped.outcomes[-1]
-    assert dropped.outcomes[0] == out.DoublePassed(game_id, doubler)
+    passed = await games.pass_double(game_id, doubler)
+    ended = passed.outcomes[-1]
+    assert passed.outcomes[0] == out.DoublePassed(game_id, doubler)
     # BG-14: the side that passes loses at the value before the double.
     assert isinstance(ended, out.GameEnded) and (ended.winner_id, ended.points) == (taker, 2)
 
 
-async def test_ck12_draw_offer_declined_then_agreed(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
+async def test_ck12_draw_offer_declined_then_agreed(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="challenger")
     game_id = result.game.id
-    offered = await table.offer_draw(game_id, ALICE.id)
+    offered = await games.offer_draw(game_id, ALICE.id)
     assert offered.outcomes == (out.DrawOffered(game_id, ALICE.id),)
     with pytest.raises(NotYourTurnError, match="accept or decline the draw"):
-        await table.move(game_id, ALICE.id, "22-18")
-    declined = await table.decline_offer(game_id, BOB.id)
+        await games.move(game_id, ALICE.id, "22-18")
+    declined = await games.decline_offer(game_id, BOB.id)
     assert declined.game.to_move_id == ALICE.id
-    moved = await table.move(game_id, ALICE.id, "22-18")
-    await table.offer_draw(game_id, BOB.id)
-    agreed = await table.accept_offer(game_id, ALICE.id)
+    moved = await games.move(game_id, ALICE.id, "22-18")
+    await games.offer_draw(game_id, BOB.id)
+    agreed = await games.accept_offer(game_id, ALICE.id)
     assert agreed.outcomes[0] == out.DrawAccepted(game_id, ALICE.id)
     ended = agreed.outcomes[-1]
     assert isinstance(ended, out.GameEnded) and ended.winner_id is None
     assert ended.finish is out.Finish.AGREEMENT and ended.stored_reason == "draw agreed"
     assert agreed.game.status is GameStatus.FINISHED and moved.game.version < agreed.game.version
-    assert (await table.verify(game_id)).ok
+    assert (await games.verify(game_id)).ok
 
 
-async def test_checkers_resignation_ends_the_game(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="opponent")
+async def test_checkers_resignation_ends_the_game(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="opponent")
     assert result.game.to_move_id == BOB.id
-    resigned = await table.resign(result.game.id, BOB.id)
+    resigned = await games.resign(result.game.id, BOB.id)
     assert resigned.outcomes[0] == out.Resigned(result.game.id, BOB.id)
     ended = resigned.outcomes[-1]
     assert isinstance(ended, out.GameEnded) and ended.winner_id == ALICE.id
     with pytest.raises(GameOverError, match="is over"):
-        await table.move(result.game.id, ALICE.id, "22-18")
+        await games.move(result.game.id, ALICE.id, "22-18")
 
 
-async def test_abort_only_before_both_sides_have_moved(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
+async def test_abort_only_before_both_sides_have_moved(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="challenger")
     game_id = result.game.id
-    moved = await table.move(game_id, ALICE.id, "22-18")
-    aborted = await table.abort(game_id, BOB.id)
+    moved = await games.move(game_id, ALICE.id, "22-18")
+    aborted = await games.abort(game_id, BOB.id)
     assert aborted.game.status is GameStatus.CANCELLED
     assert aborted.outcomes == (out.GameAborted(game_id, BOB.id, aborted.game.seed),)
     assert aborted.game.seed is not None and moved.game.seed is None
-    second = await start_game(table, "checkers", starter="challenger")
-    await table.move(second.game.id, ALICE.id, "22-18")
-    await table.move(second.game.id, BOB.id, "11-15")
+    second = await start_game(games, "checkers", starter="challenger")
+    await games.move(second.game.id, ALICE.id, "22-18")
+    await games.move(second.game.id, BOB.id, "11-15")
     with pytest.raises(ActionNotAllowedError, match="only before both sides have moved"):
-        await table.abort(second.game.id, ALICE.id)
+        await games.abort(second.game.id, ALICE.id)
 
 
-async def test_rematch_swaps_colours(table: Games) -> None:
-    result = await start_game(table, "backgammon", match_length=1, cube=False)
-    history = await play_backgammon(table, result)
+async def test_rematch_swaps_colours(games: Games) -> None:
+    result = await start_game(games, "backgammon", match_length=1, cube=False)
+    history = await play_backgammon(games, result)
     first = history[-1].game
     assert first.seats == (ALICE.id, BOB.id)
     with pytest.raises(NotAPlayerError):
-        await table.rematch(first.id, CAROL.id)
-    offer = await table.rematch(first.id, BOB.id)
+        await games.rematch(first.id, CAROL.id)
+    offer = await games.rematch(first.id, BOB.id)
     posted = offer.outcomes[0]
     assert isinstance(posted, out.ChallengePosted) and posted.rematch_of == first.id
     assert (posted.challenger_id, posted.opponent_id) == (BOB.id, ALICE.id)
-    accepted = await table.accept(offer.game.id, ALICE)
+    accepted = await games.accept_challenge(offer.game.id, ALICE)
     assert accepted.game.seats == (BOB.id, ALICE.id)
     with pytest.raises(ChallengeError, match="follows a finished game"):
-        await table.rematch(accepted.game.id, ALICE.id)
+        await games.rematch(accepted.game.id, ALICE.id)
 
 
-async def test_checkers_rematch_gives_the_first_move_to_the_other_player(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
-    history = await play_checkers(table, result)
-    offer = await table.rematch(history[-1].game.id, ALICE.id)
-    accepted = await table.accept(offer.game.id, BOB)
+async def test_checkers_rematch_gives_the_first_move_to_the_other_player(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="challenger")
+    history = await play_checkers(games, result)
+    offer = await games.rematch(history[-1].game.id, ALICE.id)
+    accepted = await games.accept_challenge(offer.game.id, BOB)
     session = accepted.game.session
     assert isinstance(session, CheckersSession)
     assert accepted.game.to_move_id == BOB.id  # Alice started the first game
 
 
-async def test_the_bot_plays_a_backgammon_match_to_the_end(table: Games) -> None:
-    posted = await table.challenge(
+async def test_the_bot_plays_a_backgammon_match_to_the_end(games: Games) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=1
     )
-    history = await play_backgammon(table, posted)
+    history = await play_backgammon(games, posted)
     told = [o for r in history for o in r.outcomes]
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in told)
     assert sum(isinstance(o, out.MatchEnded) for o in told) == 1
-    assert (await table.verify(posted.game.id)).ok
-    assert await table.replay(posted.game.id) == (await table.store.get_game(posted.game.id)).state
+    assert (await games.verify(posted.game.id)).ok
+    assert await games.replay(posted.game.id) == (await games.store.get_game(posted.game.id)).state
 
 
-async def test_opening_tie_rolls_again_under_the_next_number(make_table: Any) -> None:
-    table = make_table(ScriptedDice([(4, 4), (2, 6)]))
-    result = await start_game(table, "backgammon")
+async def test_opening_tie_rolls_again_under_the_next_number(make_games: Any) -> None:
+    games = make_games(ScriptedDice([(4, 4), (2, 6)]))
+    result = await start_game(games, "backgammon")
     openings = [o for o in result.outcomes if isinstance(o, out.OpeningRolled)]
     assert [(o.number, o.white_die, o.black_die) for o in openings] == [(1, 4, 4), (2, 2, 6)]
     assert openings[-1].starter_id == BOB.id  # Bob plays Black and rolled the 6 (BG-2)
 
 
 async def test_a_move_on_a_row_read_before_another_move_is_refused_and_changes_nothing(
-    table: Games,
+    games: Games,
 ) -> None:
     # The row a caller read (the desk reads the channel's game) is used as read; a move made
-    # in between makes it stale, and the versioned record refuses the second move.
-    result = await start_game(table, "checkers", starter="challenger")
-    loaded = await table.store.get_game(result.game.id)
-    moved = await table.move(result.game.id, ALICE.id, "22-18")
+    # in between makes it stale, and the versioned commit refuses the second move.
+    result = await start_game(games, "checkers", starter="challenger")
+    loaded = await games.store.get_game(result.game.id)
+    moved = await games.move(result.game.id, ALICE.id, "22-18")
     with pytest.raises(ConflictError):
-        await table.move(result.game.id, ALICE.id, "22-18", loaded=loaded)
-    assert (await table.view(result.game.id)).version == moved.game.version
-    assert len(await table.store.events_for(result.game.id)) == moved.game.version
+        await games.move(result.game.id, ALICE.id, "22-18", loaded=loaded)
+    assert (await games.view(result.game.id)).version == moved.game.version
+    assert len(await games.store.events_for(result.game.id)) == moved.game.version
 
 
-async def test_a_move_on_the_fresh_row_it_is_given_is_made(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
-    loaded = await table.store.get_game(result.game.id)
-    moved = await table.move(result.game.id, ALICE.id, "22-18", loaded=loaded)
+async def test_a_move_on_the_fresh_row_it_is_given_is_made(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="challenger")
+    loaded = await games.store.get_game(result.game.id)
+    moved = await games.move(result.game.id, ALICE.id, "22-18", loaded=loaded)
     assert moved.game.version == loaded.version + 1
     assert moved.game.to_move_id == BOB.id

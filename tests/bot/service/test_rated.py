@@ -1,4 +1,4 @@
-"""The `rated` option of a challenge: stored with the table, and obeyed by the ratings (issue 6).
+"""The `rated` option of a challenge: stored with the game, and obeyed by the ratings (issue 6).
 
 Issue 6: "Games against the bot and unrated games (an option on the challenge) do not move
 ratings"; ratings start at 1500 (Glicko-2). Runs on SQLite and, when configured, PostgreSQL.
@@ -26,60 +26,60 @@ START = 1500.0  # issue 6: Glicko-2 from 1500 / RD 350
 
 @pytest.fixture
 def ratings(store: Store) -> Ratings:
-    """Ratings beside the test's store; the table's bot is never rated."""
+    """Ratings beside the test's store; the service's bot is never rated."""
     return Ratings(store, bot_id=BOT.id)
 
 
-async def accepted(table: Games, kind: str, **choices: Any) -> ActionResult:
+async def accepted(games: Games, kind: str, **choices: Any) -> ActionResult:
     """Alice challenges Bob in the guild's channel with `choices`, and Bob accepts."""
-    posted = await table.challenge(
+    posted = await games.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind=kind, **choices
     )
-    return await table.accept(posted.game.id, BOB)
+    return await games.accept_challenge(posted.game.id, BOB)
 
 
-async def resigned(table: Games, result: ActionResult) -> tuple[int, int]:
+async def resigned(games: Games, result: ActionResult) -> tuple[int, int]:
     """The checkers player to move resigns (CK-12 ends the game); returns (game id, winner)."""
     view = result.game
     loser = view.to_move_id
     assert loser is not None
-    finished = await table.resign(view.id, loser)
+    finished = await games.resign(view.id, loser)
     assert finished.game.status is GameStatus.FINISHED
-    winner = (await table.store.get_game(view.id)).winner_id
+    winner = (await games.store.get_game(view.id)).winner_id
     assert winner is not None and winner != loser
     return view.id, winner
 
 
 @pytest.mark.parametrize("kind", ["backgammon", "checkers"])
-async def test_rated_choice_is_stored_in_the_game_options(table: Games, kind: str) -> None:
-    unrated = await table.challenge(
+async def test_rated_choice_is_stored_in_the_game_options(games: Games, kind: str) -> None:
+    unrated = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, rated=False
     )
-    plain = await table.challenge(channel_id=CHANNEL + 1, challenger=ALICE, kind=kind)
-    row = await table.store.get_game(unrated.game.id)
+    plain = await games.challenge(channel_id=CHANNEL + 1, challenger=ALICE, kind=kind)
+    row = await games.store.get_game(unrated.game.id)
     assert row.options["rated"] is False  # what the ratings read from the game row
     assert load_session(row.state).options.rated is False
-    assert (await table.store.get_game(plain.game.id)).options["rated"] is True  # the default
+    assert (await games.store.get_game(plain.game.id)).options["rated"] is True  # the default
     # Accepting keeps the choice.
-    started = await table.accept(unrated.game.id, BOB)
+    started = await games.accept_challenge(unrated.game.id, BOB)
     assert started.game.options.rated is False
-    assert (await table.store.get_game(unrated.game.id)).options["rated"] is False
+    assert (await games.store.get_game(unrated.game.id)).options["rated"] is False
 
 
-async def test_a_game_against_the_bot_is_stored_unrated_whatever_was_asked(table: Games) -> None:
-    posted = await table.challenge(
+async def test_a_game_against_the_bot_is_stored_unrated_whatever_was_asked(games: Games) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True, rated=True
     )
     assert posted.game.status is GameStatus.ACTIVE
-    assert (await table.store.get_game(posted.game.id)).options["rated"] is False
+    assert (await games.store.get_game(posted.game.id)).options["rated"] is False
 
 
 async def test_a_rated_value_that_is_not_on_or_off_is_refused_and_nothing_is_created(
-    table: Games,
+    games: Games,
 ) -> None:
     with pytest.raises(OptionError, match="rated is on or off"):
-        await table.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers", rated="no")
-    assert await table.store.active_game_in_channel(CHANNEL) is None
+        await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers", rated="no")
+    assert await games.store.active_game_in_channel(CHANNEL) is None
 
 
 def test_options_stored_before_the_rated_option_read_back_as_rated() -> None:
@@ -91,59 +91,59 @@ def test_options_stored_before_the_rated_option_read_back_as_rated() -> None:
 
 
 async def test_an_unrated_finished_game_leaves_ratings_unchanged(
-    table: Games, ratings: Ratings
+    games: Games, ratings: Ratings
 ) -> None:
-    game_id, _ = await resigned(table, await accepted(table, "checkers", rated=False))
-    recorded = await ratings.record_finished(game_id, now=NOW)
-    assert not recorded.rated and recorded.changes == ()
-    # Recorded for stats, but nobody has a rating on the ladder in either scope.
-    assert {e.user_id for e in recorded.entries} == {ALICE.id, BOB.id}
-    assert all(not e.rated for e in recorded.entries)
+    game_id, _ = await resigned(games, await accepted(games, "checkers", rated=False))
+    counted = await ratings.count_finished(game_id, now=NOW)
+    assert not counted.rated and counted.changes == ()
+    # Counted for stats, but nobody has a rating on the ladder in either scope.
+    assert {e.user_id for e in counted.entries} == {ALICE.id, BOB.id}
+    assert all(not e.rated for e in counted.entries)
     for scope in (GUILD, GLOBAL_SCOPE):
         for player in (ALICE, BOB):
-            assert await RatingStore(table.store).rating(scope, "checkers:box", player.id) is None
+            assert await RatingStore(games.store).rating(scope, "checkers:box", player.id) is None
             rating = await ratings.rating(player.id, GameKind.CHECKERS, "box", scope)
             assert rating.rating == START
     # The next rated game between them starts both from 1500, as if the first never happened.
-    game_id, _ = await resigned(table, await accepted(table, "checkers"))
-    rated = await ratings.record_finished(game_id, now=NOW)
+    game_id, _ = await resigned(games, await accepted(games, "checkers"))
+    rated = await ratings.count_finished(game_id, now=NOW)
     assert rated.rated and {c.before for c in rated.changes} == {START}
 
 
 async def test_an_unrated_backgammon_match_leaves_ratings_unchanged(
-    table: Games, ratings: Ratings
+    games: Games, ratings: Ratings
 ) -> None:
-    result = await accepted(table, "backgammon", rated=False)
+    result = await accepted(games, "backgammon", rated=False)
     game_id = result.game.id
     first = result.game.to_move_id
     assert first is not None
-    offered = await table.resign(game_id, first, 1)
+    offered = await games.resign(game_id, first, 1)
     other = offered.game.to_move_id
     assert other is not None and other != first
-    finished = await table.accept_offer(game_id, other)
-    assert finished.game.status is GameStatus.FINISHED  # a money game: one game is the table
-    recorded = await ratings.record_finished(game_id, now=NOW)
-    assert not recorded.rated and recorded.changes == ()
-    assert await RatingStore(table.store).rating(GLOBAL_SCOPE, "backgammon", other) is None
+    finished = await games.accept_offer(game_id, other)
+    assert finished.game.status is GameStatus.FINISHED  # a money game ends with its one game
+    counted = await ratings.count_finished(game_id, now=NOW)
+    assert not counted.rated and counted.changes == ()
+    assert await RatingStore(games.store).rating(GLOBAL_SCOPE, "backgammon", other) is None
 
 
-async def test_a_rated_finished_game_moves_both_ratings(table: Games, ratings: Ratings) -> None:
-    game_id, winner = await resigned(table, await accepted(table, "checkers", rated=True))
+async def test_a_rated_finished_game_moves_both_ratings(games: Games, ratings: Ratings) -> None:
+    game_id, winner = await resigned(games, await accepted(games, "checkers", rated=True))
     loser = BOB.id if winner == ALICE.id else ALICE.id
-    recorded = await ratings.record_finished(game_id, now=NOW)
-    assert recorded.rated
+    counted = await ratings.count_finished(game_id, now=NOW)
+    assert counted.rated
     for scope in (GUILD, GLOBAL_SCOPE):
         won = await ratings.rating(winner, GameKind.CHECKERS, "box", scope)
         lost = await ratings.rating(loser, GameKind.CHECKERS, "box", scope)
         # Two new players of equal standing: Glicko-2 moves them by the same amount each way.
         assert won.rating > START > lost.rating
         assert won.rating - START == pytest.approx(START - lost.rating)
-        change = recorded.change_for(winner, scope)
+        change = counted.change_for(winner, scope)
         assert change is not None and change.before == START and change.delta > 0
 
 
-async def test_the_bot_is_never_rated_even_when_asked(table: Games, ratings: Ratings) -> None:
-    posted = await table.challenge(
+async def test_the_bot_is_never_rated_even_when_asked(games: Games, ratings: Ratings) -> None:
+    posted = await games.challenge(
         channel_id=CHANNEL,
         guild_id=GUILD,
         challenger=ALICE,
@@ -152,8 +152,8 @@ async def test_the_bot_is_never_rated_even_when_asked(table: Games, ratings: Rat
         rated=True,
     )
     assert posted.game.to_move_id == ALICE.id  # the bot has replied at once if it went first
-    finished = await table.resign(posted.game.id, ALICE.id)
+    finished = await games.resign(posted.game.id, ALICE.id)
     assert finished.game.status is GameStatus.FINISHED
-    recorded = await ratings.record_finished(posted.game.id, now=NOW)
-    assert not recorded.rated and recorded.changes == ()
-    assert await RatingStore(table.store).rating(GLOBAL_SCOPE, "checkers:box", ALICE.id) is None
+    counted = await ratings.count_finished(posted.game.id, now=NOW)
+    assert not counted.rated and counted.changes == ()
+    assert await RatingStore(games.store).rating(GLOBAL_SCOPE, "checkers:box", ALICE.id) is None

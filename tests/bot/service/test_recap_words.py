@@ -14,15 +14,15 @@ from tests.bot.service.play import challenge, checkers_win
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
-async def test_a_french_recap_is_worded_in_french(table: Games) -> None:
-    game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
-    recap = await recap_for(table.store, game_id, words=words_for("fr"))
+async def test_a_french_recap_is_worded_in_french(games: Games) -> None:
+    game_id = await checkers_win(games, await challenge(games, "checkers", ALICE, BOB), ALICE.id)
+    recap = await recap_for(games.store, game_id, words=words_for("fr"))
     assert recap.finish is Finish.RESIGNED  # the service's own value, for the bot to word
     assert recap.replay_alt.startswith("Rejeu animé de ")
     assert "Position finale : " in recap.replay_alt
 
 
-async def test_by_default_the_recap_is_in_english(table: Games) -> None:
-    game_id = await checkers_win(table, await challenge(table, "checkers", ALICE, BOB), ALICE.id)
-    recap = await recap_for(table.store, game_id)
+async def test_by_default_the_recap_is_in_english(games: Games) -> None:
+    game_id = await checkers_win(games, await challenge(games, "checkers", ALICE, BOB), ALICE.id)
+    recap = await recap_for(games.store, game_id)
     assert recap.replay_alt.startswith("Animated replay of ")

@@ -1,4 +1,4 @@
-"""The table's refusals carry registered codes, and every code is worded in English, French, German.
+"""The service's refusals carry registered codes, every code worded in English, French, German.
 
 The contract (issue 7): each refusal a player can meet has a stable `code` and language-neutral
 `params`; `str()` is the English template; the bot words `refusal.<code>` from its catalog.
@@ -147,40 +147,40 @@ def test_an_engine_refusal_passed_on_keeps_its_code_and_params() -> None:
     assert (uncoded.code, dict(uncoded.params)) == (None, {})
 
 
-# Real refusals through the table, worded for French and German readers.
+# Real refusals through the service, worded for French and German readers.
 
 
-async def test_challenging_yourself_is_refused_in_french(table: Games) -> None:
+async def test_challenging_yourself_is_refused_in_french(games: Games) -> None:
     with pytest.raises(ServiceError) as caught:
-        await table.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
+        await games.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
     text = explain(FR, caught.value)
     assert text.startswith("Impossible : Vous ne pouvez pas vous défier")
     assert "challenge" not in text
 
 
-async def test_out_of_turn_is_refused_in_german_with_the_game_number(table: Games) -> None:
-    result = await start_game(table, "checkers", starter="challenger")
+async def test_out_of_turn_is_refused_in_german_with_the_game_number(games: Games) -> None:
+    result = await start_game(games, "checkers", starter="challenger")
     with pytest.raises(NotYourTurnError) as caught:
-        await table.move(result.game.id, BOB.id, "11-15")
+        await games.move(result.game.id, BOB.id, "11-15")
     text = explain(DE, caught.value)
     assert text == f"Nicht möglich: Du bist in Partie #{result.game.id} nicht dran: " + (
         "wir warten darauf, dass dein Gegner zieht."
     )
 
 
-async def test_moving_before_answering_a_double_is_refused_in_french(table: Games) -> None:
-    result = await start_game(table, "backgammon")
+async def test_moving_before_answering_a_double_is_refused_in_french(games: Games) -> None:
+    result = await start_game(games, "backgammon")
     game_id = result.game.id
     session = result.game.session
     assert isinstance(session, BackgammonSession) and session.match is not None
     opener = result.game.to_move_id
     assert opener is not None
-    played = await table.move(game_id, opener, session.match.game.legal_plays()[0].notation())
+    played = await games.move(game_id, opener, session.match.game.legal_plays()[0].notation())
     doubler = played.game.to_move_id
     assert doubler is not None and doubler != opener
-    await table.double(game_id, doubler)
+    await games.double(game_id, doubler)
     with pytest.raises(MoveFirstError) as caught:
-        await table.move(game_id, opener, "13/7 8/7")
+        await games.move(game_id, opener, "13/7 8/7")
     text = explain(FR, caught.value)
     assert text == "Impossible : Vous ne pouvez pas jouer maintenant : " + (
         "acceptez ou refusez d'abord le double."
@@ -188,10 +188,10 @@ async def test_moving_before_answering_a_double_is_refused_in_french(table: Game
 
 
 async def test_a_time_limit_out_of_range_is_refused_in_german_with_the_limit(
-    table: Games,
+    games: Games,
 ) -> None:
     with pytest.raises(OptionError) as caught:
-        await table.challenge(
+        await games.challenge(
             channel_id=CHANNEL,
             challenger=ALICE,
             opponent=BOB,
@@ -205,29 +205,29 @@ async def test_a_time_limit_out_of_range_is_refused_in_german_with_the_limit(
         == "Nicht möglich: Die Zeit pro Zug muss zwischen 5 Minuten und 7 Tagen liegen, "
         + ("nicht 8d")
     )
-    assert await table.store.active_game_in_channel(CHANNEL) is None
+    assert await games.store.active_game_in_channel(CHANNEL) is None
 
 
-async def test_an_engine_refusal_at_the_table_keeps_its_code_and_is_worded_in_german(
-    table: Games,
+async def test_an_engine_refusal_in_a_game_keeps_its_code_and_is_worded_in_german(
+    games: Games,
 ) -> None:
-    result = await start_game(table, "backgammon", cube=False)
+    result = await start_game(games, "backgammon", cube=False)
     game_id = result.game.id
     session = result.game.session
     assert isinstance(session, BackgammonSession) and session.match is not None
     opener = result.game.to_move_id
     assert opener is not None
-    played = await table.move(game_id, opener, session.match.game.legal_plays()[0].notation())
+    played = await games.move(game_id, opener, session.match.game.legal_plays()[0].notation())
     on_roll = played.game.to_move_id
     assert on_roll is not None
     version = played.game.version
     with pytest.raises(ActionNotAllowedError) as caught:
-        # Without the cube nobody may double (BG-14), so the table has rolled for them already.
-        await table.double(game_id, on_roll)
+        # Without the cube nobody may double (BG-14), so the service has rolled for them already.
+        await games.double(game_id, on_roll)
     assert caught.value.code == "bg.not_now.double.moving"
     text = explain(DE, caught.value)
     assert text.startswith("Nicht möglich: ") and "cube" not in text and "double" not in text
-    assert (await table.view(game_id)).version == version
+    assert (await games.view(game_id)).version == version
 
 
 def test_a_sentence_that_is_not_a_code_stays_an_uncoded_english_refusal() -> None:

@@ -1,6 +1,6 @@
-"""The table's side of the review: its event log read back as match values, people graded only.
+"""The service's side of the review: its event log read back as match values, people graded only.
 
-A game against the bot is played through the table, every choice Alice really had written down
+A game against the bot is played through the service, every choice Alice really had written down
 as she makes it; the analysis must find exactly those decisions in the replayed log.
 """
 
@@ -14,10 +14,10 @@ import pytest
 from ai.backgammon.analysis import decisions
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
-from bot.service.log import TableLog
+from bot.service.log import GameLog
 from bot.service.opponent import SimplePlayer
 from bot.service.recap import review_for
-from bot.service.review import match_history, review_table
+from bot.service.review import match_history, review_game
 from bot.service.views import ActionResult
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match, Phase
@@ -47,7 +47,7 @@ class Report:
     worst: tuple[()] = ()
 
 
-class RecordingReviewer:
+class NotingReviewer:
     """Keeps what it was asked to review; reports each side's decision count."""
 
     available = True
@@ -61,19 +61,19 @@ class RecordingReviewer:
         return [Report(side, sum(1 for d in found if d.side is side)) for side in sides]
 
 
-class AbsentReviewer(RecordingReviewer):
+class AbsentReviewer(NotingReviewer):
     """As the reviewer is without Open Sage."""
 
     available = False
 
 
-async def play_against_the_bot(table: Games, length: int) -> tuple[int, list[str]]:
+async def play_against_the_bot(games: Games, length: int) -> tuple[int, list[str]]:
     """Alice plays a match against a doubling bot; returns the game id and her real choices.
 
     She doubles on every fifth turn she may, takes the first double of each game and passes the
     next, and plays a legal play picked by the action count.
     """
-    result: ActionResult = await table.challenge(
+    result: ActionResult = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         against_bot=True,
@@ -92,46 +92,46 @@ async def play_against_the_bot(table: Games, length: int) -> tuple[int, list[str
         game = session.match.game
         if game.phase is Phase.MOVING:
             plays = game.legal_plays()
-            assert len(plays) > 1  # forced plays are made by the table, not asked of her
+            assert len(plays) > 1  # forced plays are made by the service, not asked of her
             choices.append("play")
-            result = await table.move(view.id, ALICE.id, plays[(count * 7) % len(plays)].notation())
+            result = await games.move(view.id, ALICE.id, plays[(count * 7) % len(plays)].notation())
         elif game.phase is Phase.ROLLING:
-            assert session.may_double()  # otherwise the table rolls for her
+            assert session.may_double()  # otherwise the service rolls for her
             if count % 5 == 0:
                 choices.append("double")
-                result = await table.double(view.id, ALICE.id)
+                result = await games.double(view.id, ALICE.id)
             else:
                 choices.append("no double")
-                result = await table.roll(view.id, ALICE.id)
+                result = await games.roll(view.id, ALICE.id)
         elif game.phase is Phase.DOUBLED:
             number = session.match.game_number
             if number in taken_in_game:
                 choices.append("pass")
-                result = await table.drop(view.id, ALICE.id)
+                result = await games.pass_double(view.id, ALICE.id)
             else:
                 taken_in_game.add(number)
                 choices.append("take")
-                result = await table.take(view.id, ALICE.id)
+                result = await games.take(view.id, ALICE.id)
         else:
             raise AssertionError(f"Alice is asked to act in phase {game.phase}")
     raise AssertionError("the match did not end")
 
 
-async def log_of(table: Games, game_id: int) -> TableLog:
-    row = await table.store.get_game(game_id)
-    return TableLog.replay(row, await table.store.events_for(game_id))
+async def log_of(games: Games, game_id: int) -> GameLog:
+    row = await games.store.get_game(game_id)
+    return GameLog.replay(row, await games.store.events_for(game_id))
 
 
 @pytest.fixture
-def bot_table(make_table: Callable[..., Games]) -> Games:
-    table = make_table()
-    table.opponent = DoublingBot()
-    return table
+def bot_games(make_games: Callable[..., Games]) -> Games:
+    games = make_games()
+    games.opponent = DoublingBot()
+    return games
 
 
-async def test_the_log_holds_exactly_the_choices_alice_made(bot_table: Games) -> None:
-    game_id, choices = await play_against_the_bot(bot_table, length=3)
-    log = await log_of(bot_table, game_id)
+async def test_the_log_holds_exactly_the_choices_alice_made(bot_games: Games) -> None:
+    game_id, choices = await play_against_the_bot(bot_games, length=3)
+    log = await log_of(bot_games, game_id)
     seats = log.final.seats
     assert seats is not None
     alice = Side(seats.index(ALICE.id))
@@ -142,11 +142,11 @@ async def test_the_log_holds_exactly_the_choices_alice_made(bot_table: Games) ->
     assert {"play", "double", "no double", "take", "pass"} <= set(choices)
 
 
-async def test_only_the_person_is_graded_at_the_bots_table(bot_table: Games) -> None:
-    game_id, choices = await play_against_the_bot(bot_table, length=1)
-    log = await log_of(bot_table, game_id)
-    reviewer = RecordingReviewer()
-    review = review_table(log, reviewer, BOT.id)
+async def test_only_the_person_is_graded_in_the_bots_game(bot_games: Games) -> None:
+    game_id, choices = await play_against_the_bot(bot_games, length=1)
+    log = await log_of(bot_games, game_id)
+    reviewer = NotingReviewer()
+    review = review_game(log, reviewer, BOT.id)
     assert review is not None and review.available
     [(history, sides)] = reviewer.asked
     seats = log.final.seats
@@ -156,10 +156,10 @@ async def test_only_the_person_is_graded_at_the_bots_table(bot_table: Games) -> 
     assert (player.user_id, player.report.decisions) == (ALICE.id, len(choices))
 
 
-async def test_both_people_are_graded_and_named_by_their_seats(table: Games) -> None:
-    played = await play_backgammon(table, await start_game(table, "backgammon", match_length=1))
-    log = await log_of(table, played[-1].game.id)
-    review = review_table(log, RecordingReviewer(), BOT.id)
+async def test_both_people_are_graded_and_named_by_their_seats(games: Games) -> None:
+    played = await play_backgammon(games, await start_game(games, "backgammon", match_length=1))
+    log = await log_of(games, played[-1].game.id)
+    review = review_game(log, NotingReviewer(), BOT.id)
     assert review is not None
     seats = log.final.seats
     assert seats is not None
@@ -170,23 +170,23 @@ async def test_both_people_are_graded_and_named_by_their_seats(table: Games) -> 
     assert {p.user_id for p in review.players} == {ALICE.id, BOB.id}
 
 
-async def test_without_open_sage_the_review_says_it_is_unavailable(bot_table: Games) -> None:
-    game_id, _ = await play_against_the_bot(bot_table, length=1)
+async def test_without_open_sage_the_review_says_it_is_unavailable(bot_games: Games) -> None:
+    game_id, _ = await play_against_the_bot(bot_games, length=1)
     reviewer = AbsentReviewer()
-    review = review_table(await log_of(bot_table, game_id), reviewer, BOT.id)
+    review = review_game(await log_of(bot_games, game_id), reviewer, BOT.id)
     assert review is not None and not review.available and review.players == ()
     assert reviewer.asked == []
 
 
-async def test_checkers_tables_are_not_reviewed(table: Games) -> None:
-    played = await play_checkers(table, await start_game(table, "checkers"))
-    reviewer = RecordingReviewer()
-    assert review_table(await log_of(table, played[-1].game.id), reviewer, BOT.id) is None
+async def test_checkers_games_are_not_reviewed(games: Games) -> None:
+    played = await play_checkers(games, await start_game(games, "checkers"))
+    reviewer = NotingReviewer()
+    assert review_game(await log_of(games, played[-1].game.id), reviewer, BOT.id) is None
     assert reviewer.asked == []
 
 
-async def test_review_for_loads_the_table_and_reviews_it(bot_table: Games) -> None:
-    game_id, choices = await play_against_the_bot(bot_table, length=1)
-    review = await review_for(bot_table.store, game_id, RecordingReviewer(), BOT.id)
+async def test_review_for_loads_the_game_and_reviews_it(bot_games: Games) -> None:
+    game_id, choices = await play_against_the_bot(bot_games, length=1)
+    review = await review_for(bot_games.store, game_id, NotingReviewer(), BOT.id)
     assert review is not None
     assert [(p.user_id, p.report.decisions) for p in review.players] == [(ALICE.id, len(choices))]

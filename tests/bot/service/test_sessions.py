@@ -35,7 +35,7 @@ def row(counts: dict[int, int]) -> tuple[int, ...]:
 
 
 def session_at(position: Position, **choices: Any) -> BackgammonSession:
-    """A money session sitting in `position`, with the side to move about to roll."""
+    """A money game sitting in `position`, with the side to move about to roll."""
     options = options_for("backgammon", **choices)
     match = Match(
         options.match_options(), Game(options.match_options(), position, phase=Phase.ROLLING)
@@ -54,10 +54,10 @@ def test_bg10_closed_out_roll_is_a_forced_pass_announced() -> None:
     session.settle(run, scripted((6, 5), (3, 1)))
     assert run.outcomes[:3] == [
         out.Rolled(7, WHITE_ID, 1, (6, 5)),
-        out.Passed(7, WHITE_ID, (6, 5), forced=True),
+        out.ForcedPass(7, WHITE_ID, (6, 5), forced=True),
         out.Rolled(7, BLACK_ID, 2, (3, 1)),
     ]
-    assert run.session.actor() == 1  # Black has a choice of plays: the table waits
+    assert run.session.actor() == 1  # Black has a choice of plays: the game waits
 
 
 @pytest.mark.parametrize(("jacoby", "points"), [(True, 1), (False, 2)])
@@ -72,7 +72,7 @@ def test_bg16_forced_last_play_and_jacoby_gammon(jacoby: bool, points: int) -> N
     assert moved == [out.Moved(7, WHITE_ID, "2/off", forced=True)]
     ended = run.outcomes[-1]
     assert isinstance(ended, out.GameEnded)
-    assert (ended.winner_id, ended.level, ended.points) == (WHITE_ID, 2, points)
+    assert (ended.winner_id, ended.size, ended.points) == (WHITE_ID, 2, points)
     assert run.session.over
 
 
@@ -100,11 +100,11 @@ def test_badgammon_starter_by_lot_rolls_both_dice() -> None:
     )
     assert out.StarterChosen(7, WHITE_ID, True, 1) in run.outcomes
     assert not any(isinstance(o, out.OpeningRolled) for o in run.outcomes)
-    # The starter may double before the first roll, so the table waits for White to roll.
+    # The starter may double before the first roll, so the game waits for White to roll.
     assert run.session.actor() == 0 and run.session.awaiting() == "roll_or_double"
 
 
-def test_resignation_needs_a_level_one_to_three() -> None:
+def test_resignation_needs_a_size_one_to_three() -> None:
     session = session_at(Position.initial())
     with pytest.raises(ActionNotAllowedError, match="single game, a gammon or a backgammon"):
         session.act(0, Op.RESIGN, 4, scripted(), CTX)
@@ -118,9 +118,9 @@ def test_double_is_refused_without_the_cube() -> None:
         no_cube.act(0, Op.DOUBLE, None, scripted(), CTX)
 
 
-def test_ck5_single_capture_is_forced_and_played_by_the_table() -> None:
+def test_ck5_single_capture_is_forced_and_played_by_the_session() -> None:
     # . . . .   White man on 22, Black man on 18: the capture 22x15 is compulsory (CK-5) and the
-    # only move, so the table plays it; Black then has no piece left and loses (CK-10).
+    # only move, so the session plays it; Black then has no piece left and loses (CK-10).
     options = options_for("checkers", "box")
     game = ck.Game.new("box", ck.Position.from_fen("W:W22:B18", "box"))
     session = CheckersSession(options, (WHITE_ID, BLACK_ID), game)
@@ -188,14 +188,14 @@ def test_the_last_checkers_move_is_kept_forced_or_not() -> None:
     game = ck.Game.new("box", ck.Position.from_fen("W:W22,31:B18,1", "box"))
     session = CheckersSession(options, (WHITE_ID, BLACK_ID), game)
     run: Run[Any] = Run(session, CTX)
-    session.settle(run)  # 22x15 is the only move (CK-5): the table plays it
+    session.settle(run)  # 22x15 is the only move (CK-5): the session plays it
     assert run.session.last_move == ck.Move((22, 15), (18,))
     assert load_session(run.session.to_text()) == run.session
     after = run.session.act(1, Op.MOVE, "1-6", scripted(), CTX).session
     assert after.last_move == ck.Move((1, 6))
 
 
-def test_a_table_stored_before_the_last_move_was_kept_still_loads() -> None:
+def test_a_game_stored_before_the_last_move_was_kept_still_loads() -> None:
     run = BackgammonSession.pending(options_for("backgammon")).start(
         WHITE_ID, BLACK_ID, scripted((3, 1)), CTX
     )

@@ -22,49 +22,49 @@ from tests.bot.store.conftest import Backend
 HOUR = timedelta(hours=1)
 
 
-async def test_reminder_at_three_quarters_then_win_on_time(table: Games, clock: FakeClock) -> None:
+async def test_reminder_at_three_quarters_then_win_on_time(games: Games, clock: FakeClock) -> None:
     result = await start_game(
-        table, "checkers", starter="challenger", time_limit=timedelta(hours=1)
+        games, "checkers", starter="challenger", time_limit=timedelta(hours=1)
     )
     game_id = result.game.id
     assert result.game.to_move_id == ALICE.id
     assert result.game.turn_deadline == clock.now() + timedelta(hours=1)
     clock.advance(timedelta(minutes=44))
-    assert await table.sweep() == []
+    assert await games.sweep() == []
     clock.advance(timedelta(minutes=1))
-    reminded = await table.sweep()
+    reminded = await games.sweep()
     assert [r.outcomes for r in reminded] == [
         (out.ReminderDue(game_id, ALICE.id, clock.now() + timedelta(minutes=15)),)
     ]
-    assert await table.sweep() == []  # a reminder is due once
+    assert await games.sweep() == []  # a reminder is due once
     clock.advance(timedelta(minutes=15))
-    timed_out = await table.sweep()
+    timed_out = await games.sweep()
     assert len(timed_out) == 1
     assert timed_out[0].outcomes[0] == out.WonOnTime(game_id, BOB.id, ALICE.id)
     ended = timed_out[0].outcomes[-1]
     assert isinstance(ended, out.GameEnded) and ended.finish is out.Finish.TIME and ended.seed
     game = timed_out[0].game
     assert game.status is GameStatus.FINISHED and game.turn_deadline is None
-    assert (await table.store.get_game(game_id)).winner_id == BOB.id
-    assert await table.replay(game_id) == (await table.store.get_game(game_id)).state
+    assert (await games.store.get_game(game_id)).winner_id == BOB.id
+    assert await games.replay(game_id) == (await games.store.get_game(game_id)).state
 
 
-async def test_each_move_restarts_the_clock(table: Games, clock: FakeClock) -> None:
+async def test_each_move_restarts_the_clock(games: Games, clock: FakeClock) -> None:
     result = await start_game(
-        table, "checkers", starter="challenger", time_limit=timedelta(hours=1)
+        games, "checkers", starter="challenger", time_limit=timedelta(hours=1)
     )
     clock.advance(timedelta(minutes=50))
-    moved = await table.move(result.game.id, ALICE.id, "22-18")
+    moved = await games.move(result.game.id, ALICE.id, "22-18")
     assert moved.game.turn_deadline == clock.now() + timedelta(hours=1)
     assert moved.game.reminder_at == clock.now() + timedelta(minutes=45)
     clock.advance(timedelta(minutes=30))
-    assert await table.sweep() == []
+    assert await games.sweep() == []
 
 
 async def test_deadlines_survive_a_restart(backend: Backend, clock: FakeClock) -> None:
     first = await backend.open()
-    table = Games(first, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
-    result = await start_game(table, "backgammon", time_limit=timedelta(minutes=5))
+    games = Games(first, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
+    result = await start_game(games, "backgammon", time_limit=timedelta(minutes=5))
     await first.close()
     clock.advance(timedelta(minutes=5))
     second = await backend.open()
@@ -79,14 +79,14 @@ async def test_deadlines_survive_a_restart(backend: Backend, clock: FakeClock) -
 
 
 async def test_games_against_the_bot_wait_only_for_the_person(
-    table: Games, clock: FakeClock
+    games: Games, clock: FakeClock
 ) -> None:
-    result = await table.challenge(
+    result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers"
     )
     assert result.game.to_move_id == ALICE.id
     clock.advance(timedelta(days=1))
-    swept = await table.sweep()
+    swept = await games.sweep()
     assert swept and swept[0].outcomes[0] == out.WonOnTime(result.game.id, BOT.id, ALICE.id)
 
 
@@ -125,22 +125,22 @@ async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     assert swept[0].game.to_move_id == ALICE.id and swept[0].game.status is GameStatus.ACTIVE
 
 
-async def test_each_shard_sweeps_its_own_servers_tables(table: Games, clock: FakeClock) -> None:
-    """Two processes on shards 0 and 1 of 2: each table's deadline is handled once, by the
-    process whose shard holds its server (tables outside a server are on shard 0)."""
+async def test_each_shard_sweeps_its_own_servers_games(games: Games, clock: FakeClock) -> None:
+    """Two processes on shards 0 and 1 of 2: each game's deadline is handled once, by the
+    process whose shard holds its server (games outside a server are on shard 0)."""
     on_shard = {0: (1_000_000 << 22) | 5, 1: (1_000_001 << 22) | 5}  # (id >> 22) % 2
     guilds = {"even": on_shard[0], "odd": on_shard[1], "none": None}
     made = {}
     for channel, (name, guild_id) in enumerate(guilds.items(), start=CHANNEL):
-        posted = await table.challenge(
+        posted = await games.challenge(
             channel_id=channel, guild_id=guild_id, challenger=ALICE, opponent=BOB, kind="checkers"
         )
         made[name] = posted.game.id
     clock.advance(timedelta(days=2))  # every challenge has expired
-    first = [r.game.id for r in await table.sweep(shards=Shards(2, (0,)))]
-    second = [r.game.id for r in await table.sweep(shards=Shards(2, (1,)))]
+    first = [r.game.id for r in await games.sweep(shards=Shards(2, (0,)))]
+    second = [r.game.id for r in await games.sweep(shards=Shards(2, (1,)))]
     assert sorted(first) == sorted([made["even"], made["none"]])
     assert second == [made["odd"]]
-    assert await table.sweep() == []  # nothing was left, nothing is handled twice
+    assert await games.sweep() == []  # nothing was left, nothing is handled twice
     for game_id in made.values():
-        assert (await table.store.get_game(game_id)).status is GameStatus.EXPIRED
+        assert (await games.store.get_game(game_id)).status is GameStatus.EXPIRED

@@ -1,4 +1,4 @@
-"""Child process for the crash test: start one record() and SIGKILL itself part-way through.
+"""Child process for the crash test: start one commit() and SIGKILL itself part-way through.
 
 Usage: python crash_child.py URL SCHEMA GAME_ID VERSION KILL_POINT, where SCHEMA is "-" for none
 and KILL_POINT is `after_event_insert` (inside the transaction, before COMMIT) or `after_commit`.
@@ -41,7 +41,7 @@ async def _main(url: str, schema: str | None, game_id: int, version: int, kill_p
     store = await Store.open(url, schema=schema)
     if kill_point == "after_event_insert":
         event.listen(Engine, "after_cursor_execute", _watch)
-    await store.record(
+    await store.commit(
         game_id,
         version,
         "move",

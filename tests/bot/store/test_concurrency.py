@@ -16,12 +16,12 @@ async def test_fifty_writes_of_the_same_version_apply_exactly_once(
     # Two stores with their own connection pools stand for two processes (or two clicks on
     # "Take" that reach different workers): all fifty try to move the game from version 1 to 2.
     game = await new_game(seated, state="s0")
-    game = await seated.record(game.id, 0, "double", {"cube": 2}, "s1", now=later(1))
+    game = await seated.commit(game.id, 0, "double", {"cube": 2}, "s1", now=later(1))
     second = await backend.open()
     try:
         outcomes = await asyncio.gather(
             *(
-                (seated if attempt % 2 else second).record(
+                (seated if attempt % 2 else second).commit(
                     game.id,
                     1,
                     "take",

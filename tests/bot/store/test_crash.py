@@ -33,7 +33,7 @@ async def test_killed_writer_leaves_the_game_before_or_after_never_between(
     state = "start"
     for version, step in enumerate(["24/18", "13/11", "8/5"]):
         state = f"{state}>{step}"
-        game = await seated.record(game.id, version, "move", {"step": step}, state, now=later(1))
+        game = await seated.commit(game.id, version, "move", {"step": step}, state, now=later(1))
     await seated.close()
 
     child = subprocess.run(
@@ -67,7 +67,7 @@ async def test_killed_writer_leaves_the_game_before_or_after_never_between(
         assert after.state == expected_state
         assert await reopened.replay(game.id, path_reducer) == after.state
         # Nothing is left locked: the next move goes through at once.
-        moved = await reopened.record(
+        moved = await reopened.commit(
             game.id, after.version, "move", {"step": "6/1"}, f"{after.state}>6/1", now=later(9)
         )
         assert moved.version == versions_after + 1

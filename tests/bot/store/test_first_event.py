@@ -67,7 +67,7 @@ async def test_last_event_is_the_newest_entry_of_the_log(seated: Store) -> None:
     game = await new_game(seated)
     assert await seated.last_event(game.id) is None
     for number, kind in enumerate(["accepted", "move", "hint"], start=1):
-        game = await seated.record(
+        game = await seated.commit(
             game.id, game.version, kind, {"steps": []}, "s", now=later(number), actor_id=ALICE
         )
     assert await seated.last_event(game.id) == GameEvent(

@@ -1,4 +1,4 @@
-"""Games: one open game per channel, versioned records, the event log and its replay."""
+"""Games: one open game per channel, versioned commits, the event log and its replay."""
 
 from __future__ import annotations
 
@@ -32,10 +32,10 @@ def toy_reducer(state: str, event: GameEvent) -> str:
 async def play(
     store: Store, game: GameRow, step: str, minutes: int = 1, **changes: object
 ) -> GameRow:
-    """Record one toy move on `game`, computing the next state with the toy reducer."""
+    """Commit one toy move on `game`, computing the next state with the toy reducer."""
     seq = game.version + 1
     probe = GameEvent(game.id, seq, "move", {"step": step}, ALICE, later(minutes))
-    return await store.record(
+    return await store.commit(
         game.id,
         game.version,
         "move",
@@ -108,7 +108,7 @@ async def test_unknown_player_is_refused_and_nothing_is_created(seated: Store) -
 
 
 @pytest.mark.parametrize("column", ["opponent_id", "to_move_id", "winner_id"])
-async def test_record_naming_an_unknown_player_is_refused_and_changes_nothing(
+async def test_commit_naming_an_unknown_player_is_refused_and_changes_nothing(
     seated: Store, column: str
 ) -> None:
     game = await new_game(seated)
@@ -118,9 +118,9 @@ async def test_record_naming_an_unknown_player_is_refused_and_changes_nothing(
     assert await seated.events_for(game.id) == []
 
 
-async def test_record_appends_the_event_and_updates_the_game(seated: Store) -> None:
+async def test_commit_appends_the_event_and_updates_the_game(seated: Store) -> None:
     game = await new_game(seated, turn_deadline=later(60))
-    after = await seated.record(
+    after = await seated.commit(
         game.id,
         0,
         "accept",
@@ -146,13 +146,13 @@ async def test_record_appends_the_event_and_updates_the_game(seated: Store) -> N
     ]
 
 
-async def test_record_with_none_clears_a_column(seated: Store) -> None:
+async def test_commit_with_none_clears_a_column(seated: Store) -> None:
     game = await new_game(seated, turn_deadline=later(60), to_move_id=ALICE)
     after = await play(seated, game, "a", turn_deadline=None, to_move_id=KEEP)
     assert after.turn_deadline is None and after.to_move_id == ALICE
 
 
-async def test_finishing_records_winner_and_result(seated: Store) -> None:
+async def test_finishing_stores_winner_and_result(seated: Store) -> None:
     game = await new_game(seated)
     done = await play(
         seated,
@@ -182,13 +182,13 @@ async def test_stale_version_is_refused_as_already_made(seated: Store) -> None:
 async def test_future_version_is_refused_too(seated: Store) -> None:
     game = await new_game(seated)
     with pytest.raises(ConflictError, match="at version 0, not 3"):
-        await seated.record(game.id, 3, "move", {"step": "x"}, "s", now=NOW)
+        await seated.commit(game.id, 3, "move", {"step": "x"}, "s", now=NOW)
     assert await seated.events_for(game.id) == []
 
 
-async def test_record_on_a_missing_game_names_it(seated: Store) -> None:
+async def test_commit_on_a_missing_game_names_it(seated: Store) -> None:
     with pytest.raises(GameNotFoundError, match="no game #77"):
-        await seated.record(77, 0, "move", {"step": "x"}, "s", now=NOW)
+        await seated.commit(77, 0, "move", {"step": "x"}, "s", now=NOW)
     with pytest.raises(GameNotFoundError):
         await seated.get_game(77)
     with pytest.raises(GameNotFoundError):
@@ -213,7 +213,7 @@ async def test_record_on_a_missing_game_names_it(seated: Store) -> None:
         ({"result": {"points": math.inf}}, "not a JSON number"),
     ],
 )
-async def test_bad_record_arguments_are_refused_and_change_nothing(
+async def test_bad_commit_arguments_are_refused_and_change_nothing(
     seated: Store, arguments: dict[str, object], message: str
 ) -> None:
     game = await new_game(seated)
@@ -227,7 +227,7 @@ async def test_bad_record_arguments_are_refused_and_change_nothing(
     }
     call.update(arguments)
     with pytest.raises(ValueError, match=message):
-        await seated.record(**call)  # type: ignore[arg-type]
+        await seated.commit(**call)  # type: ignore[arg-type]
     assert await seated.get_game(game.id) == game
     assert await seated.events_for(game.id) == []
 

@@ -8,7 +8,7 @@ from bot.store import PlayerRow, Store
 from tests.bot.store.conftest import ALICE, GUILD, NOW, later
 
 
-async def test_upsert_records_a_new_player(store: Store) -> None:
+async def test_upsert_stores_a_new_player(store: Store) -> None:
     player = await store.upsert_player(ALICE, "Alice", now=NOW)
     assert player == PlayerRow(ALICE, "Alice", False, NOW, NOW)
     assert await store.get_player(ALICE) == player

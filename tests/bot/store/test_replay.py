@@ -12,7 +12,7 @@ from bot.store import ConflictError, GameEvent, GameStatus, Store
 from tests.bot.store.conftest import later, new_game
 
 GAMES = 3
-# One write: which game, whether the writer's view is stale (a double click), and what it does.
+# One write: which game, whether the writer read a stale version (a double click), and what it does.
 writes = st.lists(
     st.tuples(
         st.integers(0, GAMES - 1),
@@ -53,9 +53,9 @@ async def test_any_history_of_fresh_and_stale_writes_replays_to_the_stored_state
         next_state = f"{state}/{step}"
         if seen != version:
             with pytest.raises(ConflictError):
-                await seated.record(game_id, seen, "move", {"step": step}, next_state, now=later(1))
+                await seated.commit(game_id, seen, "move", {"step": step}, next_state, now=later(1))
             continue
-        await seated.record(game_id, version, "move", {"step": step}, next_state, now=later(1))
+        await seated.commit(game_id, version, "move", {"step": step}, next_state, now=later(1))
         model[game_id] = (next_state, version + 1)
     for game_id, (state, version) in model.items():
         stored = await seated.get_game(game_id)

@@ -147,7 +147,7 @@ async def test_opening_migrates_an_empty_database_once_and_keeps_data(
 async def _game_with_one_event(store: Store) -> int:
     await store.upsert_player(ALICE, "Alice", now=NOW)
     game = await new_game(store, kind="checkers", variant="american", state="s0", opponent_id=None)
-    await store.record(game.id, 0, "move", {"step": 1}, "s1", now=NOW)
+    await store.commit(game.id, 0, "move", {"step": 1}, "s1", now=NOW)
     return game.id
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ai.review import Mistake, SideReview
 from bot.i18n import Localizer
-from bot.service.review import PlayerReview, TableReview
+from bot.service.review import GameReview, PlayerReview
 from bot.wording.analysis import fit, review_lines
 from bot.wording.limits import MAX_CONTENT
 from engine.backgammon import Side
@@ -14,9 +14,9 @@ PLAY = Mistake(1, 12, False, "13/7 6/5", "24/18 13/9", 0.2314, "??")
 NO_DOUBLE = Mistake(2, 7, True, "no double", "double", 0.05, "?!")
 
 
-def review(*worst: Mistake, games: int = 1) -> TableReview:
+def review(*worst: Mistake, games: int = 1) -> GameReview:
     report = SideReview(Side.WHITE, 30, 9.46, 1, 0, 1, worst)
-    return TableReview(True, (PlayerReview(ALICE, report),), games)
+    return GameReview(True, (PlayerReview(ALICE, report),), games)
 
 
 def test_lines_give_rate_marks_and_the_worst_decisions() -> None:
@@ -32,7 +32,7 @@ def test_a_match_names_the_game_and_the_cube_is_in_the_readers_words() -> None:
 
 def test_without_open_sage_one_line_says_so_without_install_instructions() -> None:
     """The recap is public: it says why there is no analysis, not how to install anything."""
-    absent = TableReview(available=False)
+    absent = GameReview(available=False)
     assert review_lines(Localizer("en-US"), absent, {}) == [
         "No analysis: this bot runs without Open Sage, which makes it."
     ]
@@ -43,7 +43,7 @@ def test_the_recap_stays_within_discords_limit() -> None:
     names = {ALICE: "A" * 32, 202: "B" * 32}
     report = SideReview(Side.WHITE, 400, 123.4, 99, 99, 99, (long_play,) * 3)
     players = (PlayerReview(ALICE, report), PlayerReview(202, report))
-    lines = review_lines(Localizer("de"), TableReview(True, players, 9), names)
+    lines = review_lines(Localizer("de"), GameReview(True, players, 9), names)
     head = ["x" * 150] * 4  # the recap's own lines: result and two rating changes
     text = fit(head, lines)
     assert len(text) <= MAX_CONTENT

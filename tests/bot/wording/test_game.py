@@ -1,5 +1,5 @@
 """The words on a game message: events (forced plays announced), prompts, mentions, the rules
-a table plays by, and what the seed decided; public text in the third person."""
+a game plays by, and what the seed decided; public text in the third person."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from bot.wording.game import (
     status_line,
     verify_text,
 )
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 from engine.backgammon.matchplay import Match
 
 ALICE, BOB = 11, 22
@@ -66,7 +66,7 @@ def test_forced_plays_and_passes_are_announced() -> None:
         EN,
         [
             out.Moved(7, BOB, "bar/22", forced=True),
-            out.Passed(7, ALICE, (6, 6)),
+            out.ForcedPass(7, ALICE, (6, 6)),
             out.Moved(7, BOB, "13/7", forced=False),
         ],
         NAMES,
@@ -151,9 +151,9 @@ PUBLIC = (
     "variant.",
     "review.",
     "select.",
-    "coach.bot.",
+    "computer.bot.",
 )
-PUBLIC_KEYS = ("reply.reminder", "reply.board_elsewhere", "coach.builtin", "coach.hints_consent")
+PUBLIC_KEYS = ("reply.reminder", "reply.board_elsewhere", "computer.builtin", "coach.hints_consent")
 SECOND_PERSON = {
     "en": r"\b(you|your|yours|yourself)\b",
     "fr": r"\b(vous|votre|vos|toi|ton|ta|tes)\b|\b\w+ez\b",  # -ez: an imperative
@@ -198,7 +198,7 @@ def test_game_text_shows_match_score_and_commitment_while_open() -> None:
 def test_finished_game_reveals_the_seed_and_mentions_nobody() -> None:
     view = replace(opened(3, 1), status=GameStatus.FINISHED, to_move_id=None, seed="cd" * 32)
     text = game_text(
-        EN, view, (out.GameEnded(7, ALICE, BOB, 2, out.Finish.RESIGNED, level=Level.GAMMON),), NAMES
+        EN, view, (out.GameEnded(7, ALICE, BOB, 2, out.Finish.RESIGNED, size=Size.GAMMON),), NAMES
     )
     assert "Alice wins 2 points (resigned, a gammon)." in text
     assert "cd" * 32 in text and "Anyone can check every roll with /verify game:7." in text
@@ -293,7 +293,7 @@ def test_a_challenge_states_the_rules_it_brings() -> None:
 
 
 def test_a_challenge_called_off_is_told_in_the_reply() -> None:
-    assert event_line(EN, out.ChallengeCancelled(3, ALICE), NAMES) == (
+    assert event_line(EN, out.ChallengeWithdrawn(3, ALICE), NAMES) == (
         "Alice withdrew the challenge."
     )
     assert event_line(DE, out.ChallengeDeclined(3, BOB), NAMES) == (

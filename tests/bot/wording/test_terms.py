@@ -19,16 +19,16 @@ from bot.wording.terms import (
     verify_details,
 )
 from engine.backgammon import VARIANTS as BACKGAMMON_VARIANTS
-from engine.backgammon.cube import Level
+from engine.backgammon.cube import Size
 
 EN, FR, DE = Localizer("en"), Localizer("fr"), Localizer("de")
 READERS = [EN, FR, DE]
 NAMES = {1: "Ann", 2: "Ben"}
 
-# Every way the table ends a game, as the sessions report it: (won?, finish, level).
+# Every way the service ends a game, as the sessions report it: (won?, finish, size).
 ENDINGS = [
-    *((True, how, level) for how in (Finish.PLAYED, Finish.RESIGNED) for level in Level),
-    (True, Finish.DROPPED, Level.SINGLE),
+    *((True, how, size) for how in (Finish.PLAYED, Finish.RESIGNED) for size in Size),
+    (True, Finish.PASSED, Size.SINGLE),
     (True, Finish.TIME, None),
     (True, Finish.RESIGNED, None),
     (True, Finish.NO_PIECES, None),
@@ -39,33 +39,33 @@ ENDINGS = [
 ]
 
 
-def ended(won: bool, finish: Finish, level: Level | None, points: int = 2) -> GameEnded:
+def ended(won: bool, finish: Finish, size: Size | None, points: int = 2) -> GameEnded:
     """Ann (1) beats Ben (2) by `finish`, or they draw."""
     if not won:
         return GameEnded(7, None, None, 0, finish)
-    return GameEnded(7, 1, 2, points, finish, level=level)
+    return GameEnded(7, 1, 2, points, finish, size=size)
 
 
-@pytest.mark.parametrize(("won", "finish", "level"), ENDINGS)
+@pytest.mark.parametrize(("won", "finish", "size"), ENDINGS)
 def test_every_way_a_game_ends_is_a_sentence_of_its_own_in_each_language(
-    won: bool, finish: Finish, level: Level | None
+    won: bool, finish: Finish, size: Size | None
 ) -> None:
-    worded = [event_line(t, ended(won, finish, level), NAMES) for t in READERS]
+    worded = [event_line(t, ended(won, finish, size), NAMES) for t in READERS]
     assert len(set(worded)) == 3  # three languages, three texts
     assert all(line and (not won or "Ann" in line) for line in worded)
 
 
-def test_a_game_end_is_worded_whole_with_its_level_and_points() -> None:
-    gammon = ended(True, Finish.RESIGNED, Level.GAMMON, points=4)
+def test_a_game_end_is_worded_whole_with_its_size_and_points() -> None:
+    gammon = ended(True, Finish.RESIGNED, Size.GAMMON, points=4)
     assert event_line(EN, gammon, NAMES) == "Ann wins 4 points (resigned, a gammon)."
     assert event_line(DE, gammon, NAMES) == (
         "Ann gewinnt durch Aufgabe ein Gammon und erhält 4 Punkte."
     )
-    single = ended(True, Finish.PLAYED, Level.SINGLE, points=1)
+    single = ended(True, Finish.PLAYED, Size.SINGLE, points=1)
     assert event_line(EN, single, NAMES) == "Ann wins 1 point (a single game)."
     assert event_line(FR, single, NAMES) == "Ann remporte une partie simple et marque 1 point."
     # A passed double is worth the cube before doubling, whatever the position (BG-14).
-    passed = ended(True, Finish.DROPPED, Level.SINGLE)
+    passed = ended(True, Finish.PASSED, Size.SINGLE)
     assert event_line(FR, passed, NAMES) == "Ann gagne 2 points : le double a été refusé."
     drawn = ended(False, Finish.REPETITION, None)
     assert event_line(EN, drawn, NAMES) == "Draw (the same position for the third time)."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.backgammon.cube import MAX_CUBE, Cube, Level
+from engine.backgammon.cube import MAX_CUBE, Cube, Size
 from engine.backgammon.position import Side
 
 
@@ -55,35 +55,35 @@ def test_bg14_impossible_cubes_are_refused(value: int, owner: Side | None) -> No
 
 
 @pytest.mark.parametrize(
-    ("level", "cube", "points"),
+    ("size", "cube", "points"),
     [
-        (Level.SINGLE, Cube(), 1),
-        (Level.GAMMON, Cube(), 2),
-        (Level.BACKGAMMON, Cube(), 3),
-        (Level.SINGLE, Cube(4, Side.WHITE), 4),
-        (Level.GAMMON, Cube(4, Side.WHITE), 8),
-        (Level.BACKGAMMON, Cube(64, Side.BLACK), 192),
+        (Size.SINGLE, Cube(), 1),
+        (Size.GAMMON, Cube(), 2),
+        (Size.BACKGAMMON, Cube(), 3),
+        (Size.SINGLE, Cube(4, Side.WHITE), 4),
+        (Size.GAMMON, Cube(4, Side.WHITE), 8),
+        (Size.BACKGAMMON, Cube(64, Side.BLACK), 192),
     ],
 )
-def test_bg13_points_are_level_times_cube(level: int, cube: Cube, points: int) -> None:
-    assert cube.points(level, jacoby=False) == points
+def test_bg13_points_are_size_times_cube(size: int, cube: Cube, points: int) -> None:
+    assert cube.points(size, jacoby=False) == points
 
 
 @pytest.mark.parametrize(
-    ("level", "cube", "points"),
+    ("size", "cube", "points"),
     [
-        (Level.GAMMON, Cube(), 1),  # centred: the gammon counts as a single game
-        (Level.BACKGAMMON, Cube(), 1),
-        (Level.GAMMON, Cube(2, Side.BLACK), 4),  # once turned, gammons count in full
-        (Level.BACKGAMMON, Cube(2, Side.WHITE), 6),
+        (Size.GAMMON, Cube(), 1),  # centred: the gammon counts as a single game
+        (Size.BACKGAMMON, Cube(), 1),
+        (Size.GAMMON, Cube(2, Side.BLACK), 4),  # once turned, gammons count in full
+        (Size.BACKGAMMON, Cube(2, Side.WHITE), 6),
     ],
 )
 def test_bg16_jacoby_gammons_count_only_after_the_cube_is_turned(
-    level: int, cube: Cube, points: int
+    size: int, cube: Cube, points: int
 ) -> None:
-    assert cube.points(level, jacoby=True) == points
+    assert cube.points(size, jacoby=True) == points
 
 
-def test_bg13_level_must_be_1_to_3() -> None:
-    with pytest.raises(ValueError, match="level 1, 2 or 3"):
+def test_bg13_size_must_be_1_to_3() -> None:
+    with pytest.raises(ValueError, match="size 1, 2 or 3"):
         Cube().points(4, jacoby=False)

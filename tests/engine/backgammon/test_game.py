@@ -115,11 +115,11 @@ def test_bg14_can_double_tells_when_double_is_accepted() -> None:
 
 def test_bg14_owner_redoubles_and_pass_loses_the_value_before_the_double() -> None:
     game = Game(MONEY, Position.initial(Side.BLACK), Cube(2, Side.BLACK), Phase.ROLLING)
-    dropped = game.double().drop()
-    assert dropped.phase is Phase.OVER
-    result = dropped.result
+    passed = game.double().pass_double()
+    assert passed.phase is Phase.OVER
+    result = passed.result
     assert result is not None
-    assert (result.winner, result.points, result.ending) == (Side.BLACK, 2, Ending.DROPPED)
+    assert (result.winner, result.points, result.ending) == (Side.BLACK, 2, Ending.PASSED)
 
 
 def test_bg14_double_only_before_rolling() -> None:
@@ -151,21 +151,21 @@ def test_bg14_take_and_pass_only_answer_a_double() -> None:
     with pytest.raises(GameActionError, match="cannot take now: roll first"):
         game.take()
     with pytest.raises(GameActionError, match="cannot pass now"):
-        game.drop()
+        game.pass_double()
     with pytest.raises(GameActionError, match="answer the double first"):
         game.double().roll((3, 1))
 
 
 @pytest.mark.parametrize(
-    ("position", "level"), [(SINGLE_END, 1), (GAMMON_END, 2), (BACKGAMMON_END, 3)]
+    ("position", "size"), [(SINGLE_END, 1), (GAMMON_END, 2), (BACKGAMMON_END, 3)]
 )
-def test_bg13_single_gammon_backgammon_times_the_cube(position: Position, level: int) -> None:
+def test_bg13_single_gammon_backgammon_times_the_cube(position: Position, size: int) -> None:
     game = Game(MATCH_5, position, Cube(2, Side.BLACK), Phase.ROLLING)
     over = _bear_off_last(game)
     assert over.phase is Phase.OVER and over.dice is None
     result = over.result
     assert result is not None
-    assert (result.winner, result.level, result.points) == (Side.WHITE, level, 2 * level)
+    assert (result.winner, result.size, result.points) == (Side.WHITE, size, 2 * size)
     with pytest.raises(GameActionError, match="the game is over"):
         over.roll((1, 1))
 

@@ -1,4 +1,4 @@
-"""BG-16 match play: score to N, points capped, the Crawford game, money sessions."""
+"""BG-16 match play: score to N, points capped, the Crawford game, money play."""
 
 from __future__ import annotations
 
@@ -121,9 +121,9 @@ def test_bg16_a_resigned_game_counts_as_played_for_crawford() -> None:
 def test_bg16_a_dropped_cube_counts_and_is_capped() -> None:
     options = MatchOptions(match_length=3)
     match = _at(options, (1, 2), cube=Cube(2, Side.WHITE), post_crawford=True)
-    dropped = match.double().drop()
-    assert dropped.score == (3, 2)  # the 2-cube passed gives White the 2 it needs
-    assert dropped.winner is Side.WHITE
+    passed = match.double().pass_double()
+    assert passed.score == (3, 2)  # the 2-cube passed gives White the 2 it needs
+    assert passed.winner is Side.WHITE
 
 
 def test_bg16_crawford_off_means_no_crawford_game() -> None:

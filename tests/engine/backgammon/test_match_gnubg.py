@@ -14,14 +14,14 @@ import random
 import gnubg
 import pytest
 
-from engine.backgammon.cube import LEVEL_NAMES
+from engine.backgammon.cube import SIZE_NAMES
 from engine.backgammon.game import MatchOptions, Phase
 from engine.backgammon.match import Match
 from engine.backgammon.match_id import decode_match_id
 from engine.backgammon.position import Side
 
 _RESIGN_WORDS = {1: "single", 2: "gammon", 3: "backgammon"}
-assert set(_RESIGN_WORDS) == set(LEVEL_NAMES)
+assert set(_RESIGN_WORDS) == set(SIZE_NAMES)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -89,9 +89,9 @@ def _step(match: Match, rng: random.Random) -> tuple[Match, Match, list[str]]:
         if draw < 0.15 and can_double and not _dead_cube(match):
             return match, match.double(), ["double"]
         if draw < 0.2 and game.to_act is not None:
-            level = rng.randint(1, 3)
-            offer = match.offer_resignation(level, game.to_act)
-            return match, offer, [f"resign {_RESIGN_WORDS[level]}"]
+            size = rng.randint(1, 3)
+            offer = match.offer_resignation(size, game.to_act)
+            return match, offer, [f"resign {_RESIGN_WORDS[size]}"]
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         return match, match.roll(dice), [f"set dice {dice[0]} {dice[1]}"]
     if game.phase is Phase.MOVING:
@@ -113,7 +113,7 @@ def _dead_cube(match: Match) -> bool:
 def _answer(offered: Match, rng: random.Random) -> tuple[Match, str]:
     """A random answer to the pending double or resignation, and gnubg's word for it."""
     if offered.game.phase is Phase.DOUBLED:
-        return (offered.take(), "take") if rng.random() < 0.7 else (offered.drop(), "drop")
+        return (offered.take(), "take") if rng.random() < 0.7 else (offered.pass_double(), "drop")
     if rng.random() < 0.5:
         return offered.accept_resignation(), "accept"
     return offered.decline_resignation(), "reject"

@@ -115,7 +115,7 @@ def _act(match: Match, rng: random.Random) -> Match:
         starter = rng.choice(list(Side)) if game.options.variant is BADGAMMON else None
         return match.next_game(starter=starter)
     if game.phase is Phase.DOUBLED:
-        return match.take() if rng.random() < 0.6 else match.drop()
+        return match.take() if rng.random() < 0.6 else match.pass_double()
     if game.phase is Phase.RESIGNING:
         return match.accept_resignation() if rng.random() < 0.4 else match.decline_resignation()
     if rng.random() < 0.01:
@@ -182,7 +182,7 @@ def test_bg16_random_money_session_adds_up_the_game_results(jacoby: bool, seed: 
         assert result is not None
         totals[result.winner] += result.points
         assert match.score == tuple(totals)
-        if result.level > 1 and match.game.cube.centred:
-            assert result.points == (1 if jacoby else result.level)
+        if result.size > 1 and match.game.cube.centred:
+            assert result.points == (1 if jacoby else result.size)
         match = match.next_game()
     assert match.winner is None

@@ -17,14 +17,14 @@ def _rolling(options: MatchOptions = MATCH_7, cube: Cube | None = None) -> Game:
     return Game(options, Position.initial(Side.WHITE), cube or Cube(), Phase.ROLLING)
 
 
-@pytest.mark.parametrize("level", [1, 2, 3])
-def test_bg15_accepted_resignation_ends_at_level_times_cube(level: int) -> None:
-    offered = _rolling(cube=Cube(4, Side.WHITE)).offer_resignation(level, Side.WHITE)
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_bg15_accepted_resignation_ends_at_size_times_cube(size: int) -> None:
+    offered = _rolling(cube=Cube(4, Side.WHITE)).offer_resignation(size, Side.WHITE)
     assert (offered.phase, offered.to_act) == (Phase.RESIGNING, Side.BLACK)
     over = offered.accept_resignation()
     result = over.result
     assert result is not None
-    assert (result.winner, result.level, result.points) == (Side.BLACK, level, 4 * level)
+    assert (result.winner, result.size, result.points) == (Side.BLACK, size, 4 * size)
     assert result.ending is Ending.RESIGNED
 
 
@@ -44,7 +44,7 @@ def test_bg15_declined_resignation_goes_on_where_it_stood() -> None:
 
 def test_bg15_while_a_resignation_is_offered_nothing_else_happens() -> None:
     offered = _rolling().offer_resignation(1, Side.WHITE)
-    for action in (offered.double, offered.take, offered.drop):
+    for action in (offered.double, offered.take, offered.pass_double):
         with pytest.raises(GameActionError, match="answer the resignation first"):
             action()
     with pytest.raises(GameActionError, match="answer the resignation first"):
@@ -67,10 +67,10 @@ def test_bg15_accept_and_decline_need_an_offer() -> None:
         _rolling().decline_resignation()
 
 
-@pytest.mark.parametrize("level", [0, 4, -1])
-def test_bg15_level_is_1_2_or_3(level: int) -> None:
+@pytest.mark.parametrize("size", [0, 4, -1])
+def test_bg15_size_is_1_2_or_3(size: int) -> None:
     with pytest.raises(GameActionError, match="single game \\(1\\), a gammon \\(2\\)"):
-        _rolling().offer_resignation(level, Side.WHITE)
+        _rolling().offer_resignation(size, Side.WHITE)
 
 
 @pytest.mark.parametrize(("cube", "points"), [(Cube(), 1), (Cube(2, Side.WHITE), 4)])

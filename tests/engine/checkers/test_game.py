@@ -149,7 +149,7 @@ def test_a_finished_game_refuses_more_moves() -> None:
         game_from("W:W29:B22,25").play("29-25")
 
 
-def test_play_accepts_move_text_and_records_history() -> None:
+def test_play_accepts_move_text_and_keeps_history() -> None:
     """`play` takes text or a Move, and keeps every position and move."""
     game = play(Game.new("box"), "22-18", "11-15")
     assert [m.pdn() for m in game.moves] == ["22-18", "11-15"]

@@ -1,4 +1,4 @@
-"""Ratings per scope and ladder, one result row per player per finished table, rating changes."""
+"""Ratings per scope and ladder, one result row per player per finished game, rating changes."""
 
 from __future__ import annotations
 

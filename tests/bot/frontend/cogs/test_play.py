@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.frontend.cogs.play import rank_choices
 
 # The opening 3-1 worked out by hand (BG-1, BG-7: every play uses both dice; Black's five
-# checkers on White's 12-point block 13/12), in the order the table offers them.
+# checkers on White's 12-point block 13/12), in the order the service offers them.
 LEGAL_31 = [
     "24/23 24/21",
     "24/20",

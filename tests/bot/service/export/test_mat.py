@@ -1,6 +1,6 @@
-"""Our `.mat` records, imported by GNU Backgammon (the `gnubg` module), end where our tables did.
+"""Our `.mat` records, imported by GNU Backgammon (the `gnubg` module), end where our games did.
 
-Each table is played to the end through the real table; gnubg then imports the exported text
+Each game is played to the end through the real service; gnubg then imports the exported text
 and must report the same game winners and points, the same final score, and the same final
 position (both sides' checkers, bar included).
 """
@@ -20,7 +20,7 @@ from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.export.mat import match_text
 from bot.service.games import Games
-from bot.service.log import TableLog
+from bot.service.log import GameLog
 from bot.service.views import ActionResult
 from bot.store import Store
 from engine.backgammon import Side
@@ -32,12 +32,12 @@ from tests.bot.service.play import backgammon_win, challenge
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
-def seeded_table(store: Store, clock: FakeClock, tag: str) -> Games:
-    """A table whose dice come from seeds named by `tag` (a different match per tag)."""
+def seeded_games(store: Store, clock: FakeClock, tag: str) -> Games:
+    """The service, its dice from seeds named by `tag` (a different match per tag)."""
     return Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=tag)), clock=clock)
 
 
-def crawford_policy(table: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
+def crawford_policy(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
     """Double whenever the cube is centred and may turn; in game 1 the taker then resigns.
 
     In a 3-point match that makes game 1 worth 2 points, so game 2 is the Crawford game
@@ -51,17 +51,17 @@ def crawford_policy(table: Games, result: ActionResult) -> Awaitable[ActionResul
     if game.phase is not Phase.ROLLING:
         return None
     if session.may_double() and game.cube.owner is None:
-        return table.double(result.game.id, actor)
+        return games.double(result.game.id, actor)
     side = Side(session.seats.index(actor))
     if match.game_number == 1 and game.cube.owner is side:
-        return table.resign(result.game.id, actor, 1)
+        return games.resign(result.game.id, actor, 1)
     return None
 
 
-async def export_and_import(table: Games, game_id: int, tmp_path: Path) -> TableLog:
-    """Export the table as `.mat` and import it into gnubg; returns our replayed log."""
-    row = await table.store.get_game(game_id)
-    log = TableLog.replay(row, await table.store.events_for(game_id))
+async def export_and_import(games: Games, game_id: int, tmp_path: Path) -> GameLog:
+    """Export the game as `.mat` and import it into gnubg; returns our replayed log."""
+    row = await games.store.get_game(game_id)
+    log = GameLog.replay(row, await games.store.events_for(game_id))
     text = match_text(log, ("Alice", "Bob") if row.challenger_id == ALICE.id else ("Bob", "Alice"))
     path = tmp_path / f"game{game_id}.mat"
     path.write_text(text)
@@ -69,7 +69,7 @@ async def export_and_import(table: Games, game_id: int, tmp_path: Path) -> Table
     return log
 
 
-def check_against_gnubg(log: TableLog) -> None:
+def check_against_gnubg(log: GameLog) -> None:
     """gnubg's games, score and final position equal ours."""
     session = log.final
     assert isinstance(session, BackgammonSession) and session.match is not None
@@ -113,12 +113,12 @@ def _capped(info: dict[str, object], length: int) -> int:
 async def test_gnubg_imports_a_3_point_match_with_cube_and_crawford_game(
     store: Store, clock: FakeClock, tmp_path: Path, tag: str
 ) -> None:
-    table = seeded_table(store, clock, tag)
-    result = await challenge(table, "backgammon", ALICE, BOB, match_length=3)
-    history = await play_backgammon(table, result, crawford_policy)
+    games = seeded_games(store, clock, tag)
+    result = await challenge(games, "backgammon", ALICE, BOB, match_length=3)
+    history = await play_backgammon(games, result, crawford_policy)
     told = [o for r in history for o in r.outcomes]
     assert any(isinstance(o, out.DoubleTaken) for o in told)
-    log = await export_and_import(table, result.game.id, tmp_path)
+    log = await export_and_import(games, result.game.id, tmp_path)
     session = log.final
     assert isinstance(session, BackgammonSession) and session.match is not None
     assert session.match.game_number >= 2 and max(session.match.score) == 3
@@ -129,37 +129,37 @@ async def test_gnubg_imports_a_3_point_match_with_cube_and_crawford_game(
 async def test_gnubg_imports_a_money_game_with_a_double_taken_then_resigned(
     store: Store, clock: FakeClock, tmp_path: Path
 ) -> None:
-    table = seeded_table(store, clock, "mat-money-out")
-    result = await challenge(table, "backgammon", ALICE, BOB)
-    history = await play_backgammon(table, result, crawford_policy)
+    games = seeded_games(store, clock, "mat-money-out")
+    result = await challenge(games, "backgammon", ALICE, BOB)
+    history = await play_backgammon(games, result, crawford_policy)
     assert any(isinstance(o, out.DoubleTaken) for r in history for o in r.outcomes)
-    check_against_gnubg(await export_and_import(table, result.game.id, tmp_path))
+    check_against_gnubg(await export_and_import(games, result.game.id, tmp_path))
 
 
 async def test_gnubg_imports_a_money_game_with_a_double_passed(
     store: Store, clock: FakeClock, tmp_path: Path
 ) -> None:
-    table = seeded_table(store, clock, "mat-money")
-    result = await challenge(table, "backgammon", ALICE, BOB)
-    game_id = await backgammon_win(table, result, BOB.id, double=True)
-    check_against_gnubg(await export_and_import(table, game_id, tmp_path))
+    games = seeded_games(store, clock, "mat-money")
+    result = await challenge(games, "backgammon", ALICE, BOB)
+    game_id = await backgammon_win(games, result, BOB.id, double=True)
+    check_against_gnubg(await export_and_import(games, game_id, tmp_path))
 
 
 async def test_gnubg_imports_a_match_won_by_resigned_gammons(
     store: Store, clock: FakeClock, tmp_path: Path
 ) -> None:
-    table = seeded_table(store, clock, "mat-resign")
-    result = await challenge(table, "backgammon", ALICE, BOB, match_length=5)
-    game_id = await backgammon_win(table, result, ALICE.id, level=2)
-    check_against_gnubg(await export_and_import(table, game_id, tmp_path))
+    games = seeded_games(store, clock, "mat-resign")
+    result = await challenge(games, "backgammon", ALICE, BOB, match_length=5)
+    game_id = await backgammon_win(games, result, ALICE.id, size=2)
+    check_against_gnubg(await export_and_import(games, game_id, tmp_path))
 
 
 async def test_the_record_carries_variant_and_revealed_seed(store: Store, clock: FakeClock) -> None:
-    table = seeded_table(store, clock, "mat-tags")
-    result = await challenge(table, "backgammon", ALICE, BOB, variant="five_limit")
-    game_id = await backgammon_win(table, result, ALICE.id)
-    row = await table.store.get_game(game_id)
-    text = match_text(TableLog.replay(row, await table.store.events_for(game_id)), ("A", "B"))
+    games = seeded_games(store, clock, "mat-tags")
+    result = await challenge(games, "backgammon", ALICE, BOB, variant="five_limit")
+    game_id = await backgammon_win(games, result, ALICE.id)
+    row = await games.store.get_game(game_id)
+    text = match_text(GameLog.replay(row, await games.store.events_for(game_id)), ("A", "B"))
     assert '; [Duelboard Variant "five_limit"]' in text
     assert f'; [Dice seed "{row.dice_secret}"]' in text
     assert f'; [Dice commitment "{row.dice_commitment}"]' in text
@@ -169,12 +169,12 @@ async def test_the_record_carries_variant_and_revealed_seed(store: Store, clock:
 async def test_a_time_forfeit_is_named_in_the_record(
     store: Store, clock: FakeClock, tmp_path: Path
 ) -> None:
-    table = seeded_table(store, clock, "mat-time")
-    result = await challenge(table, "backgammon", ALICE, BOB, match_length=5)
+    games = seeded_games(store, clock, "mat-time")
+    result = await challenge(games, "backgammon", ALICE, BOB, match_length=5)
     clock.advance(timedelta(days=3))  # past the 24-hour turn limit
-    await table.sweep()
-    row = await table.store.get_game(result.game.id)
-    log = TableLog.replay(row, await table.store.events_for(row.id))
+    await games.sweep()
+    row = await games.store.get_game(result.game.id)
+    log = GameLog.replay(row, await games.store.events_for(row.id))
     text = match_text(log, ("Alice", "Bob"))
     winner = "Alice" if row.winner_id == ALICE.id else "Bob"
     assert f'; [Termination "time forfeit, the table was awarded to {winner}"]' in text

@@ -1,8 +1,8 @@
 """Our PDN records replay to our final position in py-draughts and pydraughts (CK-13).
 
-Whole games are played through the real table; the exported PDN is then read by py-draughts
+Whole games are played through the real service; the exported PDN is then read by py-draughts
 (Russian, Brazilian, international) in this process and by pydraughts (English) in a
-subprocess, and the position both reach must be the one our table ended in.
+subprocess, and the position both reach must be the one our game ended in.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.export.pdn import game_text
 from bot.service.games import Games
-from bot.service.log import TableLog
+from bot.service.log import GameLog
 from bot.store import Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, fixed_seeds
 from tests.bot.service.drive import play_checkers
@@ -60,18 +60,18 @@ def pieces(fen: str) -> Pieces:
     return turn, frozenset(found)
 
 
-async def finished_table(store: Store, clock: FakeClock, variant: str) -> TableLog:
-    """A whole game of `variant` played to its end through the table, replayed from the log."""
-    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=f"pdn {variant}")), clock=clock)
-    result = await challenge(table, "checkers", ALICE, BOB, variant=variant)
-    history = await play_checkers(table, result)
+async def finished_game(store: Store, clock: FakeClock, variant: str) -> GameLog:
+    """A whole game of `variant` played to its end through the service, replayed from the log."""
+    games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=f"pdn {variant}")), clock=clock)
+    result = await challenge(games, "checkers", ALICE, BOB, variant=variant)
+    history = await play_checkers(games, result)
     game_id = history[-1].game.id
     row = await store.get_game(game_id)
-    return TableLog.replay(row, await store.events_for(game_id))
+    return GameLog.replay(row, await store.events_for(game_id))
 
 
-def final_fen(log: TableLog) -> str:
-    """Our position at the end of the table."""
+def final_fen(log: GameLog) -> str:
+    """Our position at the end of the game."""
     session = log.final
     assert isinstance(session, CheckersSession) and session.game is not None
     return session.game.position.to_fen()
@@ -83,7 +83,7 @@ def final_fen(log: TableLog) -> str:
 async def test_py_draughts_replays_our_pdn_to_our_final_position(
     store: Store, clock: FakeClock, variant: str
 ) -> None:
-    log = await finished_table(store, clock, variant)
+    log = await finished_game(store, clock, variant)
     text = game_text(log, ("Alice", "Bob"))
     assert any(" " in line and "x" in line for line in text.splitlines())  # captures included
     board = PY_DRAUGHTS[variant].from_pdn(text)
@@ -96,7 +96,7 @@ async def test_pydraughts_replays_our_english_pdn(
     store: Store, clock: FakeClock, pydraughts_dir: Path
 ) -> None:
     # pydraughts' "american pool" is a 10×10 board, so English is the 8×8 game it adds.
-    logs = [await finished_table(store, clock, "english")]
+    logs = [await finished_game(store, clock, "english")]
     texts = [game_text(log, ("Alice", "Bob")) for log in logs]
     env = {**os.environ, "PYTHONPATH": str(pydraughts_dir)}
     answer = subprocess.run(
@@ -114,10 +114,10 @@ async def test_pydraughts_replays_our_english_pdn(
 
 @SQLITE_ONLY
 async def test_the_record_has_tags_result_and_revealed_seed(store: Store, clock: FakeClock) -> None:
-    table = Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag="pdn tags")), clock=clock)
-    game_id = await checkers_draw(table, await challenge(table, "checkers", ALICE, BOB))
+    games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag="pdn tags")), clock=clock)
+    game_id = await checkers_draw(games, await challenge(games, "checkers", ALICE, BOB))
     row = await store.get_game(game_id)
-    text = game_text(TableLog.replay(row, await store.events_for(game_id)), ("Alice", "Bob"))
+    text = game_text(GameLog.replay(row, await store.events_for(game_id)), ("Alice", "Bob"))
     lines = text.splitlines()
     assert '[Result "1-1"]' in lines and '[Variant "box"]' in lines
     assert not any(line.startswith("[GameType") for line in lines)  # house rules: no type

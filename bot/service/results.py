@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.store import Store
-from bot.store.leaderboard import BoardEntry, HistoryEntry, Leaderboards, RatingPoint, Totals
+from bot.store.leaderboard import HistoryEntry, LeaderboardEntry, Leaderboards, PastRating, Totals
 from bot.store.ratings import RatingRow
 
 PAGE_SIZE = 10
@@ -15,7 +15,7 @@ MAX_PAGE_SIZE = 25  # a Discord embed shows 25 fields at most
 
 
 @dataclass(frozen=True, slots=True)
-class BoardLine:
+class LeaderboardLine:
     """One leaderboard line: rank, name, rating, provisional mark, games and win percentage."""
 
     rank: int
@@ -32,7 +32,7 @@ class BoardLine:
         return f"{self.rating}{'?' if self.provisional else ''}"
 
     @classmethod
-    def of(cls, entry: BoardEntry) -> BoardLine:
+    def of(cls, entry: LeaderboardEntry) -> LeaderboardLine:
         """The line for one leaderboard entry."""
         row = entry.standing
         return cls(
@@ -47,15 +47,15 @@ class BoardLine:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardPage:
-    """One page of a ladder, plus the viewer's own line when it is not on the page."""
+class LeaderboardPage:
+    """One page of a ladder, plus the reader's own line when it is not on the page."""
 
     scope: int
     ladder: str
     page: int
     pages: int
-    lines: tuple[BoardLine, ...]
-    viewer: BoardLine | None
+    lines: tuple[LeaderboardLine, ...]
+    reader: LeaderboardLine | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +76,12 @@ class PlayerStats:
     streaks: Streaks
     ratings: tuple[RatingRow, ...]
     history_ladder: str | None
-    rating_history: tuple[RatingPoint, ...]
+    rating_history: tuple[PastRating, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HistoryLine:
-    """One finished table in `/history`, with a link to its message when there is one."""
+    """One finished game in `/history`, with a link to its message when there is one."""
 
     entry: HistoryEntry
     link: str | None
@@ -121,12 +121,12 @@ def _check_page(page: int, per_page: int) -> None:
         raise ValueError(f"a page holds 1-{MAX_PAGE_SIZE} lines, not {per_page}")
 
 
-class Records:
+class Results:
     """The read side of ratings and results, for `/leaderboard`, `/stats` and `/history`."""
 
     def __init__(self, store: Store) -> None:
         """Read from `store`'s database."""
-        self.boards = Leaderboards(store)
+        self.leaderboards = Leaderboards(store)
 
     async def leaderboard(
         self,
@@ -135,21 +135,21 @@ class Records:
         *,
         page: int = 1,
         per_page: int = PAGE_SIZE,
-        viewer_id: int | None = None,
-    ) -> BoardPage:
-        """A page of a ladder (best first); the viewer's own line too if it is off the page."""
+        reader_id: int | None = None,
+    ) -> LeaderboardPage:
+        """A page of a ladder (best first); the reader's own line too if it is off the page."""
         _check_page(page, per_page)
-        size = await self.boards.size(scope, ladder)
+        size = await self.leaderboards.size(scope, ladder)
         pages = max(1, -(-size // per_page))
-        entries = await self.boards.page(
+        entries = await self.leaderboards.page(
             scope, ladder, offset=(page - 1) * per_page, limit=per_page
         )
-        lines = tuple(BoardLine.of(entry) for entry in entries)
-        viewer = None
-        if viewer_id is not None and all(line.user_id != viewer_id for line in lines):
-            mine = await self.boards.rank_of(scope, ladder, viewer_id)
-            viewer = None if mine is None else BoardLine.of(mine)
-        return BoardPage(scope, ladder, page, pages, lines, viewer)
+        lines = tuple(LeaderboardLine.of(entry) for entry in entries)
+        reader = None
+        if reader_id is not None and all(line.user_id != reader_id for line in lines):
+            mine = await self.leaderboards.rank_of(scope, ladder, reader_id)
+            reader = None if mine is None else LeaderboardLine.of(mine)
+        return LeaderboardPage(scope, ladder, page, pages, lines, reader)
 
     async def stats(
         self, user_id: int, scope: int, ladder: str | None = None, *, history: int = 20
@@ -158,23 +158,25 @@ class Records:
 
         The rating history follows `ladder`, or the player's most played ladder in the scope.
         """
-        totals = await self.boards.totals(user_id, ladder)
-        runs = streaks(await self.boards.outcomes(user_id, ladder))
-        rows = tuple(await self.boards.ladders_of(user_id, scope))
+        totals = await self.leaderboards.totals(user_id, ladder)
+        runs = streaks(await self.leaderboards.outcomes(user_id, ladder))
+        rows = tuple(await self.leaderboards.ladders_of(user_id, scope))
         shown = ladder
         if shown is None and rows:
             shown = max(rows, key=lambda row: (row.games, row.ladder)).ladder
-        points: tuple[RatingPoint, ...] = ()
+        past: tuple[PastRating, ...] = ()
         if shown is not None:
-            points = tuple(await self.boards.rating_history(user_id, scope, shown, limit=history))
-        return PlayerStats(user_id, totals, runs, rows, shown, points)
+            past = tuple(
+                await self.leaderboards.rating_history(user_id, scope, shown, limit=history)
+            )
+        return PlayerStats(user_id, totals, runs, rows, shown, past)
 
     async def history(
         self, user_id: int, *, page: int = 1, per_page: int = PAGE_SIZE, ladder: str | None = None
     ) -> list[HistoryLine]:
-        """The player's finished tables, newest first, with links to their messages."""
+        """The player's finished games, newest first, with links to their messages."""
         _check_page(page, per_page)
-        entries = await self.boards.history(
+        entries = await self.leaderboards.history(
             user_id, limit=per_page, offset=(page - 1) * per_page, ladder_name=ladder
         )
         return [

@@ -21,7 +21,7 @@ from bot.i18n import Localizer
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.kinds import KINDS
 from bot.service.recap import record_for
-from bot.service.records import BoardLine, BoardPage, HistoryLine, PlayerStats, Records
+from bot.service.results import HistoryLine, LeaderboardLine, LeaderboardPage, PlayerStats, Results
 from bot.store import GameRow, GameStatus, Store
 from bot.store.schema import GLOBAL_SCOPE
 from bot.wording.game import timestamp
@@ -33,19 +33,19 @@ Interaction = discord.Interaction[Any]
 LADDERS = list(dict.fromkeys(rules.ladder(v) for rules in KINDS.values() for v in rules.variants))
 GAME_CHOICES = named_choices(LADDERS)
 SCOPE_CHOICES = named_choices(("server", "global"))
-HISTORY_POINTS = 10
+HISTORY_RATINGS = 10
 
 
-def _rating(line: BoardLine) -> str:
+def _rating(line: LeaderboardLine) -> str:
     return line.rating_text
 
 
-def board_text(t: Localizer, page: BoardPage) -> str:
+def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
     """A leaderboard page, with the reader's own line under it when off the page."""
-    scope = t("records.scope.global" if page.scope == GLOBAL_SCOPE else "records.scope.server")
+    scope = t("results.scope.global" if page.scope == GLOBAL_SCOPE else "results.scope.server")
     lines = [
         t(
-            "records.board.title",
+            "results.leaderboard.title",
             ladder=ladder_name(t, page.ladder),
             scope=scope,
             page=page.page,
@@ -55,7 +55,7 @@ def board_text(t: Localizer, page: BoardPage) -> str:
     for line in page.lines:
         lines.append(
             t(
-                "records.board.line",
+                "results.leaderboard.line",
                 rank=line.rank,
                 name=escaped(line.name),
                 rating=_rating(line),
@@ -64,12 +64,12 @@ def board_text(t: Localizer, page: BoardPage) -> str:
             )
         )
     if not page.lines:
-        lines.append(t("records.board.empty"))
-    if page.viewer is not None:
-        mine = page.viewer
+        lines.append(t("results.leaderboard.empty"))
+    if page.reader is not None:
+        mine = page.reader
         lines.append(
             t(
-                "records.board.you",
+                "results.leaderboard.you",
                 rank=mine.rank,
                 rating=_rating(mine),
                 games=mine.games,
@@ -81,14 +81,14 @@ def board_text(t: Localizer, page: BoardPage) -> str:
 
 def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     """A player's totals, streaks, ratings and recent rating history."""
-    lines = [t("records.stats.title", name=escaped(name))]
+    lines = [t("results.stats.title", name=escaped(name))]
     totals = stats.totals
     if not totals.games:
-        lines.append(t("records.stats.none"))
+        lines.append(t("results.stats.none"))
         return "\n".join(lines)
     lines.append(
         t(
-            "records.stats.totals",
+            "results.stats.totals",
             games=totals.games,
             wins=totals.wins,
             losses=totals.losses,
@@ -98,7 +98,7 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     if totals.gammons_won or totals.gammons_lost or totals.backgammons_won:
         lines.append(
             t(
-                "records.stats.gammons",
+                "results.stats.gammons",
                 gw=totals.gammons_won,
                 gl=totals.gammons_lost,
                 bw=totals.backgammons_won,
@@ -108,31 +108,31 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     runs = stats.streaks
     current = "-"
     if runs.current_outcome is not None:
-        current = t.plural(f"records.streak.{runs.current_outcome}", runs.current_length)
-    lines.append(t("records.stats.streaks", current=current, best=runs.best_wins))
+        current = t.plural(f"results.streak.{runs.current_outcome}", runs.current_length)
+    lines.append(t("results.stats.streaks", current=current, best=runs.best_wins))
     for row in stats.ratings:
         shown = f"{round(row.rating)}{'?' if row.deviation > PROVISIONAL_DEVIATION else ''}"
         ladder = ladder_name(t, row.ladder)
-        lines.append(t("records.stats.rating", ladder=ladder, rating=shown, games=row.games))
+        lines.append(t("results.stats.rating", ladder=ladder, rating=shown, games=row.games))
     if stats.rating_history and stats.history_ladder is not None:
-        recent = stats.rating_history[-HISTORY_POINTS:]
-        points = " → ".join(str(round(point.rating)) for point in recent)
+        recent = stats.rating_history[-HISTORY_RATINGS:]
+        trend = " → ".join(str(round(past.rating)) for past in recent)
         ladder = ladder_name(t, stats.history_ladder)
-        lines.append(t("records.stats.history", ladder=ladder, points=points))
+        lines.append(t("results.stats.history", ladder=ladder, ratings=trend))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
     """Recent games, newest first, each with a link to its message."""
-    lines = [t("records.history.title", name=escaped(name), page=page)]
+    lines = [t("results.history.title", name=escaped(name), page=page)]
     for line in entries:
         entry = line.entry
-        outcome = t(f"records.outcome.{entry.outcome}")
+        outcome = t(f"results.outcome.{entry.outcome}")
         if not entry.rated:
-            outcome += t("records.history.unrated")
+            outcome += t("results.history.unrated")
         lines.append(
             t(
-                "records.history.line",
+                "results.history.line",
                 game=entry.game_id,
                 ladder=ladder_name(t, entry.ladder),
                 opponent=escaped(entry.opponent_name),
@@ -142,17 +142,17 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
             )
         )
     if not entries:
-        lines.append(t("records.history.empty"))
+        lines.append(t("results.history.empty"))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
-class RecordsCog(commands.Cog, name="Records"):
+class ResultsCog(commands.Cog, name="Results"):
     """Leaderboards, stats, history and game records."""
 
     def __init__(self, store: Store) -> None:
         """Read results and records from `store`."""
         self.store = store
-        self.records = Records(store)
+        self.results = Results(store)
 
     @app_commands.command(name="leaderboard", description="Show the best-rated players")
     @app_commands.describe(
@@ -168,10 +168,10 @@ class RecordsCog(commands.Cog, name="Records"):
     ) -> None:
         """A page of the ladder, with your own rank."""
         where = _scope(interaction, scope)
-        board = await self.records.leaderboard(
-            where, game, page=page, viewer_id=interaction.user.id
+        leaderboard_page = await self.results.leaderboard(
+            where, game, page=page, reader_id=interaction.user.id
         )
-        text = board_text(Localizer(interaction.locale), board)
+        text = leaderboard_text(Localizer(interaction.locale), leaderboard_page)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="stats", description="Show a player's results and ratings")
@@ -186,7 +186,7 @@ class RecordsCog(commands.Cog, name="Records"):
         """Games, wins, gammons, streaks, ratings and rating history."""
         who = player or interaction.user
         where = _scope(interaction, None)
-        found = await self.records.stats(who.id, where, game)
+        found = await self.results.stats(who.id, where, game)
         text = stats_text(Localizer(interaction.locale), who.display_name, found)
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -200,7 +200,7 @@ class RecordsCog(commands.Cog, name="Records"):
     ) -> None:
         """Recent games with opponent, result and a link to the game."""
         who = player or interaction.user
-        entries = await self.records.history(who.id, page=page)
+        entries = await self.results.history(who.id, page=page)
         text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -214,19 +214,19 @@ class RecordsCog(commands.Cog, name="Records"):
         t = Localizer(interaction.locale)
         game_id = game
         if game_id is None:
-            last = await self.records.history(interaction.user.id, per_page=1)
+            last = await self.results.history(interaction.user.id, per_page=1)
             if not last:
-                raise Refusal(t("records.export.none"))
+                raise Refusal(t("export.none"))
             game_id = last[0].entry.game_id
         row = await self.store.get_game(game_id)
         if not may_export(row, interaction.guild_id, interaction.user.id):
-            reason = t("records.export.unavailable", game=game_id)
+            reason = t("export.unavailable", game=game_id)
             raise Refusal(t("error.refused", reason=reason))
         record = await record_for(self.store, game_id)
         data = io.BytesIO(record.text.encode())
         extension = record.filename.rsplit(".", 1)[-1]
         await interaction.response.send_message(
-            t("records.export.done", game=game_id, format=extension),
+            t("export.done", game=game_id, format=extension),
             file=discord.File(data, filename=record.filename),
             ephemeral=True,
         )

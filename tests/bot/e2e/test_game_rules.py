@@ -1,4 +1,4 @@
-"""The rules at the table through Discord (issue 13): the waiting player may resign, /abort on
+"""The rules of a game through Discord (issue 13): the waiting player may resign, /abort on
 a challenge, and the options players expect (Jacoby, Crawford, who starts in Bad'Gammon),
 refused by name where they do not apply."""
 
@@ -29,11 +29,13 @@ async def test_the_waiting_checkers_player_resigns_through_the_button(
             emulator, store, players.alice, players.bob, "checkers", first="challenger"
         )
         assert (await store.get_game(1)).to_move_id == players.alice.id
-        dialog = await confirm(emulator, players.bob, "askresign", "resign:1")
+        confirmation = await confirm(emulator, players.bob, "askresign", "resign:1")
     row = await store.get_game(1)
     assert row.status is GameStatus.FINISHED and row.winner_id == players.alice.id
-    assert "not your turn" not in dialog.content and "pas votre tour" not in dialog.content
-    assert "Bob abandonne." in dialog.content  # Bob reads French: "Fait : Bob abandonne."
+    assert (
+        "not your turn" not in confirmation.content and "pas votre tour" not in confirmation.content
+    )
+    assert "Bob abandonne." in confirmation.content  # Bob reads French: "Fait : Bob abandonne."
     assert "› Bob resigns." in message.content
     assert "› Alice wins 1 point (resigned)." in message.content
     assert message.custom_ids == ["db:1:rematch"]
@@ -122,7 +124,7 @@ async def test_options_are_refused_where_they_do_not_apply(
     assert "chosen only in Bad'Gammon" in not_badgammon.content
     assert "Jacoby rule (jacoby) needs the cube" in no_cube.content
     assert await store.active_game_in_channel(emulator.general.id) is None
-    # What Discord lets a user type is what the table's refusal says (0, or 1 to 25).
+    # What Discord lets a user type is what the service's refusal says (0, or 1 to 25).
     assert (points["min_value"], points["max_value"]) == (0, MAX_POINTS) == (0, 25)
 
 

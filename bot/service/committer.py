@@ -20,20 +20,21 @@ from bot.service.session import Op, Run, Session
 from bot.service.views import ActionResult, GameView
 from bot.store import GameRow, GameStatus, JsonValue, Store
 
-# The bot replies at once; its turn still gets a deadline, so that a reply lost to a crash or a
+# The bot plays at once; its turn still gets a deadline, so that a turn lost to a crash or a
 # restart (the person's action committed, the bot's not yet) is picked up by the sweeper.
 BOT_GRACE = timedelta(minutes=1)
 
 
 class EventKind(StrEnum):
-    """The events of a table's log besides a player's `Op` (whose value names its event).
+    """The events of a game's log besides a player's `Op` (whose value names its event).
 
     Stored: never change a value.
     """
 
-    ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
-    DECLINED = "declined"
-    CANCELLED = "cancelled"
+    CHALLENGE_ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
+    PAIRED = "paired"  # a tournament's pairing seated at its game, with the first steps of play
+    CHALLENGE_DECLINED = "declined"
+    CHALLENGE_WITHDRAWN = "cancelled"
     EXPIRED = "expired"
     TIMEOUT = "timeout"  # the player to act ran out of time
     REMINDER = "reminder"  # the player to act was reminded (no steps)
@@ -43,11 +44,11 @@ class EventKind(StrEnum):
     HINT = "hint"  # who asked for a hint, and what they were shown (no steps)
 
 
-class Recorder:
+class Committer:
     """Writes runs to the store against the version they were computed from."""
 
     def __init__(self, store: Store, clock: Clock, bot_id: int) -> None:
-        """Record on `store`, stamping times from `clock`; `bot_id` gets no reminder."""
+        """Commit to `store`, stamping times from `clock`; `bot_id` gets no reminder."""
         self.store = store
         self.clock = clock
         self.bot_id = bot_id
@@ -62,7 +63,7 @@ class Recorder:
         now: datetime | None = None,
         opponent_id: int | None = None,
     ) -> ActionResult:
-        """Record the run's steps as one event of `kind` against the version that was loaded."""
+        """Commit the run's steps as one event of `kind` against the version that was loaded."""
         moment = self.clock.now() if now is None else now
         session: Session = run.session
         changes: dict[str, Any] = {}
@@ -81,7 +82,7 @@ class Recorder:
             changes.update(to_move_id=None, turn_deadline=None, reminder_at=None)
         else:
             changes.update(self.turn(session, moment))
-        stored = await self.store.record(
+        stored = await self.store.commit(
             row.id,
             row.version,
             kind,
@@ -123,7 +124,7 @@ class Recorder:
         now: datetime | None = None,
     ) -> ActionResult:
         """Close a challenge (declined, cancelled, expired): a status change, no steps."""
-        stored = await self.store.record(
+        stored = await self.store.commit(
             row.id,
             row.version,
             kind,
@@ -140,14 +141,14 @@ class Recorder:
 
 
 def _reveal(outcome: Outcome, seed: str | None) -> Outcome:
-    """Put the now public seed into the outcomes that end a table."""
+    """Put the now public seed into the outcomes that end a game."""
     if isinstance(outcome, GameEnded | MatchEnded | GameAborted | ComputerFailed):
         return replace(outcome, seed=seed)
     return outcome
 
 
 def _result(outcomes: list[Outcome], aborted: bool) -> dict[str, Any]:
-    """The stored summary of how a table ended."""
+    """The stored summary of how a game ended."""
     if aborted:
         failed = any(isinstance(outcome, ComputerFailed) for outcome in outcomes)
         return {"reason": "computer_failed" if failed else Finish.ABORTED.value}

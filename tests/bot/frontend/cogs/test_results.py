@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.frontend.client import DuelboardBot
 from bot.service.ratings import Ratings
-from bot.service.views import Person
+from bot.service.views import Player
 from bot.store import Store
 from emulator import Emulator, User
 from tests.bot.conftest import clock
@@ -26,18 +26,18 @@ __all__ = ["app_errors", "clock", "game_clock", "players", "start_bot", "store"]
 async def finished_checkers(
     bot: DuelboardBot, emulator: Emulator, first: User, second: User, winner: User
 ) -> int:
-    """A rated checkers game between two members, finished and recorded; returns its id."""
-    table = bot.games
-    posted = await table.challenge(
+    """A rated checkers game between two members, finished and counted; returns its id."""
+    games = bot.games
+    posted = await games.challenge(
         channel_id=emulator.general.id,
         guild_id=emulator.guild.id,
-        challenger=Person(first.id, first.name),
-        opponent=Person(second.id, second.name),
+        challenger=Player(first.id, first.name),
+        opponent=Player(second.id, second.name),
         kind="checkers",
     )
-    accepted = await table.accept(posted.game.id, Person(second.id, second.name))
-    game_id = await checkers_win(table, accepted, winner.id)
-    await Ratings(bot.store, bot_id=table.bot.id).record_finished(game_id, now=table.clock.now())
+    accepted = await games.accept_challenge(posted.game.id, Player(second.id, second.name))
+    game_id = await checkers_win(games, accepted, winner.id)
+    await Ratings(bot.store, bot_id=games.bot.id).count_finished(game_id, now=games.clock.now())
     return game_id
 
 
@@ -48,14 +48,14 @@ async def test_leaderboard_stats_history_and_export(
     async with start_bot() as bot:
         game_id = await finished_checkers(bot, emulator, alice, bob, alice)
         await store.attach_message(game_id, 123_456)
-        board = await command(emulator, bob, "leaderboard", {"game": "checkers:box"})
+        leaderboard = await command(emulator, bob, "leaderboard", {"game": "checkers:box"})
         stats = await command(emulator, alice, "stats", {})
         history = await command(emulator, bob, "history", {})
         exported = await command(emulator, alice, "export", {})
         empty = await command(emulator, alice, "leaderboard", {"scope": "global"})
-    lines = board.content.splitlines()
+    lines = leaderboard.content.splitlines()
     # All four answer only the one who asked (/help says so).
-    assert board.ephemeral and stats.ephemeral and history.ephemeral and exported.ephemeral
+    assert leaderboard.ephemeral and stats.ephemeral and history.ephemeral and exported.ephemeral
     assert empty.ephemeral
     # Bob reads French (his Discord locale is fr); Alice reads English. Ladders are named in
     # the reader's words, never by their ids (`checkers:box`).
@@ -68,7 +68,7 @@ async def test_leaderboard_stats_history_and_export(
     assert "1662" in stats.content.splitlines()[-1]
     assert "Rating history (checkers (box rules))" in stats.content
     assert f"`#{game_id}` dames (règles du coffret) contre alice : perdue" in history.content
-    assert "checkers:box" not in board.content + stats.content + history.content
+    assert "checkers:box" not in leaderboard.content + stats.content + history.content
     link = f"https://discord.com/channels/{emulator.guild.id}/{emulator.general.id}/123456"
     assert link in history.content and history.ephemeral
     [record] = exported.attachments
