@@ -215,14 +215,14 @@ def check_event(players: int, rng: random.Random) -> None:
                 byes.add(p.first)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(2, 64), st.randoms(use_true_random=False))
 def test_fields_up_to_64(players: int, rng: random.Random) -> None:
     check_event(players, rng)
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(65, 256), st.randoms(use_true_random=False))
 def test_fields_up_to_256(players: int, rng: random.Random) -> None:
     check_event(players, rng)
