@@ -33,16 +33,18 @@ Swiss
 - Players are ranked by points, then rating, then user id. A score group is the players on the
   same points.
 - The bye goes to the lowest-ranked player who has not had one and whose bye still lets everyone
-  else be paired without a repeat.
+  else be paired without a repeat (if nobody's does, to the lowest-ranked who has not had one).
 - Nobody meets the same opponent twice while any pairing of the round avoids it; when none does,
-  the round has as few repeats as possible.
+  the round has as few repeats as the bye allows.
 - Score groups are paired from the top. A group, with the players who came down to it, keeps as
-  many pairs inside itself as it can while everyone below can still be paired without a repeat;
-  the players left over (the fewest, then the lowest-ranked) come down to the next group, where
-  they rank first.
-- Inside a group the top half meets the bottom half in order (1st against the first of the
-  bottom half, 2nd against the second…), moving along where a pair would repeat or would leave
-  the others stuck, and preferring an opponent due the other turn.
+  many pairs inside itself as it can while everyone below can still be paired without a repeat.
+  The players left over come down to the next group, where they rank first; when several sets
+  of them would do, the one whose highest-ranked player is lowest (then the next one) comes down.
+- Inside a group the top half meets the bottom half in order: the group's top player meets the
+  first of the bottom half, then the next player the next one, and so on; within the bottom half
+  a player due the other turn (first or second) is preferred. A pair that would repeat, or would
+  leave the rest of the group no pairing without one, is passed over for the next in the bottom
+  half, then for the top half from its bottom up.
 - The player who has played first fewer times plays first; if equal, the one who played second
   in the latest game; if still equal, the higher-ranked.
 

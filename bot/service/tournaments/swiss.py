@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import groupby, islice
 
 from bot.service.tournaments.matching import Matching, maximum_matching, members
-from bot.service.tournaments.weighted import maximum_weight_matching
+from bot.service.tournaments.weighted import NONE, maximum_weight_matching
 
 # How many candidate sets of floaters are tried one by one before a weighted matching decides.
 _QUICK_TRIES = 32
@@ -71,7 +71,8 @@ def _mask(numbers: Iterator[int] | Sequence[int]) -> int:
 
 def _bye(ranked: Sequence[Player], allowed: Sequence[int]) -> int:
     """The lowest-ranked player with the fewest byes (none, in all but over-long events) whose
-    bye leaves the others a pairing without repeats; the lowest such player if none does."""
+    bye leaves the others a pairing without repeats; if no bye does, the lowest-ranked player
+    with the fewest byes."""
     fewest = min(p.byes for p in ranked)
     eligible = [n for n in reversed(range(len(ranked))) if ranked[n].byes == fewest]
     everyone = (1 << len(ranked)) - 1
@@ -123,28 +124,42 @@ def _floaters(allowed: Sequence[int], bracket: Sequence[int], below: int) -> lis
 
 
 def _floaters_by_weight(allowed: Sequence[int], bracket: Sequence[int], below: int) -> list[int]:
-    """`_floaters` as one maximum-weight perfect matching of the bracket and the players below.
+    """`_floaters` by one maximum-weight matching.
 
-    A pair across the bracket's edge costs more than all the bracket's floaters' preferences
-    together (2**len(bracket)), plus a preference of 2**k for the floater k places above the
-    bracket's bottom, so that the cheapest set has the fewest floaters, then the highest-ranked
-    one lowest, and so on. Every weight is large enough that any complete pairing outweighs any
-    incomplete one.
+    When the players below number at least 2r + 2, where r is the most opponents any player
+    left may not meet, they and any floaters can always be paired (Dirac: everyone may meet at
+    least half of them), so only the bracket matters: a pair is worth 2**k for each of its two
+    players, k places above the bracket's bottom, and the heaviest matching covers the
+    highest-ranked players it can (the greedy basis of the matching matroid), leaving the fewest,
+    lowest-ranked ones to float. Otherwise the players below are few, and the bracket and they
+    are matched together: a pair across the bracket's edge costs more than all the floaters'
+    preferences together, plus 2**k for a floater k places above the bottom, and every weight is
+    large enough that any complete pairing outweighs any incomplete one.
     """
-    players = [*bracket, *members(below)]
     size = len(bracket)
+    unpaired = _mask(bracket) | below
+    barred = max((unpaired & ~allowed[n]).bit_count() - 1 for n in members(unpaired))
+    if below.bit_count() >= 2 * barred + 2:
+        worth = [1 << (size - 1 - a) for a in range(size)]
+        edges = [
+            (a, b, worth[a] + worth[b])
+            for a in range(size)
+            for b in range(a + 1, size)
+            if allowed[bracket[a]] >> bracket[b] & 1
+        ]
+        mate = maximum_weight_matching(size, edges)
+        return [n for a, n in enumerate(bracket) if mate[a] == NONE]
+    players = [*bracket, *members(below)]
     cross = 1 << size
     whole = (len(players) + 1) << size
     edges = []
     for a, u in enumerate(players):
         for b in range(a + 1, len(players)):
-            v = players[b]
-            if allowed[u] >> v & 1:
-                across = a < size <= b
-                cost = cross + (1 << (size - 1 - a)) if across else 0
+            if allowed[u] >> players[b] & 1:
+                cost = cross + (1 << (size - 1 - a)) if a < size <= b else 0
                 edges.append((a, b, whole - cost))
     mate = maximum_weight_matching(len(players), edges)
-    return [u for a, u in enumerate(bracket) if mate[a] >= size]
+    return [n for a, n in enumerate(bracket) if mate[a] >= size]
 
 
 def _lowest_first(pool: Sequence[int], count: int, start: int = 0) -> Iterator[tuple[int, ...]]:
