@@ -7,6 +7,7 @@ created it) and members with Manage Server direct a tournament; anyone may enter
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -181,7 +182,7 @@ class Tournaments:
             # No more rounds than a round robin has: nobody needs to meet anyone twice.
             swiss = min(row.swiss_rounds, rules.rounds(rules.Format.ROUND_ROBIN, len(seeds)))
         total = rules.rounds(tournament.format, len(seeds), swiss)
-        pairs = rules.pair_round(tournament.format, seeds, [], 1)
+        pairs = await asyncio.to_thread(rules.pair_round, tournament.format, seeds, [], 1)
         new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
         return await self.store.start(
             row.id, row.version, ratings=ratings, rounds=total, pairings=new, now=self.clock.now()

@@ -10,6 +10,7 @@ once; a restart loses nothing, since nothing lives outside the store.
 
 from __future__ import annotations
 
+import asyncio
 import enum
 from collections.abc import Mapping
 
@@ -115,8 +116,9 @@ class Rounds:
         """Pair the round after the current one; False if another caller paired it first."""
         row = tournament.row
         number = row.round + 1
-        pairs = rules.pair_round(
-            tournament.format, _to_pair(tournament), tournament.results(), number
+        # Off the event loop: a late Swiss round of a big field takes a tenth of a second.
+        pairs = await asyncio.to_thread(
+            rules.pair_round, tournament.format, _to_pair(tournament), tournament.results(), number
         )
         new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
         now = self.clock.now()
