@@ -9,7 +9,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -123,8 +123,26 @@ class Channel:
 
 
 @dataclass(eq=False)
+class ScheduledEvent:
+    """A server's scheduled event (only external ones are modelled: a place, a start, an end).
+
+    `status`: 1 scheduled, 2 active, 3 completed, 4 cancelled.
+    """
+
+    id: int
+    guild_id: int
+    creator_id: int
+    name: str
+    description: str | None
+    start: datetime
+    end: datetime
+    location: str
+    status: int = 1
+
+
+@dataclass(eq=False)
 class Guild:
-    """A server: its roles, members and channels."""
+    """A server: its roles, members, channels and scheduled events."""
 
     id: int
     name: str
@@ -133,6 +151,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
+    events: dict[int, ScheduledEvent] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -331,6 +350,9 @@ class State:
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[str] = []
         self.signal = Signal()
+        # What time it is for what Discord compares to the calendar (a scheduled event may not
+        # start in the past); a test whose bot runs on a fake clock sets this to that clock.
+        self.wall: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     def snowflake(self) -> int:
         """A fresh, increasing snowflake id."""

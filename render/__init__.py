@@ -16,6 +16,13 @@ from render.replay import (
     describe_replay,
     replay_gif,
 )
+from render.standings import (
+    Bracket,
+    BracketMatch,
+    StandingsScene,
+    StandingsTable,
+    render_standings,
+)
 from render.theme import DARK, LIGHT, THEMES, Theme, theme_named
 from render.words import (
     ENDING_FIELDS,
@@ -50,9 +57,13 @@ __all__ = [
     "THEMES",
     "BackgammonLayout",
     "BackgammonScene",
+    "Bracket",
+    "BracketMatch",
     "CheckersLayout",
     "CheckersScene",
     "Prompt",
+    "StandingsScene",
+    "StandingsTable",
     "Theme",
     "Words",
     "backgammon_replay_scenes",
@@ -64,6 +75,7 @@ __all__ = [
     "render_backgammon",
     "render_checkers",
     "render_png",
+    "render_standings",
     "replay_gif",
     "theme_named",
 ]

@@ -9,6 +9,7 @@ controls' callback hand it to `bot.frontend.replies.reply_error`, the one place 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -18,6 +19,7 @@ from bot.frontend import controls
 from bot.frontend.controls import Action
 from bot.frontend.messages import GameMessages, Update
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
+from bot.frontend.tournaments import TournamentDesk
 from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
@@ -29,6 +31,7 @@ from bot.wording import game as game_words
 from bot.wording.kinds import WORDS
 
 T = TypeVar("T")
+log = logging.getLogger("duelboard")
 # Seconds an action may run before the bot acknowledges it; Discord allows 3 for the first reply.
 REPLY_BUDGET = 1.5
 
@@ -46,11 +49,19 @@ def reader_locale(interaction: discord.Interaction[Any]) -> object:
 class GameActions:
     """Handles every game action; one per bot, holding no game state of its own."""
 
-    def __init__(self, games: Games, messages: GameMessages, store: Store) -> None:
-        """Act through `games`, show through `messages`; `store` finds a channel's game."""
+    def __init__(
+        self,
+        games: Games,
+        messages: GameMessages,
+        store: Store,
+        desk: TournamentDesk | None = None,
+    ) -> None:
+        """Act through `games`, show through `messages`; `store` finds a channel's game; a
+        tournament's game that closes moves its tournament on through `desk`."""
         self.games = games
         self.messages = messages
         self.store = store
+        self.desk = desk
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -139,6 +150,7 @@ class GameActions:
 
         result = await self.within_reply_window(interaction, steps())
         await self._done(interaction, result)
+        await self._follow_up(result)
 
     async def command(
         self, interaction: discord.Interaction[Any], action: Action, arg: str | None = None
@@ -250,6 +262,20 @@ class GameActions:
             if not replied:
                 await interaction.response.defer()
             await self.messages.publish(update)
+        await self._follow_up(result)
+
+    async def _follow_up(self, result: ActionResult) -> None:
+        """After the game is shown: a tournament's game that closed moves its tournament on
+        (the pairing's result, the next round), once the actor has their answer."""
+        view = result.game
+        if self.desk is None or view.options.tournament is None or view.status.is_open:
+            return
+        try:
+            await self.desk.game_closed(view.id)
+        except Exception:  # the action stands; the sweeper moves the tournament on later
+            log.exception(
+                "moving tournament #%s on after game #%s failed", view.options.tournament, view.id
+            )
 
     async def on_pick(
         self, interaction: discord.Interaction[Any], game_id: int, value: str
@@ -268,6 +294,7 @@ class GameActions:
             reminder = next((o for o in result.outcomes if isinstance(o, out.ReminderDue)), None)
             if reminder is None:
                 await self.messages.show(result)
+                await self._follow_up(result)
                 continue
             row = await self.store.get_game(result.game.id)
             t = Localizer(self.messages.guild_locale(row.guild_id))

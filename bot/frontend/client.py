@@ -22,9 +22,10 @@ from discord.ext import commands
 from bot import pictures
 from bot.frontend.actions import GameActions
 from bot.frontend.cogs import cogs
-from bot.frontend.controls import GameButton, MoveMenu
+from bot.frontend.controls import GameButton, MoveMenu, SignupButton
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import reply_error
+from bot.frontend.tournaments import TournamentDesk
 from bot.frontend.translator import CatalogTranslator
 from bot.service.clock import Clock
 from bot.service.coach import Coach
@@ -32,6 +33,7 @@ from bot.service.dice import DiceSource
 from bot.service.games import Games
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
+from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.views import Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import Store
@@ -83,6 +85,7 @@ class DuelboardBot(commands.Bot):
     games: Games
     messages: GameMessages
     actions: GameActions
+    desk: TournamentDesk
 
     def __init__(
         self,
@@ -126,7 +129,8 @@ class DuelboardBot(commands.Bot):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
         await asyncio.to_thread(pictures.warm_up)
-        self.add_dynamic_items(GameButton, MoveMenu)  # their clicks go to `self.actions`
+        # Their clicks go to `self.actions` (games) and `self.desk` (tournament sign-ups).
+        self.add_dynamic_items(GameButton, MoveMenu, SignupButton)
         await self.tree.set_translator(CatalogTranslator())
         # The commands are the application's, not a shard's: one process syncs them.
         if 0 in self.own_shards.ids:
@@ -157,14 +161,16 @@ class DuelboardBot(commands.Bot):
             coach=self.parts.coach,
         )
         self.messages = GameMessages(self, self.games, self.store, self.parts.reviewer)
-        self.actions = GameActions(self.games, self.messages, self.store)
-        return cogs(self.actions, self.messages, self.games, self.store)
+        self.desk = TournamentDesk(self, Tournaments(self.games), self.messages)
+        self.actions = GameActions(self.games, self.messages, self.store, self.desk)
+        return cogs(self.actions, self.messages, self.games, self.store, self.desk)
 
     async def _sweep_forever(self, interval: float) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
             try:
                 await self.actions.sweep(self.own_shards)
+                await self.desk.sweep(self.own_shards)
             except Exception:  # a failed sweep must not stop the clock; the next one retries
                 log.exception("sweeping deadlines failed")
             await asyncio.sleep(interval)

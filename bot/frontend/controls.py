@@ -194,7 +194,8 @@ def game_controls(t: Localizer, view: GameView) -> discord.ui.View | None:
         if view.opponent_id is not None:
             items.append(_button(t, game, Action.DECLINE_CHALLENGE, "btn.decline", Style.danger))
         items.append(_button(t, game, Action.WITHDRAW_CHALLENGE, "btn.withdraw", Style.secondary))
-    elif view.status is GameStatus.FINISHED:
+    elif view.status is GameStatus.FINISHED and view.options.tournament is None:
+        # A tournament's game is followed by the next round, not by a rematch.
         items.append(_button(t, game, Action.REMATCH, "btn.rematch", Style.primary))
     elif view.status is GameStatus.ACTIVE:
         items.extend(_playing_items(t, view))
@@ -308,3 +309,62 @@ class CheckersControls:
 CONTROLS: Mapping[GameKind, KindControls] = MappingProxyType(
     {GameKind.BACKGAMMON: BackgammonControls(), GameKind.CHECKERS: CheckersControls()}
 )
+
+
+class SignupHandler(Protocol):
+    """Who answers a click on a tournament's sign-up message: the tournament desk."""
+
+    async def on_signup(
+        self, interaction: discord.Interaction[Any], tournament_id: int, join: bool
+    ) -> None:
+        """Join (or leave) the tournament."""
+
+
+class Signing(Protocol):
+    """The client that received the click: it holds the tournament desk."""
+
+    desk: SignupHandler
+
+
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dbt:(?P<tournament>[0-9]+):(?P<action>join|leave)",
+):
+    """Join or Leave on a tournament's sign-up message; the tournament rides in the custom id."""
+
+    def __init__(
+        self, tournament_id: int, action: str, *, label: str = "", style: Style = Style.secondary
+    ) -> None:
+        """A `join` or `leave` button of tournament `tournament_id`."""
+        custom_id = f"dbt:{tournament_id}:{action}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.tournament_id = tournament_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> SignupButton:
+        """Rebuild the button from a click, before or after a restart."""
+        return cls(int(match["tournament"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the tournament desk; a refusal is answered privately."""
+        try:
+            desk = cast(Signing, interaction.client).desk
+            await desk.on_signup(interaction, self.tournament_id, self.action == "join")
+        except Exception as error:  # every error is answered; unknown ones are logged
+            await reply_error(interaction, error)
+
+
+def signup_controls(t: Localizer, tournament_id: int) -> discord.ui.View:
+    """Join and Leave, while the tournament takes sign-ups."""
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(SignupButton(tournament_id, "join", label=t("btn.join"), style=Style.success))
+    controls.add_item(
+        SignupButton(tournament_id, "leave", label=t("btn.leave"), style=Style.secondary)
+    )
+    return controls

@@ -30,8 +30,8 @@ def name_keys(
     """The catalog keys that may name this command, option or choice, most specific first."""
     name = string.message
     data = context.data
-    if context.location is Location.command_name:
-        return (f"name.cmd.{name}",)
+    if context.location in (Location.command_name, Location.group_name):
+        return (f"name.cmd.{name}",)  # a group (/tournament) and its subcommands too
     if context.location is Location.parameter_name and isinstance(data, app_commands.Parameter):
         # One command may mean something else by a word the others share (`/verify game`).
         return (f"name.opt.{data.command.qualified_name}.{name}", f"name.opt.{name}")
@@ -45,7 +45,12 @@ def description_keys(
     string: app_commands.locale_str, context: app_commands.TranslationContextTypes
 ) -> tuple[str, ...]:
     """The catalog key of this command or option description, if it has one."""
-    if context.location not in (Location.command_description, Location.parameter_description):
+    described = (
+        Location.command_description,
+        Location.group_description,
+        Location.parameter_description,
+    )
+    if context.location not in described:
         return ()
     key = _KEY_OF_ENGLISH.get(string.message)
     return () if key is None else (key,)

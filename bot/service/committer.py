@@ -32,6 +32,7 @@ class EventKind(StrEnum):
     """
 
     CHALLENGE_ACCEPTED = "accepted"  # the challenge, and with it the first steps of play
+    PAIRED = "paired"  # a tournament's pairing seated at its game, with the first steps of play
     CHALLENGE_DECLINED = "declined"
     CHALLENGE_WITHDRAWN = "cancelled"
     EXPIRED = "expired"

@@ -29,6 +29,7 @@ __all__ = [
     "NotYourTurnError",
     "OptionError",
     "ServiceError",
+    "TournamentError",
 ]
 
 _OPPONENT_WAITS = "It is not your turn in game #{game}: waiting for your opponent"
@@ -79,6 +80,9 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         ),
         "svc.abort_too_late": (
             "The game can be aborted only before both sides have moved; resign instead."
+        ),
+        "svc.abort_tournament": (
+            "A game of tournament #{tournament} cannot be aborted: play it, or resign it."
         ),
         # Challenges, accept, decline, cancel, rematch.
         "svc.challenge.person_or_bot": "Challenge either a person or the bot, not both.",
@@ -181,6 +185,51 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.never_started": "game #{game} never started: there is nothing to show",
         "svc.verify.open": "The seed of game #{game} is revealed when the game ends.",
         "svc.rating.no_result": "Game #{game} has no result to record (it is {status}).",
+        # Tournaments (issue 18).
+        "svc.tournament.format": "the format is {choices}; not {value}",
+        "svc.tournament.players": (
+            "a tournament of this format takes {least} to {most} players, not {value}"
+        ),
+        "svc.tournament.rounds_swiss_only": (
+            "only a Swiss tournament takes a number of rounds (rounds): a knockout or a round"
+            " robin plays as many rounds as its players need"
+        ),
+        "svc.tournament.rounds_needed": "a Swiss tournament needs its number of rounds (rounds)",
+        "svc.tournament.rounds": "a Swiss tournament plays 1 to {most} rounds, not {value}",
+        "svc.tournament.start_unreadable": (
+            "cannot read {text} as a start time: write how long from now (30m, 2h, 3d) or a UTC"
+            " date and time (2026-05-01 18:00)"
+        ),
+        "svc.tournament.start_past": "the start time {when} has passed: choose a time ahead",
+        "svc.tournament.start_far": "a tournament starts within {days} days",
+        "svc.tournament.none_here": "There is no tournament in this channel.",
+        "svc.tournament.channel_busy": (
+            "Tournament #{tournament} is already open in this channel: finish or cancel it"
+            " first, or hold yours in another channel."
+        ),
+        "svc.tournament.already_in": "You are already in tournament #{tournament}.",
+        "svc.tournament.full": "Tournament #{tournament} is full: {most} players.",
+        "svc.tournament.started": "Tournament #{tournament} has started: sign-ups are closed.",
+        "svc.tournament.over": "Tournament #{tournament} is over.",
+        "svc.tournament.not_entered": "You are not in tournament #{tournament}.",
+        "svc.tournament.player_not_entered": "{name} is not in tournament #{tournament}.",
+        "svc.tournament.leave_started": (
+            "Tournament #{tournament} has started: only its organizer can take you out now."
+        ),
+        "svc.tournament.organizer_only": (
+            "Only the organizer of tournament #{tournament} or a member with Manage Server can"
+            " do that."
+        ),
+        "svc.tournament.too_few": (
+            "Tournament #{tournament} needs at least {least} players to start; it has {count}."
+        ),
+        "svc.tournament.already_started": "Tournament #{tournament} has already started.",
+        "svc.tournament.already_paused": "Tournament #{tournament} is already paused.",
+        "svc.tournament.not_paused": "Tournament #{tournament} is not paused.",
+        "svc.tournament.start_paused": "Tournament #{tournament} is paused: resume it first.",
+        "svc.tournament.busy": (
+            "Tournament #{tournament} changed while this was done; nothing was changed, try again."
+        ),
     }
 )
 
@@ -271,6 +320,10 @@ class MoveFirstError(ActionNotAllowedError):
 
 class ChallengeError(ServiceError):
     """A challenge that cannot be made, accepted, declined or cancelled; the message says why."""
+
+
+class TournamentError(ServiceError):
+    """A tournament that cannot be set up, entered or run that way; the message says why."""
 
 
 class OptionError(ServiceError, ValueError):

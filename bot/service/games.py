@@ -54,6 +54,7 @@ from bot.service.views import (
 )
 from bot.settings import ONE_SHARD, Shards
 from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
+from bot.store.tournament_rows import PairingClaim
 
 
 class Games:
@@ -184,15 +185,69 @@ class Games:
     ) -> ActionResult:
         """Create the game and accept it for the bot in one transaction; then the bot's turn.
 
-        One transaction, so that no crash can leave a challenge only the bot could accept. The
-        steps do not depend on the game's number, which the insert gives: their outcomes are
-        made again under it.
+        One transaction, so that no crash can leave a challenge only the bot could accept.
+        """
+        seats = (challenger_id, self.bot.id)
+        row, started = await self._open_started(
+            options, channel_id, guild_id, seats, seed, EventKind.CHALLENGE_ACCEPTED, self.bot.id
+        )
+        posted = _posted(row, row.created_at + self.challenge_lifetime, rematch_of)
+        outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
+        return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
+
+    async def start_pairing(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        first: Player,
+        second: Player,
+        options: GameOptions,
+        claim: PairingClaim,
+    ) -> ActionResult:
+        """Start a tournament's pairing as a game of its own, already under way: `first` takes
+        the first seat (White) and moves first where who starts is chosen (checkers,
+        Bad'Gammon). The game is made only if the pairing still waits for it, in the same
+        transaction (`PairingTakenError` otherwise): one game per pairing.
+        """
+        now = self.clock.now()
+        for person in (first, second):
+            await self.store.upsert_player(person.id, person.name, now=now, is_bot=person.is_bot)
+        seated = replace(options, challenger_colour="white", starter="challenger", level=None)
+        row, started = await self._open_started(
+            seated,
+            channel_id,
+            guild_id,
+            (first.id, second.id),
+            self.dice.new_seed(),
+            EventKind.PAIRED,
+            None,
+            claim,
+        )
+        return ActionResult(GameView.of(row, started.session), tuple(started.outcomes))
+
+    async def _open_started(
+        self,
+        options: GameOptions,
+        channel_id: int,
+        guild_id: int | None,
+        seats: tuple[int, int],
+        seed: str,
+        kind: EventKind,
+        actor_id: int | None,
+        claim: PairingClaim | None = None,
+    ) -> tuple[GameRow, Run[Any]]:
+        """Create a game already played from its first steps (`seats`: the challenger's side
+        first), logged as one `kind` event; the run holds their outcomes under its number.
+
+        The steps do not depend on the game's number, which the insert gives: their outcomes
+        are made again under it.
         """
         now = self.clock.now()
         pending = pending_session(options)
         commitment = dice_module.commitment(seed)
         dice = roller(self.dice, seed)
-        start = pending.start(challenger_id, self.bot.id, dice, Context(0, commitment))
+        start = pending.start(seats[0], seats[1], dice, Context(0, commitment))
         steps = list[JsonValue](start.steps)
         row = await self.store.create_game(
             guild_id=guild_id,
@@ -200,24 +255,21 @@ class Games:
             kind=options.kind,
             variant=options.variant,
             state=pending.to_text(),
-            challenger_id=challenger_id,
+            challenger_id=seats[0],
             now=now,
-            opponent_id=self.bot.id,
+            opponent_id=seats[1],
             status=GameStatus.ACTIVE,
             options=options.to_json(),
             dice_commitment=commitment,
             dice_secret=seed,
-            first_event=FirstEvent(
-                EventKind.CHALLENGE_ACCEPTED, {"steps": steps}, start.session.to_text(), self.bot.id
-            ),
+            first_event=FirstEvent(kind, {"steps": steps}, start.session.to_text(), actor_id),
+            claim=claim,
             **self._committer.turn(start.session, now),
         )
         started: Run[Any] = Run(pending, Context.of(row))
         for step in start.steps:
             started.do(step)
-        posted = _posted(row, now + self.challenge_lifetime, rematch_of)
-        outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
-        return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
+        return row, started
 
     async def accept_challenge(self, game_id: int, user: Player) -> ActionResult:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
@@ -278,7 +330,10 @@ class Games:
         other_id = session.seats[1] if session.seats[0] == user_id else session.seats[0]
         # The other colour (seat 1 plays Black), and whatever else the game's rules swap.
         colour = "black" if session.seats[0] == user_id else "white"
-        swapped = replace(session.options, challenger_colour=colour)
+        # A rematch is a challenge of its own, whatever tournament the game was played in.
+        swapped = replace(
+            session.options, challenger_colour=colour, tournament=None, tournament_round=None
+        )
         options = rules_for(row.kind).rematch(swapped, user_id, session.seats)
         me, them = await self._player(user_id), await self._player(other_id)
         return await self._post(options, row.channel_id, row.guild_id, me, them, False, game_id)
@@ -438,6 +493,10 @@ class Games:
         seat = seats.index(user_id)
         ctx = Context.of(row)
         if op is Op.ABORT:
+            if session.options.tournament is not None:
+                raise ActionNotAllowedError(
+                    "svc.abort_tournament", tournament=session.options.tournament
+                )
             if not session.can_abort():
                 raise ActionNotAllowedError("svc.abort_too_late")
             run = session.abort(ctx, seat)

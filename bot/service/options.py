@@ -68,6 +68,7 @@ class GameOptions:
     against the bot, which is never rated. `level` is the computer's strength in a game against
     the bot and None in a game between people (the service sees to both). `hints` on lets both
     players of an unrated game ask for hints; accepting such a challenge is the consent to it.
+    `tournament` and `tournament_round` name the tournament round a game was paired in.
     `starter` matters where the first player is chosen up front (checkers, Bad'Gammon; CK-2,
     BG-2); "random" draws it by lot from the game's verifiable dice. `challenger_colour` is the
     challenger's side (a rematch swaps it). The cube options apply to backgammon only.
@@ -85,6 +86,10 @@ class GameOptions:
     challenger_colour: str = "white"
     level: str | None = None
     hints: bool = False
+    # A tournament's game: which tournament and round (issue 18); set by the tournament when
+    # it seats a pairing, never by a challenge.
+    tournament: int | None = None
+    tournament_round: int | None = None
 
     @classmethod
     def create(cls, rules: OptionRules, variant: str | None = None, **choices: Any) -> GameOptions:
@@ -146,8 +151,9 @@ class GameOptions:
             raise OptionError("svc.option.starter_by_opening_roll")
 
     def to_json(self) -> dict[str, JsonValue]:
-        """The options as the store's JSON (time limit in seconds)."""
-        return {
+        """The options as the store's JSON (time limit in seconds; a tournament's only for its
+        games)."""
+        values: dict[str, JsonValue] = {
             "match_length": self.match_length,
             "cube": self.cube,
             "jacoby": self.jacoby,
@@ -159,6 +165,9 @@ class GameOptions:
             "level": self.level,
             "hints": self.hints,
         }
+        if self.tournament is not None:
+            values.update(tournament=self.tournament, tournament_round=self.tournament_round)
+        return values
 
     @classmethod
     def from_json(cls, kind: GameKind, variant: str, data: Any) -> GameOptions:

@@ -59,3 +59,24 @@ class ConflictError(StoreError):
         self.game_id = game_id
         self.expected_version = expected_version
         self.actual_version = actual_version
+
+
+class PairingTakenError(StoreError):
+    """A tournament pairing already has its game (or a result): no second game was made."""
+
+    def __init__(self, tournament_id: int, round_number: int, board: int) -> None:
+        super().__init__(
+            f"Pairing {board} of round {round_number} of tournament #{tournament_id} already "
+            "has its game."
+        )
+        self.tournament_id = tournament_id
+        self.round = round_number
+        self.board = board
+
+
+class TournamentNotFoundError(StoreError, LookupError):
+    """No tournament has this id."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(f"There is no tournament #{tournament_id}.")
+        self.tournament_id = tournament_id

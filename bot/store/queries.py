@@ -6,14 +6,27 @@ Each piece is a plain function of a connection inside a transaction (see `Transa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any, NoReturn
 
-from sqlalchemy import Connection, Row, Table, bindparam, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Row,
+    Table,
+    Update,
+    bindparam,
+    false,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store.errors import ConflictError, GameNotFoundError, PlayerNotFoundError
 from bot.store.rows import GameEvent, GameKind, GameRow, GameStatus
-from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players
+from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players, tournament_pairings
+from bot.store.tournament_rows import PairingClaim
 
 # Spelled exactly as the partial indexes' predicate: with bound parameters instead, neither
 # SQLite nor a generic PostgreSQL plan could prove the query matches those indexes.
@@ -101,3 +114,23 @@ def game_from_row(row: Row[Any]) -> GameRow:
     values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
     return GameRow(**values)
+
+
+def claim_pairing(claim: PairingClaim, game_id: int, now: datetime) -> Update:
+    """Make `game_id` the game of the claimed pairing, if it still waits for exactly that: no
+    result yet, and no game (or the game being replayed)."""
+    pairing = tournament_pairings.c
+    waiting = (
+        pairing.game_id.is_(None) if claim.replaces is None else (pairing.game_id == claim.replaces)
+    )
+    return (
+        update(tournament_pairings)
+        .where(
+            pairing.tournament_id == claim.tournament_id,
+            pairing.round == claim.round,
+            pairing.board == claim.board,
+            pairing.done == false(),
+            waiting,
+        )
+        .values(game_id=game_id, games=pairing.games + 1, updated_at=now)
+    )

@@ -25,6 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.types import TypeDecorator
 
 from bot.store.rows import GameStatus
+from bot.store.tournament_rows import TournamentStatus
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -39,6 +40,10 @@ metadata = MetaData(naming_convention=NAMING)
 GAME_ID = BigInteger().with_variant(Integer(), "sqlite")
 OPEN_STATUS_SQL = "status IN ('pending', 'active')"
 STATUS_SQL = "status IN (" + ", ".join(f"'{status.value}'" for status in GameStatus) + ")"
+OPEN_TOURNAMENT_SQL = "status IN ('signup', 'running')"
+TOURNAMENT_STATUS_SQL = (
+    "status IN (" + ", ".join(f"'{status.value}'" for status in TournamentStatus) + ")"
+)
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -210,4 +215,80 @@ rating_changes = Table(
     Column("deviation_after", Float, nullable=False),
     Column("changed_at", UtcDateTime, nullable=False),
     Index("ix_rating_changes_user_id", "user_id", "scope", "ladder", "changed_at"),
+)
+
+# Tournaments (issue 18): the event, who entered it, and each round's pairings. A pairing's game
+# is an ordinary game; the unique game id and the primary key (tournament, round, board) let the
+# database itself refuse a second game for one pairing and a second pairing of one round.
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", GAME_ID, primary_key=True, autoincrement=True),
+    Column("guild_id", BigInteger, nullable=False),
+    Column("shard_key", BigInteger, nullable=False),  # as games.shard_key: the sweeper's shard
+    Column("channel_id", BigInteger, nullable=False),  # the sign-up message and the standings
+    Column("organizer_id", BigInteger, ForeignKey("players.user_id"), nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("format", String(16), nullable=False),
+    Column("options", JSON, nullable=False),  # every game's options, as games.options
+    Column("swiss_rounds", Integer, nullable=True),
+    Column("player_limit", Integer, nullable=False),
+    Column("starts_at", UtcDateTime, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("paused", Boolean, nullable=False),
+    Column("round", Integer, nullable=False),  # the round being played; 0 before the start
+    Column("rounds", Integer, nullable=True),  # how many, known once started
+    Column("version", Integer, nullable=False),
+    Column("message_id", BigInteger, nullable=True),  # the sign-up message
+    Column("event_id", BigInteger, nullable=True),  # Discord's scheduled event, if any
+    Column("winner_id", BigInteger, ForeignKey("players.user_id"), nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+    CheckConstraint(TOURNAMENT_STATUS_SQL, name="status"),
+    CheckConstraint("version >= 0", name="version"),
+    CheckConstraint("round >= 0", name="round"),
+    # One tournament taking sign-ups or running per channel, as one open game per channel.
+    Index(
+        "uq_tournaments_open_channel",
+        "channel_id",
+        unique=True,
+        sqlite_where=text(OPEN_TOURNAMENT_SQL),
+        postgresql_where=text(OPEN_TOURNAMENT_SQL),
+    ),
+    # The sweeper looks at open tournaments only, by shard.
+    Index(
+        "ix_tournaments_shard_key",
+        "shard_key",
+        sqlite_where=text(OPEN_TOURNAMENT_SQL),
+        postgresql_where=text(OPEN_TOURNAMENT_SQL),
+    ),
+    sqlite_autoincrement=True,
+)
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", GAME_ID, ForeignKey("tournaments.id"), primary_key=True),
+    Column("user_id", BigInteger, ForeignKey("players.user_id"), primary_key=True),
+    Column("rating", Float, nullable=True),  # the seeding rating, taken at the start
+    Column("withdrawn", Boolean, nullable=False),  # removed after the start: paired no more
+    Column("joined_at", UtcDateTime, nullable=False),
+)
+
+tournament_pairings = Table(
+    "tournament_pairings",
+    metadata,
+    Column("tournament_id", GAME_ID, ForeignKey("tournaments.id"), primary_key=True),
+    Column("round", Integer, primary_key=True, autoincrement=False),
+    Column("board", Integer, primary_key=True, autoincrement=False),
+    Column("first_id", BigInteger, ForeignKey("players.user_id"), nullable=False),
+    Column("second_id", BigInteger, ForeignKey("players.user_id"), nullable=True),  # a bye
+    Column("game_id", GAME_ID, ForeignKey("games.id"), nullable=True),  # the latest game
+    Column("games", Integer, nullable=False),  # games played for it (a knockout draw: another)
+    Column("done", Boolean, nullable=False),
+    Column("winner_id", BigInteger, ForeignKey("players.user_id"), nullable=True),  # None: draw
+    Column("updated_at", UtcDateTime, nullable=False),
+    CheckConstraint("round >= 1", name="round"),
+    Index("uq_tournament_pairings_game_id", "game_id", unique=True),
 )

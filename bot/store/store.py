@@ -31,6 +31,7 @@ from bot.store.errors import (
     ChannelBusyError,
     ConflictError,
     GameNotFoundError,
+    PairingTakenError,
     StoreBusyError,
     StoreConfigError,
 )
@@ -42,6 +43,7 @@ from bot.store.queries import (
     SET_GAME,
     SET_GAME_RETURNING,
     UPDATE_GAME,
+    claim_pairing,
     game_from_row,
     raise_conflict,
     read_events,
@@ -64,6 +66,7 @@ from bot.store.rows import (
 )
 from bot.store.schema import games, guild_settings, players
 from bot.store.sharding import of_shards, shard_key, sweep_lease
+from bot.store.tournament_rows import PairingClaim
 from bot.store.transactions import Transactions, Work
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
@@ -262,11 +265,14 @@ class Store:
         dice_commitment: str | None = None,
         dice_secret: str | None = None,
         first_event: FirstEvent | None = None,
+        claim: PairingClaim | None = None,
     ) -> GameRow:
         """Open a game at version 0 with `state` as its start; one open game per channel.
 
         With `first_event` the game is opened at version 1 instead: the event is logged as seq 1
         and the game holds the event's state, both in the one transaction.
+        With `claim` the game is a tournament pairing's, made only if the pairing still waits
+        for it (`PairingTakenError` otherwise), in the same transaction: one game per pairing.
         Raises `ChannelBusyError` when the channel already has a pending or active game, and
         `PlayerNotFoundError` when a player was never upserted.
         """
@@ -308,6 +314,10 @@ class Store:
             row = connection.execute(statement).one()
             if event is not None:
                 connection.execute(APPEND_EVENT, {**event, "game_id": row.id})
+            if claim is not None:
+                claimed = connection.execute(claim_pairing(claim, row.id, now))
+                if claimed.rowcount != 1:
+                    raise PairingTakenError(claim.tournament_id, claim.round, claim.board)
             return game_from_row(row)
 
         try:

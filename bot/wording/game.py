@@ -14,6 +14,7 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.dice import VerifyReport
 from bot.service.kinds import rules_for
+from bot.service.options import GameOptions
 from bot.service.ratings import Stake
 from bot.service.views import GameView
 from bot.store import GameStatus
@@ -46,9 +47,15 @@ def draws_lot(view: GameView) -> bool:
 
 def options_text(t: Localizer, view: GameView) -> str:
     """The options a challenge carries, in a few words, with the rules they bring."""
-    options = view.options
-    parts = [variant_name(t, view.kind, view.variant), *WORDS[view.kind].option_parts(t, options)]
-    if rules_for(view.kind).chooses_starter(options.variant):
+    return game_options_text(t, view.options)
+
+
+def game_options_text(t: Localizer, options: GameOptions, *, starter: bool = True) -> str:
+    """Game options in a few words: variant, the game's own, time per move, rated; and who
+    starts where that is chosen, unless `starter` is False (a tournament's pairing says it)."""
+    kind = options.kind
+    parts = [variant_name(t, kind, options.variant), *WORDS[kind].option_parts(t, options)]
+    if starter and rules_for(kind).chooses_starter(options.variant):
         parts.append(t(f"option.first.{options.starter}"))
     parts.append(t("option.time", time=duration(t, options.time_limit)))
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
@@ -219,6 +226,9 @@ def header(t: Localizer, view: GameView, names: Names) -> str:
             black=name_of(names, seats[1]),
         )
     ]
+    if view.options.tournament is not None:
+        tournament, number = view.options.tournament, view.options.tournament_round
+        lines.append(t("tournament.game.line", tournament=tournament, round=number))
     lines.extend(words.stakes(t, view))
     return "\n".join(lines)
 

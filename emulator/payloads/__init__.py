@@ -59,6 +59,7 @@ from emulator.payloads.objects import (
     member,
     message,
     role,
+    scheduled_event,
     snowflake_time,
     user,
 )
@@ -106,6 +107,7 @@ __all__ = [
     "resolved_member",
     "role",
     "role_update",
+    "scheduled_event",
     "select_data",
     "snowflake_time",
     "subcommand",

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
         Member,
         Message,
         Role,
+        ScheduledEvent,
         User,
     )
 
@@ -273,3 +274,23 @@ def error(code: int, text: str, errors: JSON | None = None) -> JSON:
     if errors:
         payload["errors"] = errors
     return payload
+
+
+def scheduled_event(e: ScheduledEvent) -> JSON:
+    """A guild scheduled event (an external one: its place is `entity_metadata.location`)."""
+    return {
+        "id": str(e.id),
+        "guild_id": str(e.guild_id),
+        "channel_id": None,
+        "creator_id": str(e.creator_id),
+        "name": e.name,
+        "description": e.description,
+        "scheduled_start_time": iso(e.start),
+        "scheduled_end_time": iso(e.end),
+        "privacy_level": 2,
+        "status": e.status,
+        "entity_type": 3,
+        "entity_id": None,
+        "entity_metadata": {"location": e.location},
+        "image": None,
+    }

@@ -10,13 +10,19 @@ from bot.frontend.cogs.challenges import Challenges
 from bot.frontend.cogs.guide import Guide
 from bot.frontend.cogs.play import Play
 from bot.frontend.cogs.results import ResultsCog
+from bot.frontend.cogs.tournaments import TournamentCommands
 from bot.frontend.messages import GameMessages
+from bot.frontend.tournaments import TournamentDesk
 from bot.service.games import Games
 from bot.store import Store
 
 
 def cogs(
-    actions: GameActions, messages: GameMessages, games: Games, store: Store
+    actions: GameActions,
+    messages: GameMessages,
+    games: Games,
+    store: Store,
+    desk: TournamentDesk,
 ) -> list[commands.Cog]:
     """Every cog of the bot (a new one is added here)."""
     return [
@@ -25,4 +31,5 @@ def cogs(
         Guide(),
         Play(actions, messages, games, store),
         ResultsCog(store),
+        TournamentCommands(actions, desk, desk.tournaments, store),
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -16,7 +17,7 @@ from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
 from bot.service.kinds import KINDS
 from bot.service.options import LEVELS, MAX_POINTS, STARTERS
-from bot.store import GameKind
+from bot.store import GameKind, JsonValue
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
@@ -44,6 +45,35 @@ SETTING_TIME, SETTING_THREADS, SETTING_RATED, SETTING_GAMES = (
     "rated",
     "games",
 )
+
+
+def server_choices(
+    t: Localizer,
+    settings: Mapping[str, JsonValue],
+    kind: GameKind,
+    time: str | None,
+    rated: bool | None,
+    hints: bool = False,
+) -> dict[str, Any]:
+    """The time per move and rated options of a new game, as asked or else as the server's
+    /settings say; refuses a game the server switched off."""
+    allowed = settings.get(SETTING_GAMES) or list(GameKind)
+    if isinstance(allowed, list) and kind not in allowed:
+        raise Refusal(t(f"reply.game_off.{kind}"))
+    choices: dict[str, Any] = {}
+    default_time = settings.get(SETTING_TIME)
+    if time is not None:
+        choices["time_limit"] = parse_time_limit(time)
+    elif isinstance(default_time, int):
+        choices["time_limit"] = timedelta(seconds=default_time)
+    default_rated = settings.get(SETTING_RATED)
+    if rated is not None:
+        choices["rated"] = rated
+    elif hints:
+        choices["rated"] = False  # hints on asks for an unrated game
+    elif isinstance(default_rated, bool):
+        choices["rated"] = default_rated
+    return choices
 
 
 class Challenges(GameCog):
@@ -138,24 +168,10 @@ class Challenges(GameCog):
         **choices: Any,
     ) -> None:
         t = Localizer(interaction.locale)
-
         settings = {}
         if interaction.guild_id is not None:
             settings = await self.store.guild_settings(interaction.guild_id)
-        allowed = settings.get(SETTING_GAMES) or list(GameKind)
-        if isinstance(allowed, list) and kind not in allowed:
-            raise Refusal(t(f"reply.game_off.{kind}"))
-        if time is not None:
-            choices["time_limit"] = parse_time_limit(time)
-        elif isinstance(settings.get(SETTING_TIME), int):
-            choices["time_limit"] = timedelta(seconds=int(settings[SETTING_TIME]))  # type: ignore[arg-type]
-        default_rated = settings.get(SETTING_RATED)
-        if rated is not None:
-            choices["rated"] = rated
-        elif hints:
-            choices["rated"] = False  # hints on asks for an unrated game
-        elif isinstance(default_rated, bool):
-            choices["rated"] = default_rated
+        choices.update(server_choices(t, settings, kind, time, rated, hints))
         if hints:
             choices["hints"] = True
         if level is not None:
