@@ -11,9 +11,12 @@ from PIL import Image
 
 from render.theme import RGB, Theme
 
-# Measured on an 800 px board: zlib level 4 takes ~2 ms for ~28 KB, level 6 ~4.5 ms for ~25 KB,
-# level 9 ~30 ms for ~24 KB. Level 4 keeps the whole render well under 10 ms.
-PNG_COMPRESS_LEVEL = 4
+# zlib's fast levels (1-3) against its lazy ones (4-9), on 800 px boards (backgammon with stacks,
+# the bar and arrows; 10×10 checkers; both themes): levels 1 and 2 take ~1.2 ms for 27-32 KB,
+# level 4 ~1.75 ms for 25-27 KB, level 6 ~2.7 ms for 22-25 KB. Level 2 is level 1's speed with
+# files 5-10% smaller. The encoder is most of a board's CPU; the bytes stay far under the 60 KB
+# the tests hold the fullest boards to.
+PNG_COMPRESS_LEVEL = 2
 
 # Pairs whose anti-aliased edges are large on the picture (text, piece rims) get extra blends.
 _SMOOTH_PAIRS = (

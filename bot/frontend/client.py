@@ -176,11 +176,15 @@ class DuelboardBot(commands.Bot):
             await asyncio.sleep(interval)
 
     async def close(self) -> None:
-        """Stop the clock, then disconnect."""
+        """Stop the clock, keep the last pings (in the store, the stale ones deleted), then
+        disconnect."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        messages: GameMessages | None = getattr(self, "messages", None)  # set up once logged in
+        if messages is not None:
+            await messages.pings.settle()
         await super().close()
 
 

@@ -9,7 +9,6 @@ recap gets its analysis added once the reviewer is done.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import time
@@ -21,6 +20,7 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.markup import shown
+from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, draw, time_left, words_for
@@ -44,11 +44,6 @@ CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeWithdrawn, out.Challenge
 CACHED_GAMES = 4096
 CACHED_NAMES = 4096
 THEME_KEPT_SECONDS = 60.0
-
-
-def pinging(*user_ids: int) -> discord.AllowedMentions:
-    """A message's mentions that notify: exactly these users (the client default is nobody)."""
-    return discord.AllowedMentions(users=[discord.Object(user_id) for user_id in user_ids])
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +123,7 @@ class GameMessages:
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
         # go when it ends.
         self._pings: Recent[int, int] = Recent(CACHED_GAMES)
+        self.pings = Pings(store, self._pings)
         self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
         self._where_cache: Recent[int, Where] = Recent(CACHED_GAMES)
         # Every board is drawn in its server's theme: read once a minute per server, not on every
@@ -269,7 +265,7 @@ class GameMessages:
             if waiting is not None and waiting not in (actor_id, self.games.bot.id):
                 work.append(self._ping(channel, message, game_id, waiting, language))
         if closed:
-            work.append(self._unping(channel, game_id))
+            self.pings.end(channel, game_id)
         if result.game.status is GameStatus.FINISHED and any(
             isinstance(o, out.GameEnded) for o in result.outcomes
         ):
@@ -310,26 +306,7 @@ class GameMessages:
         """Post `text` notifying `user_id` as the game's ping (a turn ping or a reminder): the
         game's previous ping goes, and the next one or the game's end deletes this one, so one
         line at most stays."""
-        sent = await channel.send(text, allowed_mentions=pinging(user_id))
-        previous = self._pings.get(game_id)
-        if previous is None:
-            # Not sent by this process (a restart): the store keeps the last one.
-            previous = (await self.store.get_game(game_id)).ping_message_id
-        self._pings[game_id] = sent.id
-        await self.store.attach_ping(game_id, sent.id)
-        if previous is not None:
-            with contextlib.suppress(discord.NotFound):
-                await discord.PartialMessage(channel=channel, id=previous).delete()  # type: ignore[arg-type]
-
-    async def _unping(self, channel: discord.abc.Messageable, game_id: int) -> None:
-        """Delete the last turn ping of a game that is over: nobody is called to it any more."""
-        last = self._pings.pop(game_id)
-        if last is None:
-            # Not sent by this process (a restart), or none was sent: the store knows.
-            last = (await self.store.get_game(game_id)).ping_message_id
-        if last is not None:
-            with contextlib.suppress(discord.NotFound):
-                await discord.PartialMessage(channel=channel, id=last).delete()  # type: ignore[arg-type]
+        await self.pings.call(channel, game_id, user_id, text)
 
     async def _recap(
         self, channel: discord.abc.Messageable, view: GameView, locale: object

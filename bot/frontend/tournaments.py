@@ -21,7 +21,8 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.markup import shown
-from bot.frontend.messages import GameMessages, pinging
+from bot.frontend.messages import GameMessages
+from bot.frontend.pings import pinging
 from bot.frontend.replies import EPHEMERAL_DEFER
 from bot.i18n import Localizer
 from bot.pictures.standings import FILENAME, standings_picture

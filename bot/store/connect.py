@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, event, text
+from sqlalchemy import Connection, Engine, event, text
+from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.store.errors import StoreConfigError
 
 SQLITE_DRIVER = "sqlite+aiosqlite"
+# The standard library's driver, for transactions run whole in a worker thread (`Transactions`).
+SQLITE_SYNC_DRIVER = "sqlite+pysqlite"
 POSTGRES_DRIVER = "postgresql+asyncpg"
 _DRIVERS = {
     "sqlite": SQLITE_DRIVER,
@@ -35,6 +39,11 @@ SINGLE_READ_OPTION = "duelboard_single_read"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 # Any fixed number; concurrent starters on one PostgreSQL database migrate one at a time.
 _MIGRATION_LOCK_KEY = 0x6475656C626F6172
+# A pooled PostgreSQL connection left unused this long is checked before it is used again (the
+# server may have restarted, or something on the way dropped it); one in steady use is not: a
+# check is three round trips (BEGIN, `;`, ROLLBACK), more than a move's own reads.
+PING_AFTER_IDLE_SECONDS = 10.0
+_IDLE_SINCE = "duelboard_idle_since"
 
 
 def normalize_url(url: str) -> URL:
@@ -74,7 +83,7 @@ def create_engine(url: URL, *, schema: str | None, busy_timeout_ms: int) -> Asyn
         if schema is not None:
             raise StoreConfigError("A schema only applies to PostgreSQL; SQLite has one per file.")
         engine = create_async_engine(url)
-        _configure_sqlite(engine, busy_timeout_ms)
+        _configure_sqlite(engine.sync_engine, busy_timeout_ms)
         return engine
     connect_args: dict[str, Any] = {}
     if schema is not None:
@@ -83,12 +92,41 @@ def create_engine(url: URL, *, schema: str | None, busy_timeout_ms: int) -> Asyn
                 f"Schema name {schema!r} must be lower-case letters, digits and underscores."
             )
         connect_args["server_settings"] = {"search_path": schema}
-    return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
+    engine = create_async_engine(url, connect_args=connect_args)
+    _ping_when_idle(engine.sync_engine)
+    return engine
 
 
-def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
-    sync_engine = engine.sync_engine
+def _ping_when_idle(sync_engine: Engine) -> None:
+    """Check a pooled connection as it is taken if it sat unused for `PING_AFTER_IDLE_SECONDS`;
+    a dead one is replaced by a new one (the pool retries on `DisconnectionError`)."""
 
+    @event.listens_for(sync_engine, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(sync_engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.get(_IDLE_SINCE)
+        if idle_since is None or time.monotonic() - idle_since < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            sync_engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            raise DisconnectionError("a pooled connection was closed while unused") from error
+
+
+def create_sqlite_thread_engine(url: URL, *, busy_timeout_ms: int, pool_size: int) -> Engine:
+    """A plain (blocking) engine on the SQLite file of `url`, set up as `create_engine`'s: its
+    connections are used by worker threads, one transaction at a time each."""
+    engine = create_sync_engine(
+        url.set(drivername=SQLITE_SYNC_DRIVER), pool_size=pool_size, max_overflow=0
+    )
+    _configure_sqlite(engine, busy_timeout_ms)
+    return engine
+
+
+def _configure_sqlite(sync_engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # The driver's own implicit BEGIN is switched off: SQLAlchemy's begin hook below issues

@@ -1,4 +1,7 @@
-"""SQL pieces the store's transactions are built from: reads, checks, upserts, row mapping."""
+"""SQL pieces the store's transactions are built from: reads, checks, upserts, row mapping.
+
+Each piece is a plain function of a connection inside a transaction (see `Transactions`).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,19 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any, NoReturn
 
-from sqlalchemy import Row, Table, Update, bindparam, false, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Row,
+    Table,
+    Update,
+    bindparam,
+    false,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store.errors import ConflictError, GameNotFoundError, PlayerNotFoundError
 from bot.store.rows import GameEvent, GameKind, GameRow, GameStatus
@@ -31,6 +44,16 @@ UPDATE_GAME = (
     .returning(*games.c)
 )
 APPEND_EVENT = insert(game_events)
+# A change outside the event log (which Discord messages show the game); SET as UPDATE_GAME's.
+SET_GAME = update(games).where(games.c.id == bindparam("game_key"))
+SET_GAME_RETURNING = SET_GAME.returning(*games.c)
+GAME_VERSION = select(games.c.version).where(games.c.id == bindparam("game_key"))
+LAST_EVENT = (
+    select(game_events)
+    .where(game_events.c.game_id == bindparam("game_key"))
+    .order_by(game_events.c.seq.desc())
+    .limit(1)
+)
 
 
 def upsert(
@@ -42,54 +65,46 @@ def upsert(
     return sqlite.insert(table).values(values)
 
 
-async def require_players(connection: AsyncConnection, user_ids: Iterable[int | None]) -> None:
+def require_players(connection: Connection, user_ids: Iterable[int | None]) -> None:
     """Raise `PlayerNotFoundError` for the first id (None aside) with no players row."""
     wanted = {user_id for user_id in user_ids if user_id is not None}
     if not wanted:
         return
     query = select(players.c.user_id).where(players.c.user_id.in_(wanted))
-    known = set((await connection.scalars(query)).all())
+    known = set(connection.scalars(query).all())
     for user_id in sorted(wanted - known):
         raise PlayerNotFoundError(user_id)
 
 
-async def raise_conflict(connection: AsyncConnection, game_id: int, expected: int) -> NoReturn:
+def raise_conflict(connection: Connection, game_id: int, expected: int) -> NoReturn:
     """Explain why a versioned UPDATE matched no row: no such game, or another version."""
-    actual = await connection.scalar(select(games.c.version).where(games.c.id == game_id))
+    actual = connection.scalar(GAME_VERSION, {"game_key": game_id})
     if actual is None:
         raise GameNotFoundError(game_id)
     raise ConflictError(game_id, expected, actual)
 
 
-async def read_game(connection: AsyncConnection, game_id: int) -> GameRow:
+def read_game(connection: Connection, game_id: int) -> GameRow:
     """The game with this id, or `GameNotFoundError`."""
-    row = (await connection.execute(GAME_BY_ID, {"game_key": game_id})).first()
+    row = connection.execute(GAME_BY_ID, {"game_key": game_id}).first()
     if row is None:
         raise GameNotFoundError(game_id)
     return game_from_row(row)
 
 
-async def read_events(
-    connection: AsyncConnection, game_id: int, up_to: int | None = None
-) -> list[GameEvent]:
+def read_events(connection: Connection, game_id: int, up_to: int | None = None) -> list[GameEvent]:
     """A game's events in order, optionally only those with `seq <= up_to`."""
     query = select(game_events).where(game_events.c.game_id == game_id)
     if up_to is not None:
         query = query.where(game_events.c.seq <= up_to)
     query = query.order_by(game_events.c.seq)
-    rows = (await connection.execute(query)).all()
+    rows = connection.execute(query).all()
     return [GameEvent(**row._mapping) for row in rows]
 
 
-async def read_last_event(connection: AsyncConnection, game_id: int) -> GameEvent | None:
+def read_last_event(connection: Connection, game_id: int) -> GameEvent | None:
     """A game's event with the highest seq, or None if it has none."""
-    query = (
-        select(game_events)
-        .where(game_events.c.game_id == game_id)
-        .order_by(game_events.c.seq.desc())
-        .limit(1)
-    )
-    row = (await connection.execute(query)).first()
+    row = connection.execute(LAST_EVENT, {"game_key": game_id}).first()
     return None if row is None else GameEvent(**row._mapping)
 
 

@@ -1,4 +1,8 @@
-"""The store: games, their event log, players and guild settings over SQLAlchemy Core (async)."""
+"""The store: games, their event log, players and guild settings over SQLAlchemy Core.
+
+Every method is one transaction, run by `Transactions` (whole in a worker thread on SQLite, over
+asyncpg on PostgreSQL).
+"""
 
 from __future__ import annotations
 
@@ -7,16 +11,17 @@ from collections.abc import AsyncIterator, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import and_, insert, or_, select, update
+from sqlalchemy import Connection, and_, insert, or_, select
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.settings import ONE_SHARD, Shards
 from bot.store import checks
 from bot.store.connect import (
-    SINGLE_READ_OPTION,
+    SQLITE_DRIVER,
     WRITE_OPTION,
     create_engine,
     normalize_url,
@@ -35,6 +40,8 @@ from bot.store.queries import (
     OPEN,
     OPEN_GAME_IN_CHANNEL,
     PLAYER_BY_ID,
+    SET_GAME,
+    SET_GAME_RETURNING,
     UPDATE_GAME,
     claim_pairing,
     game_from_row,
@@ -60,8 +67,10 @@ from bot.store.rows import (
 from bot.store.schema import games, guild_settings, players
 from bot.store.sharding import of_shards, shard_key, sweep_lease
 from bot.store.tournament_rows import PairingClaim
+from bot.store.transactions import Transactions, Work
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+T = TypeVar("T")
 
 
 class Store:
@@ -71,16 +80,23 @@ class Store:
     clock, so tests and replays are deterministic and every process agrees on what "due" means.
     """
 
-    def __init__(self, engine: AsyncEngine, revision: str | None) -> None:
-        """Wrap an engine whose schema is current; use `Store.open` rather than this."""
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        revision: str | None,
+        url: URL,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    ) -> None:
+        """Wrap an engine on `url` whose schema is current; use `Store.open` rather than this."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
-        self._single_reader = engine.execution_options(**{SINGLE_READ_OPTION: True})
         # SQLite admits one writer at a time: queueing this process's writers on a lock is
         # cheaper than letting them spin in the busy handler (other processes still do).
         self._write_gate: AbstractAsyncContextManager[object] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
+        sqlite_url = url if url.drivername == SQLITE_DRIVER else None
+        self._tx = Transactions(engine, self._write_gate, sqlite_url, busy_timeout_ms)
         self._revision = revision
 
     @property
@@ -122,10 +138,11 @@ class Store:
         except BaseException:
             await engine.dispose()
             raise
-        return cls(engine, revision)
+        return cls(engine, revision, parsed, busy_timeout_ms)
 
     async def close(self) -> None:
         """Close every pooled connection."""
+        await self._tx.close()
         await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
@@ -143,13 +160,20 @@ class Store:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction on the async engine (for the ratings' multi-step writes)."""
         try:
             async with self._write_gate, self._writer.begin() as connection:
                 yield connection
         except OperationalError as error:
-            # SQLite's busy_timeout ran out while another process held the write lock.
-            if "database is locked" in str(error.orig):
-                raise StoreBusyError() from error
+            _raise_if_busy(error)
+            raise
+
+    async def _written(self, work: Work[T]) -> T:
+        """Run `work` as one write transaction."""
+        try:
+            return await self._tx.write(work)
+        except OperationalError as error:
+            _raise_if_busy(error)
             raise
 
     # Players and guild settings
@@ -173,16 +197,18 @@ class Store:
             )
             .returning(*players.c)
         )
-        async with self._write() as connection:
-            row = (await connection.execute(statement)).one()
+        row = await self._written(lambda connection: connection.execute(statement).one())
         return PlayerRow(**row._mapping)
 
     async def get_player(self, user_id: int) -> PlayerRow | None:
         """The player with this Discord id, or None if the store has not seen them."""
         checks.snowflake("user_id", user_id)
-        async with self._single_reader.connect() as connection:
-            row = (await connection.execute(PLAYER_BY_ID, {"user_key": user_id})).first()
-        return None if row is None else PlayerRow(**row._mapping)
+
+        def read(connection: Connection) -> PlayerRow | None:
+            row = connection.execute(PLAYER_BY_ID, {"user_key": user_id}).first()
+            return None if row is None else PlayerRow(**row._mapping)
+
+        return await self._tx.read(read, single=True)
 
     async def guild_settings(self, guild_id: int) -> dict[str, JsonValue]:
         """Every setting stored for a guild, by key (an empty dict for a new guild)."""
@@ -190,8 +216,7 @@ class Store:
         query = select(guild_settings.c.key, guild_settings.c.value).where(
             guild_settings.c.guild_id == guild_id
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._tx.read(lambda connection: connection.execute(query).all(), single=True)
         return {key: value for key, value in rows}
 
     async def set_guild_setting(
@@ -208,8 +233,7 @@ class Store:
             index_elements=[guild_settings.c.guild_id, guild_settings.c.key],
             set_={"value": values["value"], "updated_at": now},
         )
-        async with self._write() as connection:
-            await connection.execute(statement)
+        await self._written(lambda connection: connection.execute(statement))
 
     async def clear_guild_setting(self, guild_id: int, key: str) -> bool:
         """Remove one guild setting; returns whether it was set."""
@@ -218,8 +242,7 @@ class Store:
         statement = guild_settings.delete().where(
             guild_settings.c.guild_id == guild_id, guild_settings.c.key == key
         )
-        async with self._write() as connection:
-            return (await connection.execute(statement)).rowcount > 0
+        return await self._written(lambda connection: connection.execute(statement).rowcount > 0)
 
     # Games
 
@@ -284,44 +307,50 @@ class Store:
                 "created_at": now,
             }
             values.update(state=checks.text("first_event.state", first_event.state), version=1)
+        statement = insert(games).values(values).returning(*games.c)
+
+        def create(connection: Connection) -> GameRow:
+            require_players(connection, [challenger_id, opponent_id, to_move_id])
+            row = connection.execute(statement).one()
+            if event is not None:
+                connection.execute(APPEND_EVENT, {**event, "game_id": row.id})
+            if claim is not None:
+                claimed = connection.execute(claim_pairing(claim, row.id, now))
+                if claimed.rowcount != 1:
+                    raise PairingTakenError(claim.tournament_id, claim.round, claim.board)
+            return game_from_row(row)
+
         try:
-            async with self._write() as connection:
-                await require_players(connection, [challenger_id, opponent_id, to_move_id])
-                statement = insert(games).values(values).returning(*games.c)
-                row = (await connection.execute(statement)).one()
-                if event is not None:
-                    await connection.execute(APPEND_EVENT, {**event, "game_id": row.id})
-                if claim is not None:
-                    claimed = await connection.execute(claim_pairing(claim, row.id, now))
-                    if claimed.rowcount != 1:
-                        raise PairingTakenError(claim.tournament_id, claim.round, claim.board)
+            return await self._written(create)
         except IntegrityError as error:
             await self._raise_if_channel_busy(channel_id, error)
             raise
-        return game_from_row(row)
 
     async def get_game(self, game_id: int) -> GameRow:
         """The game with this id; raises `GameNotFoundError` if there is none."""
         checks.snowflake("game_id", game_id)
-        async with self._single_reader.connect() as connection:
-            return await read_game(connection, game_id)
+        return await self._tx.read(lambda connection: read_game(connection, game_id), single=True)
 
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The pending or active game in a channel (or thread), if any."""
         checks.snowflake("channel_id", channel_id)
-        async with self._single_reader.connect() as connection:
-            found = await connection.execute(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id})
-            row = found.first()
-        return None if row is None else game_from_row(row)
+
+        def read(connection: Connection) -> GameRow | None:
+            row = connection.execute(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id}).first()
+            return None if row is None else game_from_row(row)
+
+        return await self._tx.read(read, single=True)
 
     async def open_games_for_player(self, user_id: int) -> list[GameRow]:
         """Every pending or active game a player sits at, oldest first."""
         checks.snowflake("user_id", user_id)
         seat = or_(games.c.challenger_id == user_id, games.c.opponent_id == user_id)
         query = select(games).where(seat, OPEN).order_by(games.c.id)
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
-        return [game_from_row(row) for row in rows]
+
+        def read(connection: Connection) -> list[GameRow]:
+            return [game_from_row(row) for row in connection.execute(query)]
+
+        return await self._tx.read(read, single=True)
 
     async def commit(
         self,
@@ -374,45 +403,60 @@ class Store:
             )
         )
         parameters = {"game_key": game_id, "expected_version": expected_version, **changes}
+
+        def write(connection: Connection) -> GameRow:
+            # The version check comes first: a second writer for the same version waits on the
+            # row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown players
+            # are refused by the foreign keys, and named once that has failed.
+            row = connection.execute(UPDATE_GAME, parameters).first()
+            if row is None:
+                raise_conflict(connection, game_id, expected_version)
+            connection.execute(APPEND_EVENT, event)
+            return game_from_row(row)
+
         try:
-            async with self._write() as connection:
-                # The version check comes first: a second writer for the same version waits on
-                # the row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown
-                # players are refused by the foreign keys, and named once that has failed.
-                row = (await connection.execute(UPDATE_GAME, parameters)).first()
-                if row is None:
-                    await raise_conflict(connection, game_id, expected_version)
-                await connection.execute(APPEND_EVENT, event)
+            return await self._written(write)
         except IntegrityError as error:
             named = [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")]
             await self._explain_integrity_error(game_id, expected_version, error, named)
             raise
-        return game_from_row(row)
 
     async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember which Discord message shows the game; not a game event, no version change."""
-        return await self._attach(game_id, "message_id", message_id)
+        checks.snowflake("game_id", game_id)
+        checks.optional_snowflake("message_id", message_id)
+        parameters = {"game_key": game_id, "message_id": message_id}
+
+        def attach(connection: Connection) -> GameRow:
+            row = connection.execute(SET_GAME_RETURNING, parameters).first()
+            if row is None:
+                raise GameNotFoundError(game_id)
+            return game_from_row(row)
+
+        return await self._written(attach)
 
     async def attach_ping(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
         event, no version change."""
-        await self._attach(game_id, "ping_message_id", message_id)
+        await self.attach_pings({game_id: message_id})
 
-    async def _attach(self, game_id: int, column: str, message_id: int | None) -> GameRow:
-        """Set one of the game's Discord message ids outside the event log."""
-        checks.snowflake("game_id", game_id)
-        checks.optional_snowflake("message_id", message_id)
-        statement = (
-            update(games)
-            .where(games.c.id == game_id)
-            .values({column: message_id})
-            .returning(*games.c)
-        )
-        async with self._write() as connection:
-            row = (await connection.execute(statement)).first()
-        if row is None:
-            raise GameNotFoundError(game_id)
-        return game_from_row(row)
+    async def attach_pings(self, pings: Mapping[int, int | None]) -> None:
+        """`attach_ping` for several games in one transaction, by game id; a game that does not
+        exist is refused and none is written."""
+        checked = {
+            checks.snowflake("game_id", game_id): checks.optional_snowflake("message_id", ping_id)
+            for game_id, ping_id in pings.items()
+        }
+
+        def attach(connection: Connection) -> None:
+            for game_id, ping_id in checked.items():
+                found = connection.execute(
+                    SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
+                )
+                if found.rowcount == 0:
+                    raise GameNotFoundError(game_id)
+
+        await self._written(attach)
 
     async def due_deadlines(
         self,
@@ -453,15 +497,17 @@ class Store:
     async def last_event(self, game_id: int) -> GameEvent | None:
         """A game's latest event, or None while its log is empty (or there is no such game)."""
         checks.snowflake("game_id", game_id)
-        async with self._single_reader.connect() as connection:
-            return await read_last_event(connection, game_id)
+        return await self._tx.read(lambda c: read_last_event(c, game_id), single=True)
 
     async def events_for(self, game_id: int) -> list[GameEvent]:
         """A game's event log in order (seq 1, 2, …); raises `GameNotFoundError` if no game."""
         checks.snowflake("game_id", game_id)
-        async with self._engine.connect() as connection:
-            await read_game(connection, game_id)
-            return await read_events(connection, game_id)
+
+        def read(connection: Connection) -> list[GameEvent]:
+            read_game(connection, game_id)
+            return read_events(connection, game_id)
+
+        return await self._tx.read(read)
 
     async def replay(
         self, game_id: int, reducer: Reducer, *, initial_state: str | None = None
@@ -473,11 +519,14 @@ class Store:
         """
         checks.snowflake("game_id", game_id)
         start = checks.optional_text("initial_state", initial_state)
-        async with self._engine.connect() as connection:
-            game = await read_game(connection, game_id)
+
+        def read(connection: Connection) -> tuple[GameRow, list[GameEvent]]:
+            game = read_game(connection, game_id)
             # Only the events up to the version just read: a move committed in between (visible
             # under PostgreSQL's READ COMMITTED) must not leak into this snapshot.
-            events = await read_events(connection, game_id, up_to=game.version)
+            return game, read_events(connection, game_id, up_to=game.version)
+
+        game, events = await self._tx.read(read)
         state = game.initial_state if start is None else start
         for event in events:
             state = reducer(state, event)
@@ -502,9 +551,11 @@ class Store:
             moment, game_id = checks.keyset("after", after)
             query = query.where(or_(column > moment, and_(column == moment, games.c.id > game_id)))
         query = query.order_by(column, games.c.id).limit(limit)
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
-        return [game_from_row(row) for row in rows]
+
+        def read(connection: Connection) -> list[GameRow]:
+            return [game_from_row(row) for row in connection.execute(query)]
+
+        return await self._tx.read(read, single=True)
 
     async def _raise_if_channel_busy(self, channel_id: int, error: IntegrityError) -> None:
         # The partial unique index refused the row; name the game that holds the channel.
@@ -522,6 +573,11 @@ class Store:
         game = await self.get_game(game_id)
         if game.version != expected_version:
             raise ConflictError(game_id, expected_version, game.version) from error
-        async with self._single_reader.connect() as connection:
-            await require_players(connection, player_ids)
+        await self._tx.read(lambda c: require_players(c, player_ids), single=True)
         await self._raise_if_channel_busy(game.channel_id, error)
+
+
+def _raise_if_busy(error: OperationalError) -> None:
+    """SQLite's busy_timeout ran out while another process held the write lock."""
+    if "database is locked" in str(error.orig):
+        raise StoreBusyError() from error

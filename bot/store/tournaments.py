@@ -120,7 +120,7 @@ class TournamentStore:
         }
         try:
             async with self._write() as connection:
-                await require_players(connection, [organizer_id])
+                await connection.run_sync(require_players, [organizer_id])
                 statement = insert(tournaments).values(values).returning(*tournaments.c)
                 row = (await connection.execute(statement)).one()
         except IntegrityError:
@@ -203,7 +203,7 @@ class TournamentStore:
                     raise _Undone(Joined.ALREADY)
                 if len(entered) >= moved.player_limit:
                     raise _Undone(Joined.FULL)
-                await require_players(connection, [user_id])
+                await connection.run_sync(require_players, [user_id])
                 values = {
                     "tournament_id": tournament_id,
                     "user_id": user_id,

@@ -28,6 +28,9 @@ async def press_together(
     games: Games, game_id: int, press: Callable[[], Awaitable[ActionResult]]
 ) -> tuple[list[ActionResult], list[BaseException]]:
     """Run `press` ATTEMPTS times at once; the applied results and the refusals."""
+    # The store's connections opened first, as a running bot has them: the presses then read
+    # the game at once, instead of the first landing while the others still connect.
+    await asyncio.gather(*(games.view(game_id) for _ in range(ATTEMPTS)))
     before = await games.view(game_id)
     outcomes = await asyncio.gather(*(press() for _ in range(ATTEMPTS)), return_exceptions=True)
     applied = [o for o in outcomes if isinstance(o, ActionResult)]

@@ -18,8 +18,8 @@ from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store import OPEN_STATUSES, GameStatus, Store, StoreBusyError, StoreConfigError
-from bot.store.connect import create_engine, normalize_url
+from bot.store import OPEN_STATUSES, GameStatus, Store, StoreBusyError, StoreConfigError, connect
+from bot.store.connect import create_engine, create_sqlite_thread_engine, normalize_url
 from bot.store.queries import OPEN
 from bot.store.schema import metadata
 from tests.bot.store.conftest import (
@@ -296,3 +296,36 @@ async def test_the_migration_downgrades_to_nothing_and_upgrades_again(
         await again.upsert_player(ALICE, "Alice", now=NOW)
     finally:
         await again.close()
+
+
+async def test_sqlite_thread_connections_are_set_up_as_the_async_ones(tmp_path: Path) -> None:
+    url = normalize_url(f"sqlite:///{tmp_path / 'pragmas.sqlite3'}")
+    engine = create_sqlite_thread_engine(url, busy_timeout_ms=1234, pool_size=2)
+    try:
+        with engine.connect() as connection:
+            settings = [
+                connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+                for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
+            ]
+    finally:
+        engine.dispose()
+    assert settings == ["wal", 1, 1234, 1]  # synchronous=NORMAL is 1
+
+
+async def test_a_postgres_connection_dropped_while_unused_is_replaced(
+    backend: Backend, seated: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if backend.name != "postgres":
+        pytest.skip("SQLite has no server to drop a connection")
+    game = await new_game(seated)
+    async with seated._engine.connect() as connection:  # the pool's one connection
+        pid = await connection.scalar(text("SELECT pg_backend_pid()"))
+    admin = create_engine(normalize_url(backend.url), schema=None, busy_timeout_ms=1000)
+    try:
+        async with admin.connect() as connection:
+            assert await connection.scalar(text(f"SELECT pg_terminate_backend({int(pid)})"))
+    finally:
+        await admin.dispose()
+    # As if it had sat unused for long: the pool checks it, finds it gone, opens another.
+    monkeypatch.setattr(connect, "PING_AFTER_IDLE_SECONDS", 0.0)
+    assert (await seated.get_game(game.id)).id == game.id

@@ -1,0 +1,107 @@
+"""One transaction, one call: a store operation is a plain function of a connection.
+
+On SQLite the whole transaction runs in a worker thread on the standard library's `sqlite3`
+(through SQLAlchemy's blocking engine): one hand-off to the thread and one back, where the async
+driver (aiosqlite) makes one each way per statement, cursor, BEGIN, COMMIT and pool check. On
+PostgreSQL it runs on the event loop over asyncpg, in one greenlet for the whole transaction
+(what `AsyncConnection.run_sync` does for its body, here with the checkout, BEGIN, COMMIT and
+return to the pool too, which the async API would each run in a greenlet of their own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
+from typing import TypeVar
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.util import greenlet_spawn
+
+from bot.store.connect import SINGLE_READ_OPTION, WRITE_OPTION, create_sqlite_thread_engine
+
+T = TypeVar("T")
+Work = Callable[[Connection], T]
+# Worker threads (and pooled SQLite connections) of one store. Writers queue on the write gate
+# whatever their number; the threads let reads go on beside the one write.
+SQLITE_THREADS = 4
+
+
+class Transactions:
+    """Runs store work, each call one transaction, on the backend's fastest path."""
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        write_gate: AbstractAsyncContextManager[object],
+        sqlite_url: URL | None,
+        busy_timeout_ms: int,
+    ) -> None:
+        """Run on `engine` (PostgreSQL), or with `sqlite_url` on SQLite in worker threads;
+        writers pass `write_gate` one at a time."""
+        self._engine = engine
+        self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        # PostgreSQL reads one statement consistently on its own too: no BEGIN and ROLLBACK.
+        self._single_reader = engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._write_gate = write_gate
+        self._threads: ThreadPoolExecutor | None = None
+        self._thread_engine: Engine | None = None
+        # The blocking engine as each kind of transaction uses it, by execution option.
+        self._thread_engines: dict[str | None, Engine] = {}
+        if sqlite_url is not None:
+            self._thread_engine = create_sqlite_thread_engine(
+                sqlite_url, busy_timeout_ms=busy_timeout_ms, pool_size=SQLITE_THREADS
+            )
+            self._thread_engines = {
+                None: self._thread_engine,
+                **{
+                    option: self._thread_engine.execution_options(**{option: True})
+                    for option in (WRITE_OPTION, SINGLE_READ_OPTION)
+                },
+            }
+            self._threads = ThreadPoolExecutor(SQLITE_THREADS, thread_name_prefix="store")
+
+    async def write(self, work: Work[T]) -> T:
+        """Run `work` in a write transaction: committed if it returns, rolled back if it raises."""
+        async with self._write_gate:
+            if self._thread_engine is None:
+                return await greenlet_spawn(_begin, self._writer.sync_engine, work)
+            return await self._in_thread(work, WRITE_OPTION)
+
+    async def read(self, work: Work[T], *, single: bool = False) -> T:
+        """Run `work`, which only reads, in one snapshot; `single` when it runs exactly one
+        SELECT (one statement reads consistently without a BEGIN)."""
+        if self._thread_engine is None:
+            reader = self._single_reader if single else self._engine
+            return await greenlet_spawn(_connect, reader.sync_engine, work)
+        return await self._in_thread(work, SINGLE_READ_OPTION if single else None)
+
+    async def close(self) -> None:
+        """Let the threads finish what they run, then close their connections."""
+        if self._threads is not None and self._thread_engine is not None:
+            await asyncio.to_thread(self._threads.shutdown)
+            self._thread_engine.dispose()
+
+    async def _in_thread(self, work: Work[T], option: str | None) -> T:
+        assert self._threads is not None
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, self._run, work, option)
+
+    def _run(self, work: Work[T], option: str | None) -> T:
+        engine = self._thread_engines[option]
+        return _connect(engine, work) if option == SINGLE_READ_OPTION else _begin(engine, work)
+
+
+def _begin(engine: Engine, work: Work[T]) -> T:
+    """`work` in a transaction of its own on a pooled connection, committed if it returns."""
+    with engine.begin() as connection:
+        return work(connection)
+
+
+def _connect(engine: Engine, work: Work[T]) -> T:
+    """`work` on a pooled connection, without a transaction of ours."""
+    with engine.connect() as connection:
+        return work(connection)
