@@ -23,7 +23,10 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
         "SHARD_COUNT",
         "SHARD_IDS",
     ):
-        monkeypatch.delenv(name, raising=False)
+        # Set, then deleted: monkeypatch then restores the variable as it was, absent included,
+        # so what a test's `.env` loads (load_dotenv writes os.environ) does not outlive the test.
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
 
 
 def test_missing_token_says_how_to_get_one() -> None:

@@ -109,6 +109,9 @@ class Bots:
             "SHARD_COUNT": "2",
             "SHARD_IDS": str(shard_id),
             "LOG_LEVEL": "WARNING",
+            # Whatever this test process was given: the bot syncs to no test server of its own.
+            "DEV_GUILD_ID": "",
+            "LOG_LEVEL_LIBRARIES": "WARNING",
         }
         with open(self.folder / f"shard{shard_id}-{self.starts}.log", "wb") as output:
             self.processes[shard_id] = await spawn(
