@@ -19,7 +19,7 @@ from bot.frontend import controls
 from bot.frontend.controls import Action
 from bot.frontend.messages import GameMessages, Update
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
-from bot.frontend.tournaments import TournamentDesk
+from bot.frontend.tournaments import TournamentActions
 from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
@@ -54,14 +54,14 @@ class GameActions:
         games: Games,
         messages: GameMessages,
         store: Store,
-        desk: TournamentDesk | None = None,
+        tournament_actions: TournamentActions | None = None,
     ) -> None:
         """Act through `games`, show through `messages`; `store` finds a channel's game; a
-        tournament's game that closes moves its tournament on through `desk`."""
+        tournament's game that closes moves its tournament on through `tournament_actions`."""
         self.games = games
         self.messages = messages
         self.store = store
-        self.desk = desk
+        self.tournament_actions = tournament_actions
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -268,10 +268,14 @@ class GameActions:
         """After the game is shown: a tournament's game that closed moves its tournament on
         (the pairing's result, the next round), once the actor has their answer."""
         view = result.game
-        if self.desk is None or view.options.tournament is None or view.status.is_open:
+        if (
+            self.tournament_actions is None
+            or view.options.tournament is None
+            or view.status.is_open
+        ):
             return
         try:
-            await self.desk.game_closed(view.id)
+            await self.tournament_actions.game_closed(view.id)
         except Exception:  # the action stands; the sweeper moves the tournament on later
             log.exception(
                 "moving tournament #%s on after game #%s failed", view.options.tournament, view.id

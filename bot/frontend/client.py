@@ -25,7 +25,7 @@ from bot.frontend.cogs import cogs
 from bot.frontend.controls import GameButton, MoveMenu, SignupButton
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import reply_error
-from bot.frontend.tournaments import TournamentDesk
+from bot.frontend.tournaments import TournamentActions
 from bot.frontend.translator import CatalogTranslator
 from bot.service.clock import Clock
 from bot.service.coach import Coach
@@ -85,7 +85,7 @@ class DuelboardBot(commands.Bot):
     games: Games
     messages: GameMessages
     actions: GameActions
-    desk: TournamentDesk
+    tournament_actions: TournamentActions
 
     def __init__(
         self,
@@ -129,7 +129,7 @@ class DuelboardBot(commands.Bot):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
         await asyncio.to_thread(pictures.warm_up)
-        # Their clicks go to `self.actions` (games) and `self.desk` (tournament sign-ups).
+        # Clicks go to `self.actions` (games) and `self.tournament_actions` (sign-ups).
         self.add_dynamic_items(GameButton, MoveMenu, SignupButton)
         await self.tree.set_translator(CatalogTranslator())
         # The commands are the application's, not a shard's: one process syncs them.
@@ -161,16 +161,16 @@ class DuelboardBot(commands.Bot):
             coach=self.parts.coach,
         )
         self.messages = GameMessages(self, self.games, self.store, self.parts.reviewer)
-        self.desk = TournamentDesk(self, Tournaments(self.games), self.messages)
-        self.actions = GameActions(self.games, self.messages, self.store, self.desk)
-        return cogs(self.actions, self.messages, self.games, self.store, self.desk)
+        self.tournament_actions = TournamentActions(self, Tournaments(self.games), self.messages)
+        self.actions = GameActions(self.games, self.messages, self.store, self.tournament_actions)
+        return cogs(self.actions, self.messages, self.games, self.store, self.tournament_actions)
 
     async def _sweep_forever(self, interval: float) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
             try:
                 await self.actions.sweep(self.own_shards)
-                await self.desk.sweep(self.own_shards)
+                await self.tournament_actions.sweep(self.own_shards)
             except Exception:  # a failed sweep must not stop the clock; the next one retries
                 log.exception("sweeping deadlines failed")
             await asyncio.sleep(interval)

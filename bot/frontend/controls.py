@@ -14,7 +14,7 @@ The buttons that differ from one game to another are its `KindControls`, registe
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol, cast
@@ -78,6 +78,17 @@ def _handler(interaction: discord.Interaction[Any]) -> ControlHandler:
     return cast(Answering, interaction.client).actions
 
 
+async def _answered(
+    interaction: discord.Interaction[Any], act: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a control's work; any error is answered privately (discord.py would only log it),
+    unknown ones are logged."""
+    try:
+        await act()
+    except Exception as error:  # every error is answered; unknown ones are logged
+        await reply_error(interaction, error)
+
+
 def _action(interaction: discord.Interaction[Any], text: str) -> Action:
     """The action a custom id names; a forged or retired one is refused by name."""
     try:
@@ -122,11 +133,12 @@ class GameButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the game actions; a refusal is answered privately."""
-        try:
+
+        async def press() -> None:
             action = _action(interaction, self.action)
             await _handler(interaction).on_button(interaction, self.game_id, action, self.arg)
-        except Exception as error:  # every error is answered; unknown ones are logged
-            await reply_error(interaction, error)
+
+        await _answered(interaction, press)
 
 
 class MoveMenu(
@@ -166,10 +178,9 @@ class MoveMenu(
         data: Any = interaction.data or {}
         values = list(data.get("values", []))
         picked = values[0] if values else ""
-        try:
-            await _handler(interaction).on_pick(interaction, self.game_id, picked)
-        except Exception as error:  # every error is answered; unknown ones are logged
-            await reply_error(interaction, error)
+        await _answered(
+            interaction, lambda: _handler(interaction).on_pick(interaction, self.game_id, picked)
+        )
 
 
 def _button(
@@ -312,7 +323,7 @@ CONTROLS: Mapping[GameKind, KindControls] = MappingProxyType(
 
 
 class SignupHandler(Protocol):
-    """Who answers a click on a tournament's sign-up message: the tournament desk."""
+    """Who answers a click on a tournament's sign-up message: the tournament actions."""
 
     async def on_signup(
         self, interaction: discord.Interaction[Any], tournament_id: int, join: bool
@@ -321,9 +332,9 @@ class SignupHandler(Protocol):
 
 
 class Signing(Protocol):
-    """The client that received the click: it holds the tournament desk."""
+    """The client that received the click: it holds the tournament actions."""
 
-    desk: SignupHandler
+    tournament_actions: SignupHandler
 
 
 class SignupButton(
@@ -352,12 +363,14 @@ class SignupButton(
         return cls(int(match["tournament"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the tournament desk; a refusal is answered privately."""
-        try:
-            desk = cast(Signing, interaction.client).desk
-            await desk.on_signup(interaction, self.tournament_id, self.action == "join")
-        except Exception as error:  # every error is answered; unknown ones are logged
-            await reply_error(interaction, error)
+        """Hand the click to the tournament actions; a refusal is answered privately."""
+
+        async def sign() -> None:
+            tournament_actions = cast(Signing, interaction.client).tournament_actions
+            join = self.action == "join"
+            await tournament_actions.on_signup(interaction, self.tournament_id, join)
+
+        await _answered(interaction, sign)
 
 
 def signup_controls(t: Localizer, tournament_id: int) -> discord.ui.View:

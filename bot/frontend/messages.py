@@ -227,7 +227,7 @@ class GameMessages:
         return guild.preferred_locale if guild is not None else "en-US"
 
     async def _where(self, game_id: int) -> Where:
-        """Where a game is shown; cached, since only this desk moves a game's message."""
+        """Where a game is shown; cached, since only this process moves a game's message."""
         where = self._where_cache.get(game_id)
         if where is None or where.message_id is None:
             row = await self.store.get_game(game_id)

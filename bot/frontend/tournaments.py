@@ -39,7 +39,7 @@ log = logging.getLogger("duelboard")
 EVENT_LENGTH = timedelta(days=1)  # a scheduled event needs an end; the calendar shows a day
 
 
-class TournamentDesk:
+class TournamentActions:
     """Shows and runs the tournaments of this process's servers; one per bot."""
 
     def __init__(

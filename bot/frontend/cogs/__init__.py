@@ -12,7 +12,7 @@ from bot.frontend.cogs.play import Play
 from bot.frontend.cogs.results import ResultsCog
 from bot.frontend.cogs.tournaments import TournamentCommands
 from bot.frontend.messages import GameMessages
-from bot.frontend.tournaments import TournamentDesk
+from bot.frontend.tournaments import TournamentActions
 from bot.service.games import Games
 from bot.store import Store
 
@@ -22,7 +22,7 @@ def cogs(
     messages: GameMessages,
     games: Games,
     store: Store,
-    desk: TournamentDesk,
+    tournament_actions: TournamentActions,
 ) -> list[commands.Cog]:
     """Every cog of the bot (a new one is added here)."""
     return [
@@ -31,5 +31,5 @@ def cogs(
         Guide(),
         Play(actions, messages, games, store),
         ResultsCog(store),
-        TournamentCommands(actions, desk, desk.tournaments, store),
+        TournamentCommands(actions, tournament_actions, tournament_actions.tournaments, store),
     ]

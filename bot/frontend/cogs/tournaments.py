@@ -25,7 +25,7 @@ from bot.frontend.cogs.challenges import (
 )
 from bot.frontend.markup import shown
 from bot.frontend.replies import Refusal
-from bot.frontend.tournaments import TournamentDesk
+from bot.frontend.tournaments import TournamentActions
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.pictures.standings import FILENAME, standings_picture
@@ -52,12 +52,17 @@ class TournamentCommands(
     """Tournaments run by the bot: knockout, round robin or Swiss."""
 
     def __init__(
-        self, actions: GameActions, desk: TournamentDesk, tournaments: Tournaments, store: Store
+        self,
+        actions: GameActions,
+        tournament_actions: TournamentActions,
+        tournaments: Tournaments,
+        store: Store,
     ) -> None:
-        """Act through `desk` and `tournaments`; `actions` acknowledges, `store` has settings."""
+        """Act through `tournament_actions` and `tournaments`; `actions` acknowledges; `store`
+        has the server's settings."""
         super().__init__()
         self.actions = actions
-        self.desk = desk
+        self.tournament_actions = tournament_actions
         self.tournaments = tournaments
         self.store = store
 
@@ -110,8 +115,8 @@ class TournamentCommands(
             start=start,
             **choices,
         )
-        async with self.desk.lock(tournament.id):
-            link = await self.desk.show_signup(tournament)
+        async with self.tournament_actions.lock(tournament.id):
+            link = await self.tournament_actions.show_signup(tournament)
             scheduled = await self._schedule(tournament)
         reply = t("reply.tournament.created", tournament=tournament.id, link=link)
         if tournament.row.starts_at is not None and not scheduled:
@@ -122,16 +127,16 @@ class TournamentCommands(
         """The scheduled event, if the bot may make it; a refusal from Discord is no reason to
         refuse the tournament."""
         try:
-            return await self.desk.schedule(tournament)
+            return await self.tournament_actions.schedule(tournament)
         except discord.HTTPException as error:
-            self.desk.log_event_failure(tournament, error)
+            self.tournament_actions.log_event_failure(tournament, error)
             return False
 
     @app_commands.command(name="join", description="Enter this channel's tournament")
     async def join(self, interaction: Interaction) -> None:
         """Enter this channel's tournament."""
         tournament = await self._here(interaction)
-        await self.desk.sign(interaction, tournament.id, join=True)
+        await self.tournament_actions.sign(interaction, tournament.id, join=True)
 
     @app_commands.command(
         name="leave", description="Leave this channel's tournament before it starts"
@@ -139,7 +144,7 @@ class TournamentCommands(
     async def leave(self, interaction: Interaction) -> None:
         """Leave this channel's tournament before it starts."""
         tournament = await self._here(interaction)
-        await self.desk.sign(interaction, tournament.id, join=False)
+        await self.tournament_actions.sign(interaction, tournament.id, join=False)
 
     @app_commands.command(
         name="start", description="Start this channel's tournament now (organizer or Manage Server)"
@@ -149,7 +154,9 @@ class TournamentCommands(
         tournament = await self._here(interaction)
         user, manager = interaction.user.id, _manager(interaction)
         number = tournament.id
-        await self.desk.run(number, lambda: self.tournaments.start(number, user, manager=manager))
+        await self.tournament_actions.run(
+            number, lambda: self.tournaments.start(number, user, manager=manager)
+        )
         await self._reply(interaction, "reply.tournament.started", number)
 
     @app_commands.command(name="standings", description="This channel's tournament standings")
@@ -163,7 +170,7 @@ class TournamentCommands(
             text = t.plural("reply.tournament.not_started", count, tournament=row.id)
             await interaction.edit_original_response(content=text)
             return
-        theme = await self.desk.messages.theme(row.guild_id)
+        theme = await self.tournament_actions.messages.theme(row.guild_id)
         picture = await asyncio.to_thread(
             standings_picture, tournament, tournament.names(), interaction.locale, theme=theme
         )
@@ -189,11 +196,11 @@ class TournamentCommands(
     async def pause(self, interaction: Interaction) -> None:
         """Pause: no new round, no start at the start time, until resumed."""
         tournament = await self._here(interaction)
-        async with self.desk.lock(tournament.id):
+        async with self.tournament_actions.lock(tournament.id):
             paused = await self.tournaments.pause(
                 tournament.id, interaction.user.id, manager=_manager(interaction)
             )
-            await self.desk.show_signup(paused)
+            await self.tournament_actions.show_signup(paused)
         await self._reply(interaction, "reply.tournament.paused", tournament.id)
 
     @app_commands.command(
@@ -203,7 +210,9 @@ class TournamentCommands(
         """Go on after a pause."""
         tournament = await self._here(interaction)
         user, manager, number = interaction.user.id, _manager(interaction), tournament.id
-        await self.desk.run(number, lambda: self.tournaments.resume(number, user, manager=manager))
+        await self.tournament_actions.run(
+            number, lambda: self.tournaments.resume(number, user, manager=manager)
+        )
         await self._reply(interaction, "reply.tournament.resumed", number)
 
     @app_commands.command(
@@ -212,12 +221,12 @@ class TournamentCommands(
     async def cancel(self, interaction: Interaction) -> None:
         """Call the tournament off."""
         tournament = await self._here(interaction)
-        async with self.desk.lock(tournament.id):
+        async with self.tournament_actions.lock(tournament.id):
             cancelled = await self.tournaments.cancel(
                 tournament.id, interaction.user.id, manager=_manager(interaction)
             )
-            await self.desk.show_signup(cancelled)
-            await self.desk.follow_event(cancelled)
+            await self.tournament_actions.show_signup(cancelled)
+            await self.tournament_actions.follow_event(cancelled)
         await self._reply(interaction, "reply.tournament.cancelled", tournament.id)
 
     @app_commands.command(
@@ -230,7 +239,7 @@ class TournamentCommands(
         tournament = await self._here(interaction)
         user, manager, number = interaction.user.id, _manager(interaction), tournament.id
         out = as_player(player)
-        await self.desk.run(
+        await self.tournament_actions.run(
             number, lambda: self.tournaments.remove(number, user, out, manager=manager)
         )
         t = Localizer(interaction.locale)

@@ -257,12 +257,14 @@ async def test_a_restart_mid_round_loses_nothing(
     assert (await tournament(store)).round == 1
     async with start_bot() as bot:
         follow_ups = FollowUps(bot)
-        assert await bot.desk.sweep() == 1  # what the sweeper does once the bot is back
+        assert (
+            await bot.tournament_actions.sweep() == 1
+        )  # what the sweeper does once the bot is back
         await round_paired(store, 2)
         assert len(messages_with(emulator, "round 2 of 2")) == 1
         await play_round(emulator, store, follow_ups, 2, users, better_seed_wins(seeds))
         await finished(emulator, store)
-        assert await bot.desk.sweep() == 0  # nothing left to do
+        assert await bot.tournament_actions.sweep() == 0  # nothing left to do
     assert len(await pairings(store)) == 4 and len(await games_of(store)) == 4
     assert len(messages_with(emulator, "standings after round 1 of 2")) == 1
     assert (await tournament(store)).winner_id == alice.id
@@ -397,7 +399,7 @@ async def test_a_scheduled_event_follows_the_tournament_when_the_bot_may_make_on
         assert (await tournament(store)).event_id == event.id
         await join_all(emulator, [alice, bob])
         game_clock.advance(timedelta(hours=2))
-        assert await bot.desk.sweep() == 1  # the start time came
+        assert await bot.tournament_actions.sweep() == 1  # the start time came
         await round_paired(store, 1)
         assert event.status == 2  # active
         [final] = await pairings(store, 1, 1)

@@ -28,7 +28,7 @@ class FollowUps:
 
     def __init__(self, bot: DuelboardBot) -> None:
         self.done: set[int] = set()
-        original = bot.desk.game_closed
+        original = bot.tournament_actions.game_closed
 
         async def tracked(game_id: int) -> None:
             try:
@@ -36,7 +36,7 @@ class FollowUps:
             finally:
                 self.done.add(game_id)
 
-        bot.desk.game_closed = tracked  # type: ignore[method-assign]
+        bot.tournament_actions.game_closed = tracked  # type: ignore[method-assign]
 
     async def after(self, *game_ids: int) -> None:
         """Wait until the bot moved on after each of these games."""

@@ -298,7 +298,7 @@ async def test_opening_tie_rolls_again_under_the_next_number(make_games: Any) ->
 async def test_a_move_on_a_row_read_before_another_move_is_refused_and_changes_nothing(
     games: Games,
 ) -> None:
-    # The row a caller read (the desk reads the channel's game) is used as read; a move made
+    # The row a caller read (the game actions read the channel's game) is used as read; a move made
     # in between makes it stale, and the versioned commit refuses the second move.
     result = await start_game(games, "checkers", starter="challenger")
     loaded = await games.store.get_game(result.game.id)
