@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -11,11 +13,15 @@ from PIL import Image
 
 from render.theme import RGB, Theme
 
-# zlib's fast levels (1-3) against its lazy ones (4-9), on 800 px boards (backgammon with stacks,
-# the bar and arrows; 10×10 checkers; both themes): levels 1 and 2 take ~1.2 ms for 27-32 KB,
-# level 4 ~1.75 ms for 25-27 KB, level 6 ~2.7 ms for 22-25 KB. Level 2 is level 1's speed with
-# files 5-10% smaller. The encoder is most of a board's CPU; the bytes stay far under the 60 KB
-# the tests hold the fullest boards to.
+# The PNG's image data is 400 KB of palette indices for an 800 px board; deflating it is most of
+# a board's CPU. Measured with Python's zlib (1.2.13) on 800 px boards in play (backgammon, 10×10
+# and 8×8 checkers, both themes; median thread CPU): level 2 takes ~1.1 ms for 24-34 KB; level 1
+# the same time for files ~9% larger; level 3 ~9% more time for ~7% smaller; level 4 1.7× and
+# level 6 2.7× the time. The run-length strategy (Z_RLE) is no faster and makes up to 67 KB (the
+# tests hold the fullest boards under 60 KB); Huffman only takes 2.5× the time for 120-150 KB.
+# Pillow's own PNG writer (its zlib is zlib-ng 2.3.3) makes the same sizes at level 2 but feeds
+# zlib one row at a time and writes its chunks from Python: ~0.2 ms more per board. So
+# `png_bytes` deflates the whole picture in one call and writes the four PNG chunks itself.
 PNG_COMPRESS_LEVEL = 2
 
 # Pairs whose anti-aliased edges are large on the picture (text, piece rims) get extra blends.
@@ -113,11 +119,39 @@ def to_palette(image: Image.Image, theme: Theme) -> Image.Image:
     return rgb.quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
 
 
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: the data's length, the chunk type, the data, and the CRC of type and data."""
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+
+@lru_cache(maxsize=8)
+def _palette_chunk(theme: Theme) -> bytes:
+    """The PLTE chunk of the theme's palette (all 256 entries, as the indices refer to them)."""
+    return _chunk(b"PLTE", bytes(palette_image(theme).getpalette() or ()))
+
+
 def png_bytes(image: Image.Image, theme: Theme) -> bytes:
-    """Encode an RGB picture as a palette PNG."""
-    buffer = io.BytesIO()
-    to_palette(image, theme).save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    """Encode an RGB picture as a palette PNG (8 bits per pixel, unfiltered rows)."""
+    indexed = to_palette(image, theme)
+    width, height = indexed.size
+    # Every row of PNG data starts with its filter type, 0 (none) here: laid one pixel right of
+    # a column of zeros, the picture's bytes are the image data as zlib must compress it.
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(indexed, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _palette_chunk(theme),
+            _chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_COMPRESS_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int], theme: Theme) -> bytes:
