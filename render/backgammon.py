@@ -274,6 +274,7 @@ def _draw_panel(
                 size=layout.size(21),
                 max_width=text_width,
                 fill=theme.muted,
+                cached=False,
             )
     middle = (y0 + y1) / 2
     text_fitted(

@@ -368,6 +368,7 @@ def _draw_panel(
                 size=max(8, round(19 * unit)),
                 max_width=x1 - text_left,
                 fill=theme.muted,
+                cached=False,
             )
     middle = (y0 + y1) / 2
     variant = position.variant

@@ -262,12 +262,26 @@ def write_text(
     fill: RGB,
     bold: bool = False,
     anchor: str = "la",
+    cached: bool = True,
 ) -> None:
-    """Write `text` at `origin` (a Pillow text anchor) in the shipped font."""
+    """Write `text` at `origin` (a Pillow text anchor) in the shipped font, on an RGB picture.
+
+    A text that changes with every picture (a clock) is written `cached=False`: a sprite kept
+    for it would never be pasted again.
+    """
     if not text:
         return
+    x, y = round(origin[0]), round(origin[1])
+    pieces = () if cached else runs(text, bold=bold)
+    if len(pieces) == 1:
+        face = font(size, bold=bold, cjk=pieces[0][1])
+        # Drawn from a whole pixel, the glyphs are the sprite's and their coverage blends with
+        # the picture by the same arithmetic as a paste: the same pixels, without the sprite.
+        with _FONT_LOCK:
+            ImageDraw.Draw(image).text((x, y), text, font=face, fill=fill, anchor=anchor)
+        return
     sprite, dx, dy = _text_sprite(text, size, bold, fill, anchor)
-    image.paste(sprite, (round(origin[0]) + dx, round(origin[1]) + dy), sprite)
+    image.paste(sprite, (x + dx, y + dy), sprite)
 
 
 def text_centred(
@@ -339,8 +353,10 @@ def text_fitted(
     fill: RGB,
     bold: bool = False,
     anchor: str = "lm",
+    cached: bool = True,
 ) -> None:
-    """Write `text`, shrinking the font to 3/4 size, then cutting with an ellipsis, to fit."""
+    """Write `text`, shrinking the font to 3/4 size, then cutting with an ellipsis, to fit
+    (`cached` as for `write_text`)."""
     smallest = max(8, size * 3 // 4)
     while size > smallest and text_width(text, size, bold=bold) > max_width:
         size -= 1
@@ -348,7 +364,7 @@ def text_fitted(
         while text and text_width(text + "…", size, bold=bold) > max_width:
             text = text[:-1]
         text += "…"
-    write_text(image, origin, text, size=size, fill=fill, bold=bold, anchor=anchor)
+    write_text(image, origin, text, size=size, fill=fill, bold=bold, anchor=anchor, cached=cached)
 
 
 @lru_cache(maxsize=64)
