@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.checkers import Color, GameResult, Move, Position, square_coordinates
+from engine.checkers import Color, GameResult, Move, Piece, Position, square_coordinates
 from render.backgammon_layout import ASPECT, check_width
 from render.clock import check_clock, clock_text
 from render.draw import (
@@ -95,35 +95,36 @@ class CheckersScene:
         return self.names[0] if color is Color.WHITE else self.names[1]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CheckersLayout:
-    """The geometry of a checkers picture: the board on the left, a panel on the right."""
+    """The geometry of a checkers picture: the board on the left, a panel on the right (each
+    measure computed once: a picture asks for them hundreds of times)."""
 
     width: int
     board_size: int
 
-    @property
+    @cached_property
     def height(self) -> int:
         """Picture height in pixels (16:10, as the backgammon picture)."""
         return round(self.width * ASPECT)
 
-    @property
+    @cached_property
     def margin(self) -> float:
         """Space around the board."""
         return self.width * 10 / 800
 
-    @property
+    @cached_property
     def square(self) -> float:
         """Side of one square in pixels."""
         return (self.height - 2 * self.margin) / self.board_size
 
-    @property
+    @cached_property
     def board(self) -> tuple[float, float, float, float]:
         """The board's box."""
         side = self.square * self.board_size
         return (self.margin, self.margin, self.margin + side, self.margin + side)
 
-    @property
+    @cached_property
     def panel(self) -> tuple[float, float, float, float]:
         """The side panel for names, counts and the prompt."""
         return (
@@ -149,7 +150,7 @@ class CheckersLayout:
             self.board[1] + (row + 0.5) * self.square,
         )
 
-    @property
+    @cached_property
     def piece(self) -> int:
         """Piece diameter in pixels."""
         return max(6, round(self.square * 0.78))
@@ -249,19 +250,20 @@ def draw_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 80
     viewer = scene.perspective
     layout = _layout(width, position.variant.board_size)
     image = _background(layout, theme, viewer, scene.numbers).copy()
-    for square, piece in position.pieces():
+    pieces = list(position.pieces())
+    for square, piece in pieces:
         sprite = piece_sprite(layout, theme, piece.color, piece.king)
         paste_centred(image, sprite, layout.centre(square, viewer))
     if scene.last_move is not None:
         _draw_last_move(image, ImageDraw.Draw(image), layout, theme, scene.last_move, viewer)
     if scene.numbers:
         # Numbers stay on top of pieces and marks: players type their moves by square number.
-        covered = {square for square, _ in position.pieces()}
+        covered = {square for square, _ in pieces}
         if scene.last_move is not None:
             covered.update(scene.last_move.path, scene.last_move.captures)
         for square in sorted(covered):
             _write_number(image, layout, theme, square, viewer)
-    _draw_panel(image, layout, theme, scene, viewer)
+    _draw_panel(image, layout, theme, scene, viewer, pieces)
     return image
 
 
@@ -324,8 +326,10 @@ def _draw_panel(
     theme: Theme,
     scene: CheckersScene,
     viewer: Color,
+    pieces: list[tuple[int, Piece]],
 ) -> None:
-    """Names, piece counts and clocks for both sides, the variant and the prompt."""
+    """Names, piece counts and clocks for both sides, the variant and the prompt; `pieces` are
+    the position's."""
     x0, y0, x1, y1 = layout.panel
     unit = layout.width / 800
     text_left = x0 + 44 * unit
@@ -346,7 +350,7 @@ def _draw_panel(
             bold=color is scene.actor and scene.outcome is None,
         )
         men = kings = 0
-        for _, piece in position.pieces():
+        for _, piece in pieces:
             if piece.color is color:
                 kings += piece.king
                 men += not piece.king
