@@ -264,10 +264,10 @@ def write_text(
     anchor: str = "la",
     cached: bool = True,
 ) -> None:
-    """Write `text` at `origin` (a Pillow text anchor) in the shipped font, on an RGB picture.
+    """Write `text` at `origin` (a Pillow text anchor) in the shipped font.
 
-    A text that changes with every picture (a clock) is written `cached=False`: a sprite kept
-    for it would never be pasted again.
+    A text that changes with every picture (a clock) is written `cached=False`, on an RGB
+    picture: a sprite kept for it would never be pasted again.
     """
     if not text:
         return

@@ -4,6 +4,7 @@ character, the CJK subset elsewhere. Checked with fontTools, which the renderer 
 
 from __future__ import annotations
 
+import random
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -193,3 +194,18 @@ def test_latin_text_still_breaks_between_words_only() -> None:
         "capture is",
         "compulsory",
     ]
+
+
+@pytest.mark.parametrize("text", ["59:48 to play", "Ωμέγα Привет", "محمد علي", "🎲 AVA Wj"])
+@pytest.mark.parametrize("anchor", ["la", "lm", "mm"])
+def test_a_text_drawn_once_has_the_pixels_of_its_sprite(text: str, anchor: str) -> None:
+    """A clock is drawn straight onto the picture (`cached=False`), a name pasted from its
+    sprite: whatever lies below, the pixels cannot tell them apart."""
+    rng = random.Random(text + anchor)
+    below = Image.frombytes("RGB", (240, 80), rng.randbytes(240 * 80 * 3))
+    for origin in [(20.0, 40.0), (31.5, 40.4), (119.6, 39.5)]:
+        drawn, pasted = below.copy(), below.copy()
+        write_text(drawn, origin, text, size=21, fill=(92, 88, 84), anchor=anchor, cached=False)
+        write_text(pasted, origin, text, size=21, fill=(92, 88, 84), anchor=anchor)
+        assert drawn.tobytes() == pasted.tobytes(), origin
+        assert drawn.tobytes() != below.tobytes()
