@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -26,6 +27,7 @@ from render.clock import clock_text
 from render.draw import (
     arrow,
     cross_marker,
+    cut_out,
     die,
     disc,
     paste_centred,
@@ -114,14 +116,26 @@ def _draw_tray(
     if not count:
         return
     fill, edge = piece_colours(side, theme)
-    draw = ImageDraw.Draw(image)
+    slabs, corner = _tray_slabs(layout, fill, edge, count, mine)
+    image.paste(slabs, corner, slabs)
+    text_centred(
+        image, layout.tray_label(mine), str(count), size=layout.size(19), fill=theme.text, bold=True
+    )
+
+
+@lru_cache(maxsize=128)
+def _tray_slabs(
+    layout: BackgammonLayout, fill: RGB, edge: RGB, count: int, mine: bool
+) -> tuple[Image.Image, tuple[int, int]]:
+    """`count` borne-off checkers as one cut-out (`render.draw.cut_out`): a full tray is 15
+    rounded rectangles, half a millisecond to draw."""
+    canvas = Image.new("RGBA", (layout.width, layout.height))
+    draw = ImageDraw.Draw(canvas)
     for index in range(count):
         draw.rounded_rectangle(
             layout.tray_slab(mine, index), radius=layout.u(3), fill=fill, outline=edge
         )
-    text_centred(
-        image, layout.tray_label(mine), str(count), size=layout.size(19), fill=theme.text, bold=True
-    )
+    return cut_out(canvas)
 
 
 def _move_end(
@@ -355,9 +369,25 @@ def _draw_cube(
     owner = None if scene.cube_owner is None else scene.cube_owner == viewer
     box = layout.cube_box(owner)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    ImageDraw.Draw(image).rounded_rectangle(
-        box, radius=layout.u(6), fill=theme.cube, outline=theme.cube_text, width=layout.size(2)
-    )
+    cube, corner = _cube(layout, theme, owner)
+    image.paste(cube, corner, cube)
     # A centred cube shows 64, as on the physical cube (BG-14).
     label = "64" if scene.cube_owner is None else str(scene.cube)
     text_centred(image, (cx, cy), label, size=layout.size(20), fill=theme.cube_text, bold=True)
+
+
+@lru_cache(maxsize=16)
+def _cube(
+    layout: BackgammonLayout, theme: Theme, owner: bool | None
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The cube's face, without its number, as a cut-out (`render.draw.cut_out`): a rounded
+    rectangle takes Pillow ~40 µs to draw, on every picture."""
+    canvas = Image.new("RGBA", (layout.width, layout.height))
+    ImageDraw.Draw(canvas).rounded_rectangle(
+        layout.cube_box(owner),
+        radius=layout.u(6),
+        fill=theme.cube,
+        outline=theme.cube_text,
+        width=layout.size(2),
+    )
+    return cut_out(canvas)

@@ -139,6 +139,19 @@ def ring_marker(diameter: int, fill: RGB, edge: RGB) -> Image.Image:
     return shrink(big)
 
 
+def cut_out(canvas: Image.Image) -> tuple[Image.Image, tuple[int, int]]:
+    """What is drawn on a transparent RGBA canvas the size of the picture, cut to its box, and
+    the box's corner on the picture.
+
+    Pillow's shapes are not anti-aliased: drawn where they lie on the picture, their pixels are
+    opaque or untouched, so pasting the cut-out through its own alpha puts back exactly the
+    pixels drawing them on the picture would. (Drawn elsewhere, fractional coordinates could
+    round another way.)
+    """
+    box = canvas.getbbox() or (0, 0, 1, 1)
+    return canvas.crop(box), (box[0], box[1])
+
+
 def paste_centred(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
     """Paste an RGBA sprite so that its centre lands on `centre`."""
     w, h = sprite.size
