@@ -20,7 +20,8 @@ SUPERSAMPLE = 4
 
 # The bot renders from worker threads (asyncio.to_thread) and the font objects are shared
 # through a cache; one FreeType face is not safe to use from two threads at once. Text is
-# rendered once per label into a cached sprite, so the lock is rarely taken.
+# rendered once per label into a cached sprite, and only the clock (new on every picture) is
+# drawn each time, so the lock is seldom taken and briefly held.
 _FONT_LOCK = threading.Lock()
 
 Point = tuple[float, float]
