@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from sqlalchemy import (
     Connection,
     Row,
+    Select,
     Table,
     Update,
     bindparam,
@@ -44,6 +46,14 @@ UPDATE_GAME = (
     .returning(*games.c)
 )
 APPEND_EVENT = insert(game_events)
+# The event's columns as `moved_and_appended` binds them (apart from games' own column names).
+EVENT_PARAMETERS = {
+    "seq": "event_seq",
+    "kind": "event_kind",
+    "payload": "event_payload",
+    "actor_id": "event_actor_id",
+    "created_at": "event_created_at",
+}
 # A change outside the event log (which Discord messages show the game); SET as UPDATE_GAME's.
 SET_GAME = update(games).where(games.c.id == bindparam("game_key"))
 SET_GAME_RETURNING = SET_GAME.returning(*games.c)
@@ -54,6 +64,30 @@ LAST_EVENT = (
     .order_by(game_events.c.seq.desc())
     .limit(1)
 )
+
+
+@lru_cache(maxsize=64)
+def moved_and_appended(columns: tuple[str, ...]) -> Select[Any]:
+    """PostgreSQL: UPDATE_GAME setting `columns` and APPEND_EVENT for the game it moved, as one
+    statement (a data-modifying WITH), which PostgreSQL runs atomically in one round trip.
+
+    Its parameters: UPDATE_GAME's, and the event's under the names of `EVENT_PARAMETERS` (its
+    game id is the moved game's). A game not at the expected version moves no row, and then no
+    event is added and no row returned. SQLite has no data-modifying WITH: there the two
+    statements run in one transaction.
+    """
+    setting = {name: bindparam(name, type_=games.c[name].type) for name in columns}
+    moved = UPDATE_GAME.values(setting).cte("moved")
+    event = [
+        bindparam(parameter, type_=game_events.c[column].type)
+        for column, parameter in EVENT_PARAMETERS.items()
+    ]
+    appended = (
+        insert(game_events)
+        .from_select(["game_id", *EVENT_PARAMETERS], select(moved.c.id, *event))
+        .cte("appended")
+    )
+    return select(moved).add_cte(appended)
 
 
 def upsert(

@@ -37,6 +37,7 @@ from bot.store.errors import (
 )
 from bot.store.queries import (
     APPEND_EVENT,
+    EVENT_PARAMETERS,
     OPEN,
     OPEN_GAME_IN_CHANNEL,
     PLAYER_BY_ID,
@@ -45,6 +46,7 @@ from bot.store.queries import (
     UPDATE_GAME,
     claim_pairing,
     game_from_row,
+    moved_and_appended,
     raise_conflict,
     read_events,
     read_game,
@@ -168,10 +170,10 @@ class Store:
             _raise_if_busy(error)
             raise
 
-    async def _written(self, work: Work[T]) -> T:
-        """Run `work` as one write transaction."""
+    async def _written(self, work: Work[T], *, single: bool = False) -> T:
+        """Run `work` as one write transaction (`single`: exactly one statement)."""
         try:
-            return await self._tx.write(work)
+            return await self._tx.write(work, single=single)
         except OperationalError as error:
             _raise_if_busy(error)
             raise
@@ -414,8 +416,22 @@ class Store:
             connection.execute(APPEND_EVENT, event)
             return game_from_row(row)
 
+        # PostgreSQL: both in one statement, a move's one round trip; the conflict's reason is
+        # read afterwards (the game moved on, or is gone), as nothing was written.
+        statement = moved_and_appended(tuple(changes))
+        both = {**parameters, **{EVENT_PARAMETERS[name]: event[name] for name in EVENT_PARAMETERS}}
+
+        def write_one(connection: Connection) -> GameRow | None:
+            row = connection.execute(statement, both).first()
+            return None if row is None else game_from_row(row)
+
         try:
-            return await self._written(write)
+            if self.dialect == "sqlite":
+                return await self._written(write)
+            moved = await self._written(write_one, single=True)
+            if moved is None:
+                return await self._tx.read(lambda c: raise_conflict(c, game_id, expected_version))
+            return moved
         except IntegrityError as error:
             named = [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")]
             await self._explain_integrity_error(game_id, expected_version, error, named)
@@ -456,7 +472,7 @@ class Store:
                 if found.rowcount == 0:
                     raise GameNotFoundError(game_id)
 
-        await self._written(attach)
+        await self._written(attach, single=len(checked) == 1)
 
     async def due_deadlines(
         self,

@@ -44,8 +44,9 @@ class Transactions:
         writers pass `write_gate` one at a time."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
-        # PostgreSQL reads one statement consistently on its own too: no BEGIN and ROLLBACK.
-        self._single_reader = engine.execution_options(isolation_level="AUTOCOMMIT")
+        # PostgreSQL runs one statement atomically and reads it consistently on its own: no BEGIN
+        # and COMMIT (or ROLLBACK) around it.
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._write_gate = write_gate
         self._threads: ThreadPoolExecutor | None = None
         self._thread_engine: Engine | None = None
@@ -64,10 +65,16 @@ class Transactions:
             }
             self._threads = ThreadPoolExecutor(SQLITE_THREADS, thread_name_prefix="store")
 
-    async def write(self, work: Work[T]) -> T:
-        """Run `work` in a write transaction: committed if it returns, rolled back if it raises."""
+    async def write(self, work: Work[T], *, single: bool = False) -> T:
+        """Run `work` in a write transaction: committed if it returns, rolled back if it raises.
+
+        `single` when it runs exactly one statement, which PostgreSQL then runs as a
+        transaction of its own: one round trip instead of three (BEGIN, it, COMMIT).
+        """
         async with self._write_gate:
             if self._thread_engine is None:
+                if single:
+                    return await greenlet_spawn(_connect, self._autocommit.sync_engine, work)
                 return await greenlet_spawn(_begin, self._writer.sync_engine, work)
             return await self._in_thread(work, WRITE_OPTION)
 
@@ -75,7 +82,7 @@ class Transactions:
         """Run `work`, which only reads, in one snapshot; `single` when it runs exactly one
         SELECT (one statement reads consistently without a BEGIN)."""
         if self._thread_engine is None:
-            reader = self._single_reader if single else self._engine
+            reader = self._autocommit if single else self._engine
             return await greenlet_spawn(_connect, reader.sync_engine, work)
         return await self._in_thread(work, SINGLE_READ_OPTION if single else None)
 

@@ -1,7 +1,9 @@
 """Child process for the crash test: start one commit() and SIGKILL itself part-way through.
 
 Usage: python crash_child.py URL SCHEMA GAME_ID VERSION KILL_POINT, where SCHEMA is "-" for none
-and KILL_POINT is `after_event_insert` (inside the transaction, before COMMIT) or `after_commit`.
+and KILL_POINT is `after_event_insert` (right after the statement that adds the event: inside
+the transaction, before COMMIT, on SQLite; on PostgreSQL that statement also moves the game and
+is a transaction of its own) or `after_commit`.
 The hook lives here, on SQLAlchemy's Engine class; production code has no crash switch.
 """
 
@@ -33,7 +35,7 @@ def _die(kill_point: str) -> None:
 
 def _watch(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
     _executed.append(" ".join(statement.split()[:3]))
-    if statement.lstrip().upper().startswith("INSERT INTO GAME_EVENTS"):
+    if "INSERT INTO GAME_EVENTS" in statement.upper():
         _die("after_event_insert")
 
 
