@@ -184,7 +184,7 @@ async def add_reaction(request: web.Request) -> web.Response:
     users = message.reactions.setdefault(emoji, [])
     if core.bot_user not in users:
         users.append(core.bot_user)
-    core.state.signal.fire()
+    core.state.signal.fire(message)
     return web.Response(status=204)
 
 
@@ -195,5 +195,5 @@ async def remove_reaction(request: web.Request) -> web.Response:
     users = message.reactions.get(unquote(request.match_info["emoji"]), [])
     if core.bot_user in users:
         users.remove(core.bot_user)
-    core.state.signal.fire()
+    core.state.signal.fire(message)
     return web.Response(status=204)

@@ -235,7 +235,10 @@ class Core:
             else:
                 data = payloads.message(message)
             await self.gateway.dispatch(event, data, guild_id=message.guild_id, intent=1 << 9)
-        self.state.signal.fire()
+        if message.interaction is None:
+            self.state.signal.fire(message)
+        else:
+            self.state.signal.fire(message, message.interaction)
 
 
 CORE = web.AppKey("core", Core)

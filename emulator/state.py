@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import secrets
 import time
@@ -290,48 +289,175 @@ class RecordedRequest:
     error_code: int | None = None
 
 
+@dataclass(eq=False)
+class _Wait:
+    """One pending `wait_for`: what it looks at, where its answer goes, and when it gives up."""
+
+    probe: Callable[[], object]
+    future: asyncio.Future[Any]
+    deadline: float
+    timeout: float
+    what: str
+
+    def pending(self, now: float, failures: list[str]) -> bool:
+        """Look once and answer the waiter if there is an answer; whether it is still waiting."""
+        if self.future.done():  # its task was cancelled, or a look under another key answered
+            return False
+        if failures:
+            self.future.set_exception(BotFailure("; ".join(failures)))
+            return False
+        try:
+            value = self.probe()
+        except Exception as error:
+            self.future.set_exception(error)
+            return False
+        if value is not None:
+            self.future.set_result(value)
+        elif now >= self.deadline:
+            reason = f"timed out after {self.timeout} s waiting for {self.what}"
+            self.future.set_exception(EmulatorTimeout(reason))
+        else:
+            return True
+        return False
+
+
 class Signal:
-    """Wakes every waiter whenever the state changes; waits never sleep a fixed time."""
+    """Answers waits as soon as the state satisfies them; waits never sleep a fixed time.
+
+    A change does not wake the waiting tasks. It schedules one look (however many changes come
+    in the same pass of the loop) that runs the probes it may concern and resolves only the
+    waits whose probe found something. A wait may name the objects its probe reads (`keys`: a
+    message, an interaction); a change that names what it changed is then looked at only by
+    those waits and by the waits without keys: a hundred players each waiting on their own
+    board cost a change one probe, not a hundred. Probes may also read state that never fires
+    the signal (the bot's own, or an object changed without naming it), so while anything
+    waits one shared tick looks at every wait every POLL seconds, and ends those whose time is
+    up. A failure ends every wait at once.
+    """
 
     def __init__(self) -> None:
-        self._event = asyncio.Event()
         self.failures: list[str] = []
+        self._waits: list[_Wait] = []  # every pending wait, for the tick
+        self._unkeyed: list[_Wait] = []  # waits that any change may answer
+        self._keyed: dict[object, list[_Wait]] = {}
+        self._changed_keys: set[object] = set()
+        self._changes: list[asyncio.Future[None]] = []  # `changed` callers: any change will do
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._look_soon: asyncio.Handle | None = None
+        self._tick: asyncio.TimerHandle | None = None
 
-    def fire(self) -> None:
-        """Something changed: wake the waiters."""
-        self._event.set()
-        self._event = asyncio.Event()
+    def fire(self, *keys: object) -> None:
+        """Something changed; `keys` are the objects it changed, if it knows them."""
+        for future in self._changes:
+            if not future.done():
+                future.set_result(None)
+        self._changes.clear()
+        if not self._waits or self._loop is None:
+            return
+        self._changed_keys.update(keys)
+        if self._look_soon is not None:
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self._loop:
+            self._look_soon = self._loop.call_soon(self._look_after_change)
+        else:  # a logging handler on another thread (harness.ErrorCapture)
+            self._look_soon = self._loop.call_soon_threadsafe(self._look_after_change)
 
     async def changed(self, timeout: float) -> None:
         """Return at the next change, or after `timeout` seconds (a live feed's next look)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._event.wait(), timeout)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._changes.append(future)
+        timer = loop.call_later(timeout, _settle, future)
+        try:
+            await future
+        finally:
+            timer.cancel()
 
     def fail(self, reason: str) -> None:
         """Record a bot failure; every wait raises it at once instead of timing out."""
         self.failures.append(reason)
         self.fire()
 
-    async def wait_for(self, probe: Callable[[], T | None], timeout: float, what: str) -> T:
-        """Return probe()'s first non-None value, or raise after `timeout` seconds."""
+    async def wait_for(
+        self,
+        probe: Callable[[], T | None],
+        timeout: float,
+        what: str,
+        keys: tuple[object, ...] = (),
+    ) -> T:
+        """Return probe()'s first non-None value, or raise after `timeout` seconds.
+
+        `keys`: the objects the probe reads, when a change to them fires the signal naming them
+        (then other changes do not run the probe, except at the shared tick).
+        """
+        if self.failures:
+            raise BotFailure("; ".join(self.failures))
+        value = probe()
+        if value is not None:
+            return value
+        if timeout <= 0:
+            raise EmulatorTimeout(f"timed out after {timeout} s waiting for {what}")
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            if self.failures:
-                raise BotFailure("; ".join(self.failures))
-            value = probe()
-            if value is not None:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise EmulatorTimeout(f"timed out after {timeout} s waiting for {what}")
-            event = self._event
-            # Probes may also look at the bot's own state, which never fires the signal: re-check
-            # at least every POLL seconds as well.
-            try:
-                await asyncio.wait_for(event.wait(), min(remaining, POLL))
-            except TimeoutError:
-                continue
+        if loop is not self._loop:  # waits left on a closed loop (an earlier test's) are void
+            self._loop, self._look_soon, self._tick = loop, None, None
+            self._waits, self._unkeyed, self._keyed = [], [], {}
+        future: asyncio.Future[T] = loop.create_future()
+        wait = _Wait(probe, future, loop.time() + timeout, timeout, what)
+        self._waits.append(wait)
+        for key in keys:
+            self._keyed.setdefault(key, []).append(wait)
+        if not keys:
+            self._unkeyed.append(wait)
+        if self._tick is None:
+            self._tick = loop.call_later(POLL, self._on_tick)
+        return await future
+
+    def _look_after_change(self) -> None:
+        """Run the probes the changes since the last look may concern."""
+        self._look_soon = None
+        keys, self._changed_keys = self._changed_keys, set()
+        if self._loop is None:
+            return
+        if self.failures:
+            self._look_at_all()
+            return
+        now = self._loop.time()
+        self._unkeyed = [wait for wait in self._unkeyed if wait.pending(now, self.failures)]
+        for key in keys:
+            waits = self._keyed.pop(key, None)
+            if waits is not None:
+                still = [wait for wait in waits if wait.pending(now, self.failures)]
+                if still:
+                    self._keyed[key] = still
+
+    def _on_tick(self) -> None:
+        self._tick = None
+        self._look_at_all()
+        if self._waits and self._loop is not None:
+            self._tick = self._loop.call_later(POLL, self._on_tick)
+
+    def _look_at_all(self) -> None:
+        """Run every pending probe once, and forget the waits that are over."""
+        if self._loop is None:
+            return
+        now = self._loop.time()
+        self._waits = [wait for wait in self._waits if wait.pending(now, self.failures)]
+        self._unkeyed = [wait for wait in self._unkeyed if not wait.future.done()]
+        keyed: dict[object, list[_Wait]] = {}
+        for key, waits in self._keyed.items():
+            still = [wait for wait in waits if not wait.future.done()]
+            if still:
+                keyed[key] = still
+        self._keyed = keyed
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 class State:
