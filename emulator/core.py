@@ -231,8 +231,14 @@ class Core:
         guessed = mimetypes.guess_type(filename)[0]
         return Attachment(self.state.snowflake(), filename, upload.data, description, guessed)
 
-    async def announce(self, event: str, message: Message) -> None:
-        """Tell the gateway about a visible message change, as Discord does."""
+    async def announce(self, event: str, message: Message) -> dict[str, Any] | None:
+        """Tell the gateway about a visible message change, as Discord does; returns the event's
+        data (None for an ephemeral message, which goes to no one).
+
+        A created or edited message's event carries the message as the REST API answers it:
+        the route answers with the same payload instead of building it again.
+        """
+        data: dict[str, Any] | None = None
         if not message.ephemeral:
             if event == "MESSAGE_DELETE":
                 data = payloads.message_delete(message)
@@ -243,6 +249,11 @@ class Core:
             self.state.signal.fire(message)
         else:
             self.state.signal.fire(message, message.interaction)
+        return data
+
+    def answer(self, message: Message, announced: dict[str, Any] | None) -> web.Response:
+        """The REST answer with `message`: the payload its event carried, if it had one."""
+        return json_response(payloads.message(message) if announced is None else announced)
 
 
 CORE = web.AppKey("core", Core)

@@ -147,15 +147,15 @@ async def create_followup(request: web.Request) -> web.Response:
     if interaction.callback_type == DEFER and original is not None and original.loading:
         core.edit_message(original, body)
         message = original
-        await core.announce("MESSAGE_UPDATE", message)
+        announced = await core.announce("MESSAGE_UPDATE", message)
     else:
         message = core.new_message(
             interaction.channel_id, body, interaction=interaction, allow_ephemeral=True
         )
         interaction.followups.append(message)
-        await core.announce("MESSAGE_CREATE", message)
+        announced = await core.announce("MESSAGE_CREATE", message)
     if request.query.get("wait") in ("1", "true", "True"):
-        return json_response(payloads.message(message))
+        return core.answer(message, announced)
     return web.Response(status=204)
 
 
@@ -171,9 +171,9 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     body = await read_body(request)
     interaction, message = _webhook_message(core, request)
     core.edit_message(message, body)
-    await core.announce("MESSAGE_UPDATE", message)
+    announced = await core.announce("MESSAGE_UPDATE", message)
     core.state.signal.fire(interaction)  # its @original may be a message it did not make
-    return json_response(payloads.message(message))
+    return core.answer(message, announced)
 
 
 async def delete_webhook_message(request: web.Request) -> web.Response:
