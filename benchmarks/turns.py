@@ -5,12 +5,14 @@ of the real position and dice. They read it cheaply, since this process's CPU is
 beside the bot's: one connection of the database's own driver held for the whole run (no pool
 checkout, check-in, rollback or SQLAlchemy layers per read: a third of the CPU per read),
 only the columns they need, and on PostgreSQL one query for every game that asked while the
-previous query was running. Of the legal plays they build only the one they make.
+previous query was running. Of the state they parse only the match, and of the legal plays
+they build only the one they make.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,12 +20,11 @@ from typing import Any, Protocol
 
 import asyncpg
 
-from bot.service.backgammon import BackgammonSession
-from bot.service.views import load_session
 from bot.store.connect import SQLITE_DRIVER, normalize_url
 from bot.store.rows import GameStatus
 from engine.backgammon import movegen
 from engine.backgammon.game import Phase
+from engine.backgammon.match import Match
 from engine.backgammon.play import Move, Play
 
 _COLUMNS = "SELECT id, status, to_move_id, state FROM games"
@@ -40,12 +41,13 @@ class Turn:
     def play(self, choice: int) -> str:
         """The notation of legal play number `choice` (modulo their count) of the dice rolled.
 
-        The plays are generated in the engine's order, as `Game.legal_plays()` lists them, but
-        only the chosen one becomes a `Play`: a double can have hundreds.
+        Of the stored session only its match is read (the engine's text form of it, which the
+        session's JSON holds under `match`): the session around it, which `load_session` would
+        build as well, took as long again. The plays are generated in the engine's order, as
+        `Game.legal_plays()` lists them, but only the chosen one becomes a `Play`: a double
+        can have hundreds.
         """
-        session = load_session(self.state)
-        assert isinstance(session, BackgammonSession) and session.match is not None
-        game = session.match.game
+        game = Match.from_text(json.loads(self.state)["match"]).game
         assert game.phase is Phase.MOVING and game.dice is not None, "the bot rolls for them"
         own, opp = game.position.boards()
         found = movegen.plays(own, opp, *game.dice, game.options.variant.point_limit)
