@@ -294,6 +294,7 @@ class _Wait:
     """One pending `wait_for`: what it looks at, where its answer goes, and when it gives up."""
 
     probe: Callable[[], object]
+    keys: tuple[object, ...]
     future: asyncio.Future[Any]
     deadline: float
     timeout: float
@@ -301,7 +302,7 @@ class _Wait:
 
     def pending(self, now: float, failures: list[str]) -> bool:
         """Look once and answer the waiter if there is an answer; whether it is still waiting."""
-        if self.future.done():  # its task was cancelled, or a look under another key answered
+        if self.future.done():  # its task was cancelled
             return False
         if failures:
             self.future.set_exception(BotFailure("; ".join(failures)))
@@ -337,9 +338,11 @@ class Signal:
 
     def __init__(self) -> None:
         self.failures: list[str] = []
-        self._waits: list[_Wait] = []  # every pending wait, for the tick
-        self._unkeyed: list[_Wait] = []  # waits that any change may answer
-        self._keyed: dict[object, list[_Wait]] = {}
+        # The pending waits (dicts as ordered sets): all of them, those any change may answer,
+        # and those of each key.
+        self._waits: dict[_Wait, None] = {}
+        self._unkeyed: dict[_Wait, None] = {}
+        self._keyed: dict[object, dict[_Wait, None]] = {}
         self._changed_keys: set[object] = set()
         self._changes: list[asyncio.Future[None]] = []  # `changed` callers: any change will do
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -404,14 +407,14 @@ class Signal:
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # waits left on a closed loop (an earlier test's) are void
             self._loop, self._look_soon, self._tick = loop, None, None
-            self._waits, self._unkeyed, self._keyed = [], [], {}
+            self._waits, self._unkeyed, self._keyed = {}, {}, {}
         future: asyncio.Future[T] = loop.create_future()
-        wait = _Wait(probe, future, loop.time() + timeout, timeout, what)
-        self._waits.append(wait)
+        wait = _Wait(probe, keys, future, loop.time() + timeout, timeout, what)
+        self._waits[wait] = None
         for key in keys:
-            self._keyed.setdefault(key, []).append(wait)
+            self._keyed.setdefault(key, {})[wait] = None
         if not keys:
-            self._unkeyed.append(wait)
+            self._unkeyed[wait] = None
         if self._tick is None:
             self._tick = loop.call_later(POLL, self._on_tick)
         return await future
@@ -420,39 +423,34 @@ class Signal:
         """Run the probes the changes since the last look may concern."""
         self._look_soon = None
         keys, self._changed_keys = self._changed_keys, set()
-        if self._loop is None:
-            return
         if self.failures:
-            self._look_at_all()
+            self._look(list(self._waits))
             return
-        now = self._loop.time()
-        self._unkeyed = [wait for wait in self._unkeyed if wait.pending(now, self.failures)]
+        concerned = list(self._unkeyed)
         for key in keys:
-            waits = self._keyed.pop(key, None)
-            if waits is not None:
-                still = [wait for wait in waits if wait.pending(now, self.failures)]
-                if still:
-                    self._keyed[key] = still
+            concerned.extend(self._keyed.get(key, ()))
+        self._look(concerned)
 
     def _on_tick(self) -> None:
         self._tick = None
-        self._look_at_all()
+        self._look(list(self._waits))
         if self._waits and self._loop is not None:
             self._tick = self._loop.call_later(POLL, self._on_tick)
 
-    def _look_at_all(self) -> None:
-        """Run every pending probe once, and forget the waits that are over."""
+    def _look(self, waits: list[_Wait]) -> None:
+        """Run these waits' probes once each, and forget the waits that are over."""
         if self._loop is None:
             return
         now = self._loop.time()
-        self._waits = [wait for wait in self._waits if wait.pending(now, self.failures)]
-        self._unkeyed = [wait for wait in self._unkeyed if not wait.future.done()]
-        keyed: dict[object, list[_Wait]] = {}
-        for key, waits in self._keyed.items():
-            still = [wait for wait in waits if not wait.future.done()]
-            if still:
-                keyed[key] = still
-        self._keyed = keyed
+        for wait in waits:
+            if wait in self._waits and not wait.pending(now, self.failures):
+                del self._waits[wait]
+                self._unkeyed.pop(wait, None)
+                for key in wait.keys:
+                    of_key = self._keyed[key]
+                    del of_key[wait]
+                    if not of_key:
+                        del self._keyed[key]
 
 
 def _settle(future: asyncio.Future[None]) -> None:
