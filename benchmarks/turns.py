@@ -2,8 +2,8 @@
 
 Every move the players read their game as the bot stored it, so they only ever play legal moves
 of the real position and dice. They read it cheaply, since this process's CPU is measured
-beside the bot's: one connection of the database's own driver held for the whole run (no pool
-checkout, check-in, rollback or SQLAlchemy layers per read: a third of the CPU per read),
+beside the bot's: one connection of the database's own driver held for the whole run (asyncpg,
+or sqlite3 on the loop; a read costs a third of one through the store's pool and SQLAlchemy),
 only the columns they need, and on PostgreSQL one query for every game that asked while the
 previous query was running. Of the state they parse only the match, and of the legal plays
 they build only the one they make.
@@ -42,8 +42,8 @@ class Turn:
         """The notation of legal play number `choice` (modulo their count) of the dice rolled.
 
         Of the stored session only its match is read (the engine's text form of it, which the
-        session's JSON holds under `match`): the session around it, which `load_session` would
-        build as well, took as long again. The plays are generated in the engine's order, as
+        session's JSON holds under `match`): building the session around it as well, as
+        `load_session` does, cost two thirds more. The plays are generated in the engine's order, as
         `Game.legal_plays()` lists them, but only the chosen one becomes a `Play`: a double
         can have hundreds.
         """
