@@ -355,7 +355,11 @@ class Signal:
             if not future.done():
                 future.set_result(None)
         self._changes.clear()
-        if not self._waits or self._loop is None:
+        loop = self._loop
+        if not self._waits or loop is None:
+            return
+        if loop.is_closed():
+            self._adopt(None)
             return
         self._changed_keys.update(keys)
         if self._look_soon is not None:
@@ -364,10 +368,10 @@ class Signal:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
-        if running is self._loop:
-            self._look_soon = self._loop.call_soon(self._look_after_change)
+        if running is loop:
+            self._look_soon = loop.call_soon(self._look_after_change)
         else:  # a logging handler on another thread (harness.ErrorCapture)
-            self._look_soon = self._loop.call_soon_threadsafe(self._look_after_change)
+            self._look_soon = loop.call_soon_threadsafe(self._look_after_change)
 
     async def changed(self, timeout: float) -> None:
         """Return at the next change, or after `timeout` seconds (a live feed's next look)."""
@@ -405,9 +409,8 @@ class Signal:
         if timeout <= 0:
             raise EmulatorTimeout(f"timed out after {timeout} s waiting for {what}")
         loop = asyncio.get_running_loop()
-        if loop is not self._loop:  # waits left on a closed loop (an earlier test's) are void
-            self._loop, self._look_soon, self._tick = loop, None, None
-            self._waits, self._unkeyed, self._keyed = {}, {}, {}
+        if loop is not self._loop:
+            self._adopt(loop)
         future: asyncio.Future[T] = loop.create_future()
         wait = _Wait(probe, keys, future, loop.time() + timeout, timeout, what)
         self._waits[wait] = None
@@ -418,6 +421,12 @@ class Signal:
         if self._tick is None:
             self._tick = loop.call_later(POLL, self._on_tick)
         return await future
+
+    def _adopt(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        """Wait on `loop` from now on: waits left on another one (an earlier test's) are void."""
+        self._loop, self._look_soon, self._tick = loop, None, None
+        self._waits, self._unkeyed, self._keyed = {}, {}, {}
+        self._changed_keys = set()
 
     def _look_after_change(self) -> None:
         """Run the probes the changes since the last look may concern."""

@@ -158,6 +158,28 @@ async def _never(signal: Signal) -> None:
     await signal.wait_for(lambda: None, 10.0, "never")
 
 
+def test_a_signal_outlives_its_event_loop() -> None:
+    """Waits left pending when a test's loop closed neither break nor delay the next loop's."""
+    signal = Signal()
+    box: list[int] = []
+
+    async def abandon() -> None:
+        left = asyncio.create_task(_never(signal))
+        await asyncio.sleep(0)
+        assert not left.done()  # asyncio.run cancels it as the loop closes
+
+    async def wait_again() -> int:
+        signal.fire()
+        later = asyncio.create_task(signal.wait_for(lambda: box[0] if box else None, 5.0, "7"))
+        await asyncio.sleep(0)
+        box.append(7)
+        signal.fire()
+        return await later
+
+    asyncio.run(abandon())
+    assert asyncio.run(wait_again()) == 7
+
+
 def test_snowflakes_increase() -> None:
     emulator = Emulator()
     ids = [emulator.state.snowflake() for _ in range(100)]
