@@ -94,8 +94,7 @@ async def create_message(request: web.Request) -> web.Response:
     send = SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES
     core.require(channel, VIEW_CHANNEL | send | (ATTACH_FILES if body.files else 0))
     message = core.new_message(channel.id, body)
-    await core.announce("MESSAGE_CREATE", message)
-    return json_response(payloads.message(message))
+    return core.answer(message, await core.announce("MESSAGE_CREATE", message))
 
 
 async def get_message(request: web.Request) -> web.Response:
@@ -113,8 +112,7 @@ async def edit_message(request: web.Request) -> web.Response:
     if body.files:
         core.require(_channel(core, request), ATTACH_FILES)
     core.edit_message(message, body)
-    await core.announce("MESSAGE_UPDATE", message)
-    return json_response(payloads.message(message))
+    return core.answer(message, await core.announce("MESSAGE_UPDATE", message))
 
 
 async def delete_message(request: web.Request) -> web.Response:
@@ -184,7 +182,7 @@ async def add_reaction(request: web.Request) -> web.Response:
     users = message.reactions.setdefault(emoji, [])
     if core.bot_user not in users:
         users.append(core.bot_user)
-    core.state.signal.fire()
+    core.state.signal.fire(message)
     return web.Response(status=204)
 
 
@@ -195,5 +193,5 @@ async def remove_reaction(request: web.Request) -> web.Response:
     users = message.reactions.get(unquote(request.match_info["emoji"]), [])
     if core.bot_user in users:
         users.remove(core.bot_user)
-    core.state.signal.fire()
+    core.state.signal.fire(message)
     return web.Response(status=204)

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-import aiohttp
-from aiohttp import web
+from aiohttp import hdrs, web
 
-from emulator import limits, payloads
+from emulator import forms, limits, payloads
 from emulator.mentions import mentions
 from emulator.state import Attachment, Channel, Interaction, Message, State, Upload, User
 
@@ -51,27 +50,32 @@ async def read_body(request: web.Request) -> Body:
 async def _read_body(request: web.Request) -> Body:
     if not request.can_read_body:
         return Body(None, {})
-    if request.content_type.startswith("multipart/"):
-        data: Any = None
-        files: dict[int, Upload] = {}
-        reader = await request.multipart()
-        while (part := await reader.next()) is not None:
-            if not isinstance(part, aiohttp.BodyPartReader):
-                raise limits.invalid("files", "Nested multipart is not supported.")
-            name = part.name or ""
-            if name == "payload_json":
-                data = _decode(await part.text())
-            elif name.startswith("files[") and name.endswith("]") and name[6:-1].isdigit():
-                files[int(name[6:-1])] = Upload(
-                    part.filename or f"file{name[6:-1]}",
-                    bytes(await part.read()),
-                    part.headers.get("Content-Type"),
-                )
-            else:
-                raise limits.invalid(name, f"Unexpected multipart field {name!r}.")
-        return Body(data, files)
+    # The raw header, not `request.content_type`: aiohttp parses each new boundary with the
+    # `email` package, which costs more than reading the whole body.
+    content_type = request.headers.get(hdrs.CONTENT_TYPE, "")
+    if content_type.lstrip().lower().startswith("multipart/"):
+        return _form(forms.parts(await request.read(), content_type))
     text = await request.text()
     return Body(_decode(text) if text else None, {})
+
+
+def _form(parts: list[forms.Part]) -> Body:
+    """A multipart body: the JSON of its `payload_json` part and its `files[n]` uploads."""
+    data: Any = None
+    files: dict[int, Upload] = {}
+    for part in parts:
+        if part.media_type.startswith("multipart/"):
+            raise limits.invalid("files", "Nested multipart is not supported.")
+        name = part.name or ""
+        if name == "payload_json":
+            data = _decode(part.text())
+        elif name.startswith("files[") and name.endswith("]") and name[6:-1].isdigit():
+            files[int(name[6:-1])] = Upload(
+                part.filename or f"file{name[6:-1]}", part.data, part.headers.get("content-type")
+            )
+        else:
+            raise limits.invalid(name, f"Unexpected multipart field {name!r}.")
+    return Body(data, files)
 
 
 def _decode(text: str) -> Any:
@@ -227,15 +231,29 @@ class Core:
         guessed = mimetypes.guess_type(filename)[0]
         return Attachment(self.state.snowflake(), filename, upload.data, description, guessed)
 
-    async def announce(self, event: str, message: Message) -> None:
-        """Tell the gateway about a visible message change, as Discord does."""
+    async def announce(self, event: str, message: Message) -> dict[str, Any] | None:
+        """Tell the gateway about a visible message change, as Discord does; returns the event's
+        data (None for an ephemeral message, which goes to no one).
+
+        A created or edited message's event carries the message as the REST API answers it:
+        the route answers with the same payload instead of building it again.
+        """
+        data: dict[str, Any] | None = None
         if not message.ephemeral:
             if event == "MESSAGE_DELETE":
                 data = payloads.message_delete(message)
             else:
                 data = payloads.message(message)
             await self.gateway.dispatch(event, data, guild_id=message.guild_id, intent=1 << 9)
-        self.state.signal.fire()
+        if message.interaction is None:
+            self.state.signal.fire(message)
+        else:
+            self.state.signal.fire(message, message.interaction)
+        return data
+
+    def answer(self, message: Message, announced: dict[str, Any] | None) -> web.Response:
+        """The REST answer with `message`: the payload its event carried, if it had one."""
+        return json_response(payloads.message(message) if announced is None else announced)
 
 
 CORE = web.AppKey("core", Core)

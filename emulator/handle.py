@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from emulator.state import BotFailure, Interaction, Message, RecordedRequest, State
+from emulator.state import BotFailure, Interaction, Message, RecordedRequest, State, T
 
 DEFAULT_TIMEOUT = 5.0
 
@@ -26,7 +26,7 @@ class InteractionHandle:
 
     async def acknowledged(self, timeout: float = DEFAULT_TIMEOUT) -> int:
         """Wait for the callback; returns its type (4 reply, 5 defer, 6/7 update, 8, 9)."""
-        return await self._state.signal.wait_for(
+        return await self._wait(
             lambda: self.interaction.callback_type, timeout, f"a callback to {self!r}"
         )
 
@@ -52,7 +52,7 @@ class InteractionHandle:
                 return None
             return found
 
-        return await self._state.signal.wait_for(probe, timeout, f"the original of {self!r}")
+        return await self._wait(probe, timeout, f"the original of {self!r}")
 
     async def followup(self, index: int = 0, timeout: float = DEFAULT_TIMEOUT) -> Message:
         """The `index`-th follow-up message (0 is the first)."""
@@ -61,7 +61,7 @@ class InteractionHandle:
             followups = self.interaction.followups
             return followups[index] if len(followups) > index else None
 
-        return await self._state.signal.wait_for(probe, timeout, f"follow-up {index} of {self!r}")
+        return await self._wait(probe, timeout, f"follow-up {index} of {self!r}")
 
     async def choices(self, timeout: float = DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
         """The autocomplete choices the bot answered with."""
@@ -81,6 +81,13 @@ class InteractionHandle:
             )
         return self.interaction.modal
 
+    async def _wait(self, probe: Callable[[], T | None], timeout: float, what: str) -> T:
+        """Wait on what the bot answered: changes to the interaction or its message wake it."""
+        keys: tuple[object, ...] = (self.interaction,)
+        if self.interaction.original is not None:
+            keys += (self.interaction.original,)
+        return await self._state.signal.wait_for(probe, timeout, what, keys=keys)
+
     def requests(self) -> list[RecordedRequest]:
         """Every request the bot made for this interaction (callback and webhook routes)."""
         keys = (f"/interactions/{self.interaction.id}/", f"/{self.interaction.token}")
@@ -92,4 +99,5 @@ class InteractionHandle:
         def probe() -> RecordedRequest | None:
             return next((r for r in self.requests() if r.error_code == code), None)
 
+        # Not keyed: the requests are what it reads, and every request fires the signal.
         return await self._state.signal.wait_for(probe, timeout, f"a {code} refusal for {self!r}")

@@ -61,7 +61,7 @@ async def callback(request: web.Request) -> web.Response:
     interaction.callback_type = kind
     if result is not None and event:
         await core.announce(event, result)
-    core.state.signal.fire()
+    core.state.signal.fire(interaction)
     if request.query.get("with_response") in ("1", "true", "True"):
         return json_response(payloads.callback_response(interaction, kind, result))
     return web.Response(status=204)
@@ -147,15 +147,15 @@ async def create_followup(request: web.Request) -> web.Response:
     if interaction.callback_type == DEFER and original is not None and original.loading:
         core.edit_message(original, body)
         message = original
-        await core.announce("MESSAGE_UPDATE", message)
+        announced = await core.announce("MESSAGE_UPDATE", message)
     else:
         message = core.new_message(
             interaction.channel_id, body, interaction=interaction, allow_ephemeral=True
         )
         interaction.followups.append(message)
-        await core.announce("MESSAGE_CREATE", message)
+        announced = await core.announce("MESSAGE_CREATE", message)
     if request.query.get("wait") in ("1", "true", "True"):
-        return json_response(payloads.message(message))
+        return core.answer(message, announced)
     return web.Response(status=204)
 
 
@@ -169,16 +169,18 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     """`PATCH …/messages/@original` or a follow-up by id."""
     core = request.app[CORE]
     body = await read_body(request)
-    _, message = _webhook_message(core, request)
+    interaction, message = _webhook_message(core, request)
     core.edit_message(message, body)
-    await core.announce("MESSAGE_UPDATE", message)
-    return json_response(payloads.message(message))
+    announced = await core.announce("MESSAGE_UPDATE", message)
+    core.state.signal.fire(interaction)  # its @original may be a message it did not make
+    return core.answer(message, announced)
 
 
 async def delete_webhook_message(request: web.Request) -> web.Response:
     """`DELETE …/messages/@original` or a follow-up by id."""
     core = request.app[CORE]
-    _, message = _webhook_message(core, request)
+    interaction, message = _webhook_message(core, request)
     message.deleted = True
     await core.announce("MESSAGE_DELETE", message)
+    core.state.signal.fire(interaction)
     return web.Response(status=204)

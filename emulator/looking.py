@@ -10,7 +10,7 @@ from emulator.state import Channel, Interaction, Message, RecordedRequest, State
 
 
 class Observer:
-    """The read-only half of the driver; waits wake on every change and never sleep blindly."""
+    """The read-only half of the driver; waits end at the change that satisfies them, no later."""
 
     state: State
     gateway: Gateway
@@ -62,7 +62,8 @@ class Observer:
             fresh = message.edits > edits_before and not message.deleted
             return message if fresh and predicate(message) else None
 
-        return await self.wait_until(probe, f"an edit of message {message.id}", timeout)
+        what = f"an edit of message {message.id}"
+        return await self.state.signal.wait_for(probe, timeout, what, keys=(message,))
 
     async def wait_for_clients(self, count: int = 1, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Wait until `count` gateway sessions have identified."""

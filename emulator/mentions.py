@@ -102,8 +102,9 @@ def mentions(guild: Guild, author: User, held: int, content: str, allowed: objec
         and (allow.kinds is None or "everyone" in allow.kinds)
     )
     reached = list(users)
-    for member in guild.members.values():
-        if everyone or any(role.id in member.role_ids for role in roles):
-            reached.append(member.user)
+    if everyone or roles:
+        for member in guild.members.values():
+            if everyone or any(role.id in member.role_ids for role in roles):
+                reached.append(member.user)
     notified = [user for user in dict.fromkeys(reached) if user is not author]
     return Mentions(users, roles, everyone, notified)

@@ -62,6 +62,124 @@ async def test_a_recorded_failure_ends_every_wait_at_once() -> None:
         await signal.wait_for(lambda: None, 10.0, "never")
 
 
+async def test_a_failure_while_waiting_ends_every_wait() -> None:
+    signal = Signal()
+    waits = [asyncio.create_task(_never(signal)) for _ in range(3)]
+    await asyncio.sleep(0)
+    signal.fail("the bot broke")
+    for outcome in await asyncio.gather(*waits, return_exceptions=True):
+        assert isinstance(outcome, BotFailure)
+
+
+async def test_state_that_never_fires_is_still_looked_at_again() -> None:
+    """A probe may read the bot's own state: no change is announced, the wait still ends."""
+    signal = Signal()
+    box: list[int] = []
+    asyncio.get_running_loop().call_soon(box.append, 7)
+    assert await signal.wait_for(lambda: box[0] if box else None, 10.0, "a value") == 7
+
+
+async def test_a_change_answers_only_the_waits_it_satisfies() -> None:
+    signal = Signal()
+    ready: set[str] = set()
+
+    def probe(name: str) -> Callable[[], str | None]:
+        return lambda: name if name in ready else None
+
+    waits = {name: asyncio.create_task(signal.wait_for(probe(name), 10.0, name)) for name in "ab"}
+    await asyncio.sleep(0)
+    ready.add("a")
+    signal.fire()
+    assert await waits["a"] == "a"
+    assert not waits["b"].done()
+    ready.add("b")
+    signal.fire()
+    assert await waits["b"] == "b"
+
+
+async def test_a_keyed_wait_is_answered_by_a_change_to_its_key_or_else_by_the_tick() -> None:
+    signal = Signal()
+    mine, other = object(), object()
+    box: list[int] = []
+    named = asyncio.create_task(
+        signal.wait_for(lambda: box[0] if box else None, 10.0, "mine", keys=(mine,))
+    )
+    await asyncio.sleep(0)
+    box.append(1)
+    signal.fire(mine)
+    assert await named == 1
+    box.clear()
+    unnamed = asyncio.create_task(
+        signal.wait_for(lambda: box[0] if box else None, 10.0, "mine", keys=(mine,))
+    )
+    await asyncio.sleep(0)
+    box.append(2)
+    signal.fire(other)  # changed without naming it: the shared tick still looks
+    assert await unnamed == 2
+
+
+async def test_a_probe_that_raises_ends_its_own_wait() -> None:
+    signal = Signal()
+    calls: list[int] = []
+
+    def probe() -> int | None:
+        calls.append(1)
+        if len(calls) > 1:
+            raise KeyError("gone")
+        return None
+
+    with pytest.raises(KeyError, match="gone"):
+        await signal.wait_for(probe, 10.0, "a message")
+
+
+async def test_a_cancelled_wait_leaves_the_others_waiting() -> None:
+    signal = Signal()
+    box: list[int] = []
+    cancelled = asyncio.create_task(_never(signal))
+    kept = asyncio.create_task(signal.wait_for(lambda: box[0] if box else None, 10.0, "a value"))
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    box.append(3)
+    signal.fire()
+    assert await kept == 3
+    assert cancelled.cancelled()
+
+
+async def test_changed_returns_at_the_next_change_or_after_its_timeout() -> None:
+    signal = Signal()
+    watcher = asyncio.create_task(signal.changed(10.0))
+    await asyncio.sleep(0)
+    signal.fire()
+    await asyncio.wait_for(watcher, 5.0)
+    await signal.changed(0.01)  # nothing changes: it returns anyway
+
+
+async def _never(signal: Signal) -> None:
+    await signal.wait_for(lambda: None, 10.0, "never")
+
+
+def test_a_signal_outlives_its_event_loop() -> None:
+    """Waits left pending when a test's loop closed neither break nor delay the next loop's."""
+    signal = Signal()
+    box: list[int] = []
+
+    async def abandon() -> None:
+        left = asyncio.create_task(_never(signal))
+        await asyncio.sleep(0)
+        assert not left.done()  # asyncio.run cancels it as the loop closes
+
+    async def wait_again() -> int:
+        signal.fire()
+        later = asyncio.create_task(signal.wait_for(lambda: box[0] if box else None, 5.0, "7"))
+        await asyncio.sleep(0)
+        box.append(7)
+        signal.fire()
+        return await later
+
+    asyncio.run(abandon())
+    assert asyncio.run(wait_again()) == 7
+
+
 def test_snowflakes_increase() -> None:
     emulator = Emulator()
     ids = [emulator.state.snowflake() for _ in range(100)]
