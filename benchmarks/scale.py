@@ -15,8 +15,11 @@ and in each, three runs on the same duels:
   each move: p50/p99 per `/move`, from the interaction to the edited game message;
 - saturation: 100 games, every player moving as soon as the board shows: moves per second.
 
-CPU ms per move is the bot processes' user + system time over a run, divided by its moves
-(`emulator ms` is this process's own, the emulator's and the players', for comparison); peak
+CPU ms per move is the bot processes' user + system time over a run (with their live child
+processes: the computer's worker), divided by its moves (`emulator ms` is this process's own,
+the emulator's and the players', for comparison). `cores` is how busy the machine was: the bot
+processes', this process's and the PostgreSQL server's CPU over the run's wall time (at 2 on a
+2-core machine, the machine is the limit, not the bot); peak
 RSS is the largest resident size a bot process reached (VmHWM). The last line is one JSON
 object; its `one_process` and `two_processes` figures are PostgreSQL's (null without it), the
 SQLite ones are under `one_process_sqlite`.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -89,6 +93,7 @@ class Measured:
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
+    server_cpu_seconds: float = 0.0  # the PostgreSQL server's processes (0 on SQLite)
 
     @property
     def moves(self) -> int:
@@ -106,7 +111,39 @@ class Measured:
             "moves_per_s": round(self.moves / self.seconds, 1),
             "cpu_ms_per_move": round(self.cpu_seconds * 1000 / self.moves, 2),
             "emulator_cpu_ms_per_move": round(self.driver_cpu_seconds * 1000 / self.moves, 2),
+            "cores": round(
+                (self.cpu_seconds + self.driver_cpu_seconds + self.server_cpu_seconds)
+                / self.seconds,
+                2,
+            ),
         }
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is `pid`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError):  # gone meanwhile
+                continue
+            if parent == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _server_cpu_seconds() -> float:
+    """CPU time of every PostgreSQL server process on this machine (none: 0)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    total += _cpu_seconds(int(entry.name))
+            except OSError:  # gone meanwhile
+                continue
+    return total
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -180,7 +217,13 @@ class Setup:
 
     def cpu_seconds(self) -> float:
         """The bot processes' CPU time so far."""
-        return sum(_cpu_seconds(process.pid) for process in self.processes)
+        pids = [process.pid for process in self.processes]
+        pids += [child for pid in pids for child in _children(pid)]
+        total = 0.0
+        for pid in pids:
+            with contextlib.suppress(OSError):  # a child that ended meanwhile
+                total += _cpu_seconds(pid)
+        return total
 
     def peak_rss_mb(self) -> float:
         """The largest peak resident size among the bot processes."""
@@ -243,12 +286,15 @@ class Setup:
         # what exists before the run is left out of them.
         gc.freeze()
         cpu, own, wall = self.cpu_seconds(), time.process_time(), time.perf_counter()
+        server = _server_cpu_seconds()
         await asyncio.gather(
             *(self.play(turns, duel, run, measured) for duel in self.duels[: run.games])
         )
         measured.seconds = time.perf_counter() - wall
         measured.cpu_seconds = self.cpu_seconds() - cpu
         measured.driver_cpu_seconds = time.process_time() - own
+        if "postgresql" in self.database_url:
+            measured.server_cpu_seconds = _server_cpu_seconds() - server
         return measured
 
 
@@ -287,7 +333,8 @@ async def measure_setup(
                 print(
                     f"{name:<24} {run.name:<12} {row['games']:>5} {row['moves']:>6} "
                     f"{row['p50_ms']:>8} {row['p99_ms']:>8} {row['moves_per_s']:>8} "
-                    f"{row['cpu_ms_per_move']:>12} {row['emulator_cpu_ms_per_move']:>13}",
+                    f"{row['cpu_ms_per_move']:>12} {row['emulator_cpu_ms_per_move']:>13} "
+                    f"{row['cores']:>6}",
                     flush=True,
                 )
             figures["peak_rss_mb"] = round(setup.peak_rss_mb(), 1)
@@ -314,7 +361,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     print(f"cpus={os.cpu_count()} load={os.getloadavg()[0]:.2f} think={args.think}s")
     print(
         f"{'set-up':<24} {'run':<12} {'games':>5} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'moves/s':>8} {'cpu ms/move':>12} {'emulator ms':>13}"
+        f"{'moves/s':>8} {'cpu ms/move':>12} {'emulator ms':>13} {'cores':>6}"
     )
     with tempfile.TemporaryDirectory() as folder:
         sqlite_url = f"sqlite+aiosqlite:///{Path(folder) / 'scale.sqlite3'}"
@@ -334,7 +381,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     summary["one_process"] = _summary(one)
     summary["two_processes"] = _summary(two)
     speedup = two["saturation"]["moves_per_s"] / one["saturation"]["moves_per_s"]
-    print(f"two processes / one process at saturation: {speedup:.2f}x")
+    # Per move, one process at saturation kept `cores` busy (the bot, the emulator and its
+    # players, PostgreSQL): however many processes, the machine's cores carry no more moves.
+    cores = one["saturation"]["cores"]
+    ceiling = (os.cpu_count() or 1) / cores
+    print(
+        f"two processes / one process at saturation: {speedup:.2f}x (one process kept {cores} "
+        f"of {os.cpu_count()} cores busy: this machine carries at most {ceiling:.2f}x)"
+    )
     return summary
 
 
@@ -346,6 +400,8 @@ def _summary(figures: dict[str, Any]) -> dict[str, float]:
         "p50_ms_100_games": figures["100_games"]["p50_ms"],
         "p99_ms_100_games": figures["100_games"]["p99_ms"],
         "cpu_ms_per_move": figures["20_games"]["cpu_ms_per_move"],
+        "cpu_ms_per_move_saturated": figures["saturation"]["cpu_ms_per_move"],
+        "cores_saturated": figures["saturation"]["cores"],
         "peak_rss_mb": figures["peak_rss_mb"],
     }
 
