@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from emulator.driver import Emulator
 from emulator.handle import DriverError, InteractionHandle
+from emulator.signal import BotFailure, EmulatorTimeout
 from emulator.state import (
     Attachment,
-    BotFailure,
     Channel,
-    EmulatorTimeout,
     Guild,
     ManualClock,
     Message,

@@ -14,8 +14,8 @@ from emulator.handle import DEFAULT_TIMEOUT, DriverError, InteractionHandle
 from emulator.looking import Observer
 from emulator.options import World, build_options, fill_modal
 from emulator.server import API, build_app
+from emulator.signal import BotFailure
 from emulator.state import (
-    BotFailure,
     Channel,
     Command,
     Guild,

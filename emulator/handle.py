@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from emulator.state import BotFailure, Interaction, Message, RecordedRequest, State, T
+from emulator.signal import BotFailure, T
+from emulator.state import Interaction, Message, RecordedRequest, State
 
 DEFAULT_TIMEOUT = 5.0
 

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from emulator.gateway import Gateway
 from emulator.handle import DEFAULT_TIMEOUT
-from emulator.state import Channel, Interaction, Message, RecordedRequest, State, T
+from emulator.signal import T
+from emulator.state import Channel, Interaction, Message, RecordedRequest, State
 
 
 class Observer:

@@ -19,7 +19,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from emulator import Emulator
 from emulator.handle import DriverError
-from emulator.state import BotFailure, Channel, EmulatorTimeout, Message, User
+from emulator.signal import BotFailure, EmulatorTimeout
+from emulator.state import Channel, Message, User
 from tryout.world import World
 
 STATIC = Path(__file__).resolve().parent / "static"

@@ -12,7 +12,7 @@ import pytest
 from emulator import BotFailure, Emulator, EmulatorTimeout, ManualClock
 from emulator.fixtures import StartClient
 from emulator.harness import ErrorCapture
-from emulator.state import Signal
+from emulator.signal import Signal
 from tests.emulator.testbot import SampleBot
 
 
