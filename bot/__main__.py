@@ -20,6 +20,7 @@ import discord
 from ai.worker import AIWorker
 from bot import logs
 from bot.frontend.client import DuelboardBot, PlayParts, ShardedDuelboardBot
+from bot.pictures.painter import Painter
 from bot.settings import TOKEN_HELP, Settings, SettingsError, Shards
 from bot.store import Store, StoreError
 
@@ -49,8 +50,10 @@ async def _run(settings: Settings) -> None:
     if settings.shards is not None:
         _tell_sharding(settings.shards, store)
     parts, worker = computer()
+    painter = Painter(settings.render_processes)
     options: dict[str, Any] = {
         "parts": parts,
+        "painter": painter,
         "dev_guild_id": settings.dev_guild_id,
         # One full collection after start-up, then a frozen heap: no long GC pauses.
         "settle": True,
@@ -72,6 +75,7 @@ async def _run(settings: Settings) -> None:
             await client.connect()
     finally:
         await asyncio.to_thread(worker.close)
+        await asyncio.to_thread(painter.close)
         await store.close()
 
 

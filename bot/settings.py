@@ -73,6 +73,7 @@ class Settings:
     log_level: int = logging.INFO  # Duelboard's own loggers (`duelboard.*`)
     library_log_level: int = logging.WARNING  # everyone else's: discord.py, SQLAlchemy, ...
     shards: Shards | None = None  # None: one process, one unsharded gateway connection
+    render_processes: int = 1  # processes drawing the boards; 0: threads of the bot's process
 
     @classmethod
     def from_env(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -99,6 +100,7 @@ class Settings:
             log_level=_level_from_env("LOG_LEVEL", "INFO"),
             library_log_level=_level_from_env("LOG_LEVEL_LIBRARIES", "WARNING"),
             shards=_shards_from_env(),
+            render_processes=_render_processes_from_env(),
         )
 
 
@@ -109,6 +111,23 @@ def _level_from_env(name: str, default: str) -> int:
     if level is None:
         raise SettingsError(f"{name} must be DEBUG, INFO, WARNING or ERROR, not {level_name!r}.")
     return level
+
+
+# More drawing processes than this would each wait for a core on any machine a bot runs on.
+MAX_RENDER_PROCESSES = 64
+
+
+def _render_processes_from_env() -> int:
+    """RENDER_PROCESSES: how many processes draw the boards (1 when unset)."""
+    text = os.environ.get("RENDER_PROCESSES", "").strip()
+    if not text:
+        return 1
+    if not text.isdigit() or int(text) > MAX_RENDER_PROCESSES:
+        raise SettingsError(
+            f"RENDER_PROCESSES must be a whole number from 0 (draw in the bot's own process) to "
+            f"{MAX_RENDER_PROCESSES}, not {text!r}."
+        )
+    return int(text)
 
 
 # Far beyond any bot's need (Discord asks for one shard per 2,500 servers) and small enough to

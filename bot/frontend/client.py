@@ -19,7 +19,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
 from bot.frontend.actions import GameActions
 from bot.frontend.cogs import cogs
 from bot.frontend.controls import GameButton, MoveMenu, SignupButton
@@ -27,6 +26,7 @@ from bot.frontend.messages import GameMessages
 from bot.frontend.replies import reply_error
 from bot.frontend.tournaments import TournamentActions
 from bot.frontend.translator import CatalogTranslator
+from bot.pictures.painter import Painter
 from bot.service.clock import Clock
 from bot.service.coach import Coach
 from bot.service.dice import DiceSource
@@ -95,9 +95,11 @@ class DuelboardBot(commands.Bot):
         dev_guild_id: int | None = None,
         sweep_interval: float | None = SWEEP_INTERVAL,
         settle: bool = False,
+        painter: Painter | None = None,
         **options: Any,
     ) -> None:
-        """A bot playing on `store`; `sweep_interval` None leaves sweeping to the caller.
+        """A bot playing on `store`; `sweep_interval` None leaves sweeping to the caller;
+        `painter` draws the boards (by default in this process's threads).
 
         `settle` runs `settle_heap` once set up: for the one long-running bot of a process, not
         for tests that start many (what is frozen is never freed).
@@ -117,6 +119,7 @@ class DuelboardBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sweep_interval = sweep_interval
         self.settle = settle
+        self.painter = painter or Painter()
         self.own_shards = ONE_SHARD
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -128,7 +131,7 @@ class DuelboardBot(commands.Bot):
         for cog in self.assemble(me):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
-        await asyncio.to_thread(pictures.warm_up)
+        await self.painter.warm_up()
         # Clicks go to `self.actions` (games) and `self.tournament_actions` (sign-ups).
         self.add_dynamic_items(GameButton, MoveMenu, SignupButton)
         await self.tree.set_translator(CatalogTranslator())
@@ -160,7 +163,9 @@ class DuelboardBot(commands.Bot):
             opponents=self.parts.opponents,
             coach=self.parts.coach,
         )
-        self.messages = GameMessages(self, self.games, self.store, self.parts.reviewer)
+        self.messages = GameMessages(
+            self, self.games, self.store, self.parts.reviewer, self.painter
+        )
         self.tournament_actions = TournamentActions(self, Tournaments(self.games), self.messages)
         self.actions = GameActions(self.games, self.messages, self.store, self.tournament_actions)
         return cogs(self.actions, self.messages, self.games, self.store, self.tournament_actions)

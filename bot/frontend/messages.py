@@ -23,7 +23,8 @@ from bot.frontend.markup import shown
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, draw, time_left, words_for
+from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
+from bot.pictures.painter import Painter
 from bot.service import outcomes as out
 from bot.service.games import Games
 from bot.service.kinds import rules_for
@@ -110,13 +111,16 @@ class GameMessages:
         games: Games,
         store: Store,
         reviewer: Reviewer | None = None,
+        painter: Painter | None = None,
     ) -> None:
         """Show `games` through `client`; `store` has names and where each game is shown;
-        `reviewer` (if any) adds the analysis to backgammon recaps."""
+        `reviewer` (if any) adds the analysis to backgammon recaps; `painter` draws the boards
+        (by default in this process's threads)."""
         self.client = client
         self.games = games
         self.store = store
         self.reviewer = reviewer
+        self.painter = painter or Painter()
         self.ratings = Ratings(store, bot_id=games.bot.id)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
@@ -173,7 +177,7 @@ class GameMessages:
         seats = view.seats or (view.challenger_id, view.opponent_id or 0)
         pair = (name_of(names, seats[0]), name_of(names, seats[1]))
         # The picture's words in the message's language: one message, read by everyone.
-        picture = await asyncio.to_thread(draw, view.session, pair, await self.look(view, locale))
+        picture = await self.painter.draw(view.session, pair, await self.look(view, locale))
         builtin = self.games.notice_for(view) is not None  # Open Sage missing: say so
         text = game_words.game_text(t, view, outcomes, shown(names), builtin)
         return MessageParts(text, picture, controls.game_controls(t, view))

@@ -4,12 +4,9 @@ program (PDN FEN). The public message stays as it is."""
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.frontend.messages import GameMessages, MessageParts
 from bot.frontend.replies import Refusal
 from bot.i18n import Localizer
-from bot.pictures import draw
 from bot.service.views import GameView
 from bot.wording.kinds import WORDS
 from bot.wording.terms import name_of
@@ -29,7 +26,7 @@ async def private_board(
     names = await messages.names(view)
     pair = (name_of(names, seats[0]), name_of(names, seats[1]))
     look = await messages.look(view, locale, reader=seat)
-    picture = await asyncio.to_thread(draw, session, pair, look)
+    picture = await messages.painter.draw(session, pair, look)
     lines = [t("board.private.yours" if seat is not None else "board.private.public", game=view.id)]
     lines.extend(WORDS[view.kind].position(t, session))
     return MessageParts("\n".join(lines), picture, None)

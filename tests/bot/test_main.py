@@ -116,9 +116,12 @@ async def test_sigterm_stops_the_bot_cleanly(emulator: Emulator, tmp_path: Path)
         running = asyncio.create_task(entry._run(settings))
         await emulator.wait_for_clients(1, timeout=START_WAIT)
         assert emulator.command("backgammon")  # the commands were synced
+        # Started before the first game: the computer's worker and the drawing process.
+        assert len(multiprocessing.active_children()) == 2
         os.kill(os.getpid(), signal.SIGTERM)
         await asyncio.wait_for(running, timeout=START_WAIT)
     assert running.exception() is None
+    assert multiprocessing.active_children() == []  # both stopped with the bot
 
 
 async def test_without_open_sage_the_operator_is_told_how_to_install_it_once(

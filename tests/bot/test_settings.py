@@ -22,6 +22,7 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
         "LOG_LEVEL_LIBRARIES",
         "SHARD_COUNT",
         "SHARD_IDS",
+        "RENDER_PROCESSES",
     ):
         # Set, then deleted: monkeypatch then restores the variable as it was, absent included,
         # so what a test's `.env` loads (load_dotenv writes os.environ) does not outlive the test.
@@ -48,15 +49,18 @@ def test_defaults_to_local_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.log_level == logging.INFO
     assert settings.library_log_level == logging.WARNING  # discord.py, SQLAlchemy... stay quiet
     assert settings.shards is None  # one process, unsharded, as before sharding existed
+    assert settings.render_processes == 1  # boards drawn beside the bot's process, not in it
 
 
 def test_env_file_is_read(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_text(
         f"DISCORD_TOKEN={GOOD_TOKEN}\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\nLOG_LEVEL_LIBRARIES=Info\n"
+        "RENDER_PROCESSES= 3\n"
     )
     settings = Settings.from_env(env_file=env_file)
     assert settings.discord_token == GOOD_TOKEN
+    assert settings.render_processes == 3
     assert settings.dev_guild_id == 42
     assert settings.log_level == logging.DEBUG
     assert settings.library_log_level == logging.INFO
@@ -68,6 +72,14 @@ def test_env_file_is_read(tmp_path: Path) -> None:
         ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be"),
         ("LOG_LEVEL_LIBRARIES", "chatty", "LOG_LEVEL_LIBRARIES must be .*'CHATTY'"),
+        (
+            "RENDER_PROCESSES",
+            "two",
+            r"^RENDER_PROCESSES must be a whole number from 0 \(draw in the bot's own process\) "
+            r"to 64, not 'two'\.$",
+        ),
+        ("RENDER_PROCESSES", "-1", r"^RENDER_PROCESSES must be .*, not '-1'\.$"),
+        ("RENDER_PROCESSES", "65", r"^RENDER_PROCESSES must be .*, not '65'\.$"),
     ],
 )
 def test_bad_values_are_named(

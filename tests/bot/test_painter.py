@@ -1,0 +1,156 @@
+"""Boards drawn in worker processes are the boards drawn here, and a dead worker costs no board."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+
+import pytest
+from discord import Locale
+
+import engine.checkers as ck
+from bot.pictures import Look, draw
+from bot.pictures.painter import Painter
+from bot.service.backgammon import BackgammonSession
+from bot.service.checkers import CheckersSession
+from bot.service.kinds import options_for
+from bot.service.session import Session
+from engine.backgammon.matchplay import Match
+from render import DARK
+from tests.processes import wait_ended
+
+ALICE, BOB = 11, 22
+NAMES = ("Alice", "Bob")
+
+
+def backgammon() -> BackgammonSession:
+    """A match to 5 a few turns in: the opening 3-1, then the first legal play of each roll."""
+    options = options_for("backgammon", match_length=5)
+    match = Match.start(options.match_options()).opening_roll(3, 1)
+    for dice in ((6, 4), (5, 5), (2, 1)):
+        match = match.move(match.game.legal_plays()[0]).roll(dice)
+    return BackgammonSession(options, seats=(ALICE, BOB), match=match)
+
+
+def checkers() -> CheckersSession:
+    """International draughts four moves in."""
+    options = options_for("checkers", variant="international")
+    game = ck.Game.new("international")
+    for _ in range(4):
+        game = game.play(game.position.legal_moves()[0])
+    return CheckersSession(options, seats=(ALICE, BOB), game=game)
+
+
+LOOKS = [
+    Look(),
+    # Discord's own locale value (which does not pickle), a theme, a clock and a private board.
+    Look(Locale.french, DARK, time_left=83, reader=1),
+    Look(Locale.brazil_portuguese, time_left=5, reader=0),
+]
+
+
+@pytest.fixture
+async def painter() -> AsyncIterator[Painter]:
+    made = Painter(processes=1)
+    yield made
+    await asyncio.to_thread(made.close)
+
+
+def workers() -> list[int]:
+    """The process ids of this process's live worker processes."""
+    return [child.pid for child in multiprocessing.active_children() if child.pid is not None]
+
+
+@pytest.mark.parametrize("session", [backgammon(), checkers()], ids=["backgammon", "checkers"])
+async def test_a_worker_draws_the_board_this_process_draws(
+    painter: Painter, session: Session
+) -> None:
+    for look in LOOKS:
+        drawn = await painter.draw(session, NAMES, look)
+        here = draw(session, NAMES, look)
+        assert drawn is not None and here is not None
+        assert drawn.png == here.png, look
+        assert drawn.alt_text == here.alt_text, look
+    assert len(workers()) == 1 and workers() != [os.getpid()]
+
+
+async def test_a_warm_up_starts_the_worker_before_the_first_board(painter: Painter) -> None:
+    assert workers() == []
+    await painter.warm_up()
+    assert len(workers()) == 1
+
+
+async def test_a_worker_killed_while_idle_is_replaced_at_the_next_board(painter: Painter) -> None:
+    session = backgammon()
+    await painter.warm_up()
+    (first,) = workers()
+    os.kill(first, signal.SIGKILL)
+    picture = await painter.draw(session, NAMES)
+    assert picture is not None and picture == draw(session, NAMES)
+    (second,) = workers()
+    assert second != first
+
+
+async def test_boards_under_way_when_the_worker_dies_are_drawn_by_a_new_one(
+    painter: Painter,
+) -> None:
+    session = checkers()
+    await painter.warm_up()
+    (first,) = workers()
+    boards = [asyncio.ensure_future(painter.draw(session, NAMES)) for _ in range(40)]
+    await asyncio.wait(boards, return_when=asyncio.FIRST_COMPLETED)
+    os.kill(first, signal.SIGKILL)
+    pictures = await asyncio.gather(*boards)
+    expected = draw(session, NAMES)
+    assert all(picture == expected for picture in pictures)
+    assert workers() != [first]
+
+
+async def test_in_threads_a_painter_starts_no_process() -> None:
+    painter = Painter()
+    await painter.warm_up()
+    picture = await painter.draw(backgammon(), NAMES, LOOKS[1])
+    assert picture == draw(backgammon(), NAMES, LOOKS[1])
+    assert workers() == []
+
+
+async def test_a_closed_painter_draws_nothing(painter: Painter) -> None:
+    await painter.draw(checkers(), NAMES)
+    await asyncio.to_thread(painter.close)
+    assert workers() == []
+    with pytest.raises(RuntimeError, match="closed"):
+        await painter.draw(checkers(), NAMES)
+
+
+def test_a_painter_needs_zero_or_more_processes() -> None:
+    with pytest.raises(ValueError, match="0 or more processes, not -1"):
+        Painter(processes=-1)
+
+
+# A bot that starts its drawing process, says its process id, and is killed outright.
+KILLED_BOT = """
+import asyncio, multiprocessing, os, signal
+from bot.pictures.painter import Painter
+
+async def main():
+    await Painter(processes=1).warm_up()
+    [worker] = multiprocessing.active_children()
+    print(worker.pid, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def test_a_bot_killed_outright_takes_its_drawing_process_with_it() -> None:
+    bot = subprocess.run(
+        [sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=120
+    )
+    assert bot.returncode == -signal.SIGKILL, bot.stderr
+    worker = int(bot.stdout)
+    assert wait_ended(worker), f"the drawing process {worker} outlived the bot"
