@@ -9,7 +9,8 @@ bot's), and the bot process holds proxies that implement the service's protocols
 them from worker threads, never on the event loop.
 
 A worker that dies (killed, crashed) does not wedge the bot: the call under way raises
-`WorkerStoppedError`, and the next call starts a new process.
+`WorkerStoppedError`, and the next call starts a new process. A bot that dies takes its worker
+with it.
 """
 
 from __future__ import annotations
@@ -263,7 +264,17 @@ _coach: ComputerCoach | None = None
 
 def _start(seed: int | None, threads: int) -> None:
     global _computers
+    threading.Thread(target=_exit_with_parent, name="parent watch", daemon=True).start()
     _computers = Computers(seed=seed, threads=threads)
+
+
+def _exit_with_parent() -> None:
+    """End the worker when the bot's process ends: a bot killed outright (SIGKILL, the OOM
+    killer) cannot stop it, and it would otherwise wait for calls for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(0)
 
 
 def _player(level: str) -> ComputerPlayer:

@@ -9,6 +9,8 @@ import os
 import pickle
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -52,6 +54,7 @@ from tests.bot.service.conftest import (
     tmp_path,
 )
 from tests.bot.service.drive import match_of
+from tests.processes import wait_ended
 
 __all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the service's fixtures
 
@@ -410,6 +413,25 @@ def test_a_closed_worker_refuses_calls_clearly(own_worker: AIWorker) -> None:
 def worker_games(store: Store, clock: FakeClock, worker: AIWorker) -> Games:
     dice = SeededDice(fixed_seeds(tag="worker"))
     return Games(store, bot=BOT, dice=dice, clock=clock, opponents=worker.opponents())
+
+
+# A bot that starts its worker, says the worker's process id, and is killed outright.
+KILLED_BOT = """
+import os, signal
+from ai.worker import AIWorker
+worker = AIWorker()
+print(worker.pid(), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_bot_killed_outright_takes_its_worker_with_it() -> None:
+    bot = subprocess.run(
+        [sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=120
+    )
+    assert bot.returncode == -signal.SIGKILL, bot.stderr
+    worker = int(bot.stdout)
+    assert wait_ended(worker), f"the worker {worker} outlived the bot"
 
 
 async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_through_the_worker(
