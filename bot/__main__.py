@@ -75,7 +75,7 @@ async def _run(settings: Settings) -> None:
             await client.connect()
     finally:
         await asyncio.to_thread(worker.close)
-        await asyncio.to_thread(painter.close)
+        await painter.close()
         await store.close()
 
 

@@ -19,6 +19,22 @@ def ended(pid: int) -> bool:
     return state.split()[1] in ("Z", "X")
 
 
+def children(pid: int, running: str = "") -> list[int]:
+    """The live processes whose parent is `pid` (and whose command line holds `running`)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, ValueError):  # gone meanwhile
+            continue
+        if parent == pid and running in command and not ended(int(entry.name)):
+            found.append(int(entry.name))
+    return found
+
+
 def wait_ended(pid: int, seconds: float = ENDING_SECONDS) -> bool:
     """Wait until process `pid` has exited; False if it still runs after `seconds`."""
     deadline = time.monotonic() + seconds

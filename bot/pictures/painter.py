@@ -1,45 +1,140 @@
-"""Where boards are drawn: in worker processes, or in threads of the bot's own process.
+"""Where boards are drawn: in drawing processes, or in threads of the bot's own process.
 
 A board costs about 3 ms of CPU, and the Python part of drawing holds the interpreter's lock:
 drawn in threads, it competes with the event loop for that lock on every move, and the loop
-(which alone runs the whole rest of a move) waits. Measured on a 2-core machine with 100 games
-at once: one bot process carried 91 moves a second drawing in threads and 135 with one drawing
-process, and its CPU per move fell (8.8 ms against 11, the drawing process counted), since
-threads handing the lock to and fro cost CPU too. So the bot draws in `processes` spawned
-worker processes (`RENDER_PROCESSES`, default 1); 0 draws in threads as before, which is what
-tests starting many bots use.
+(which alone runs the whole rest of a move) waits. So the bot draws in `processes` drawing
+processes (`RENDER_PROCESSES`, default 1; `bot.pictures.worker`); 0 draws in threads as before,
+which is what tests starting many bots use.
 
-A worker that dies (killed, crashed) costs no board: the draws it was given are drawn again in a
-new pool. A bot that dies (killed with SIGKILL, say) takes its workers with it.
+The processes are the bot's subprocesses, spoken to over their stdin and stdout by the event loop
+itself: a pool of `concurrent.futures` hands every request and answer through two threads of the
+bot's process, and each of them waits for the interpreter's lock behind the event loop, which
+held boards back by hundreds of milliseconds when the loop was busy. A drawing process that dies
+(killed, crashed) costs no board: the board it was drawing is drawn again by a new one. A bot
+that dies, however it dies, takes them with it: each ends when its stdin does.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import multiprocessing
-import os
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import pickle
+import sys
+from collections import deque
 from dataclasses import replace
 
 from bot.i18n import language_of
 from bot.pictures import PUBLIC, Look, Picture, draw, warm_up
+from bot.pictures.worker import HEADER, READY, frame
 from bot.service.session import Session
 
 log = logging.getLogger("duelboard")
+# How long closing waits for a drawing process to end by itself before killing it.
+STOP_SECONDS = 10.0
+
+
+class DrawingStoppedError(RuntimeError):
+    """A drawing process ended before answering (the painter starts another)."""
+
+
+class _Process:
+    """One drawing process. Requests go down its stdin as they come, without waiting for the
+    answers before (so it always has the next board at hand), and its answers come back in the
+    same order, each to whoever asked."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.asked: deque[asyncio.Future[bytes]] = deque()  # oldest first
+        self._answers: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def start(cls) -> _Process:
+        """A new drawing process, once it is warmed up."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.pictures.worker",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        started = cls(process)
+        try:
+            ready = await started._read()
+        except DrawingStoppedError:
+            await process.wait()
+            raise
+        if ready != READY:
+            raise DrawingStoppedError("a drawing process started without saying it was ready")
+        started._answers = asyncio.create_task(started._hand_out())
+        return started
+
+    @property
+    def alive(self) -> bool:
+        """False once its answers stopped (it ended, or said something it should not have)."""
+        return self._answers is not None and not self._answers.done()
+
+    async def ask(self, request: bytes) -> bytes:
+        """Send one request; its answer."""
+        assert self.process.stdin is not None
+        if not self.alive:
+            raise DrawingStoppedError("the drawing process ended")
+        answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.asked.append(answer)
+        try:
+            self.process.stdin.write(frame(request))
+            await self.process.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as error:
+            raise DrawingStoppedError("the drawing process ended") from error
+        return await answer
+
+    async def _hand_out(self) -> None:
+        """Give each answer to its request, in order; at the end, fail the requests left."""
+        try:
+            while True:
+                answer = await self._read()
+                asked = self.asked.popleft()
+                if not asked.done():  # not abandoned
+                    asked.set_result(answer)
+        except DrawingStoppedError as error:
+            while self.asked:
+                asked = self.asked.popleft()
+                if not asked.done():
+                    asked.set_exception(DrawingStoppedError(str(error)))
+
+    async def _read(self) -> bytes:
+        assert self.process.stdout is not None
+        try:
+            (length,) = HEADER.unpack(await self.process.stdout.readexactly(HEADER.size))
+            return await self.process.stdout.readexactly(length)
+        except asyncio.IncompleteReadError as error:
+            raise DrawingStoppedError("the drawing process ended") from error
+
+    async def stop(self) -> None:
+        """Close its stdin, which ends it once it has answered; kill it if it does not end in
+        time."""
+        if self.process.returncode is None and self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), STOP_SECONDS)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            await self.process.wait()
+        if self._answers is not None:
+            await self._answers
 
 
 class Painter:
     """Draws the bot's boards, each `draw` as `bot.pictures.draw` would, off the event loop."""
 
     def __init__(self, processes: int = 0) -> None:
-        """Draw in `processes` worker processes (started on first use); 0: in threads."""
+        """Draw in `processes` drawing processes (started on first use); 0: in threads."""
         if processes < 0:
             raise ValueError(f"a painter draws in 0 or more processes, not {processes}")
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._running: list[_Process] = []
+        self._starting = asyncio.Lock()
         self._closed = False
 
     async def draw(
@@ -50,70 +145,48 @@ class Painter:
             return await asyncio.to_thread(draw, session, names, look)
         # What the picture's words need of a locale is its catalog's language; Discord's locale
         # values do not pickle.
-        plain = replace(look, locale=language_of(look.locale))
-        loop = asyncio.get_running_loop()
-        pool = self._current()
+        request = pickle.dumps((session, names, replace(look, locale=language_of(look.locale))))
         try:
-            return await loop.run_in_executor(pool, draw, session, names, plain)
-        except BrokenProcessPool:
-            # The worker died before or while drawing this board: a new one draws it.
-            self._discard(pool)
-            return await loop.run_in_executor(self._current(), draw, session, names, plain)
+            answer = await (await self._least_busy()).ask(request)
+        except DrawingStoppedError:
+            log.warning("a drawing process ended; a new one draws its boards")
+            answer = await (await self._least_busy()).ask(request)
+        drawn, value = pickle.loads(answer)
+        if not drawn:
+            raise value
+        picture: Picture | None = value
+        return picture
 
     async def warm_up(self) -> None:
-        """Have fonts and sprites ready (each worker process started and warmed) before the
-        first board is due; a failure here is logged, and the first board tries again."""
+        """Have fonts and sprites ready (in each drawing process) before the first board is due;
+        a failure here is logged, and the first board tries again."""
         if not self.processes:
             await asyncio.to_thread(warm_up)
             return
-        loop = asyncio.get_running_loop()
-        pool = self._current()
         try:
-            await asyncio.gather(
-                *(loop.run_in_executor(pool, os.getpid) for _ in range(self.processes))
-            )
-        except BrokenProcessPool:
-            self._discard(pool)
-            log.exception("the drawing process did not start; the first board tries again")
+            await self._least_busy()
+        except (OSError, DrawingStoppedError):
+            log.exception("the drawing processes did not start; the first board tries again")
 
-    def close(self) -> None:
-        """Stop the worker processes (after the draws under way); no draw after this."""
-        self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    async def close(self) -> None:
+        """End the drawing processes once they have answered; no draw after this."""
+        async with self._starting:
+            self._closed = True
+            stopping, self._running = self._running, []
+        await asyncio.gather(*(process.stop() for process in stopping))
 
-    def _current(self) -> ProcessPoolExecutor:
-        if self._closed:
-            raise RuntimeError("the painter was closed: no more boards are drawn")
-        if self._pool is None:
-            # A fresh interpreter rather than a fork of the bot: its event loop, sockets and
-            # threads must not be copied into the child.
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start,
-            )
-        return self._pool
-
-    def _discard(self, pool: ProcessPoolExecutor) -> None:
-        """Forget a broken pool (once, however many draws saw it break)."""
-        if self._pool is pool:
-            self._pool = None
-            log.warning("a drawing process stopped; a new one draws the next boards")
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _start() -> None:
-    """A worker's start: gone when the bot is, and ready to draw."""
-    threading.Thread(target=_exit_with_parent, name="parent watch", daemon=True).start()
-    warm_up()
-
-
-def _exit_with_parent() -> None:
-    """End this worker when the bot's process ends: a bot killed outright (SIGKILL, the OOM
-    killer) cannot stop its workers, and each would otherwise wait for work for ever."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        parent.join()
-        os._exit(0)
+    async def _least_busy(self) -> _Process:
+        """The drawing process with the fewest boards to draw; every one started (or, if it
+        ended, started again) first."""
+        async with self._starting:
+            if self._closed:
+                raise RuntimeError("the painter was closed: no more boards are drawn")
+            ended = [process for process in self._running if not process.alive]
+            for process in ended:
+                self._running.remove(process)
+                with contextlib.suppress(ProcessLookupError):
+                    process.process.kill()
+                await process.stop()
+            missing = self.processes - len(self._running)
+            self._running += await asyncio.gather(*(_Process.start() for _ in range(missing)))
+            return min(self._running, key=lambda process: len(process.asked))

@@ -18,6 +18,7 @@ from bot import __main__ as entry
 from bot.settings import Settings, Shards
 from emulator import Emulator
 from emulator.harness import pointed_at
+from tests.processes import children
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
 NOWHERE = "http://127.0.0.1:1/api/v10"  # port 1: nothing listens, the connection is refused
@@ -117,11 +118,14 @@ async def test_sigterm_stops_the_bot_cleanly(emulator: Emulator, tmp_path: Path)
         await emulator.wait_for_clients(1, timeout=START_WAIT)
         assert emulator.command("backgammon")  # the commands were synced
         # Started before the first game: the computer's worker and the drawing process.
-        assert len(multiprocessing.active_children()) == 2
+        assert len(multiprocessing.active_children()) == 1
+        assert len(children(os.getpid(), running="bot.pictures.worker")) == 1
         os.kill(os.getpid(), signal.SIGTERM)
         await asyncio.wait_for(running, timeout=START_WAIT)
     assert running.exception() is None
-    assert multiprocessing.active_children() == []  # both stopped with the bot
+    # Both stopped with the bot.
+    assert multiprocessing.active_children() == []
+    assert children(os.getpid(), running="bot.pictures.worker") == []
 
 
 async def test_without_open_sage_the_operator_is_told_how_to_install_it_once(

@@ -1,9 +1,9 @@
-"""Boards drawn in worker processes are the boards drawn here, and a dead worker costs no board."""
+"""Boards drawn in drawing processes are the boards drawn here, and a dead process costs no
+board."""
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -22,7 +22,7 @@ from bot.service.kinds import options_for
 from bot.service.session import Session
 from engine.backgammon.matchplay import Match
 from render import DARK
-from tests.processes import wait_ended
+from tests.processes import children, wait_ended
 
 ALICE, BOB = 11, 22
 NAMES = ("Alice", "Bob")
@@ -54,20 +54,20 @@ LOOKS = [
 ]
 
 
+def drawing() -> list[int]:
+    """This process's drawing processes."""
+    return children(os.getpid(), running="bot.pictures.worker")
+
+
 @pytest.fixture
 async def painter() -> AsyncIterator[Painter]:
     made = Painter(processes=1)
     yield made
-    await asyncio.to_thread(made.close)
-
-
-def workers() -> list[int]:
-    """The process ids of this process's live worker processes."""
-    return [child.pid for child in multiprocessing.active_children() if child.pid is not None]
+    await made.close()
 
 
 @pytest.mark.parametrize("session", [backgammon(), checkers()], ids=["backgammon", "checkers"])
-async def test_a_worker_draws_the_board_this_process_draws(
+async def test_a_drawing_process_draws_the_board_this_process_draws(
     painter: Painter, session: Session
 ) -> None:
     for look in LOOKS:
@@ -76,39 +76,76 @@ async def test_a_worker_draws_the_board_this_process_draws(
         assert drawn is not None and here is not None
         assert drawn.png == here.png, look
         assert drawn.alt_text == here.alt_text, look
-    assert len(workers()) == 1 and workers() != [os.getpid()]
+    assert len(drawing()) == 1
 
 
-async def test_a_warm_up_starts_the_worker_before_the_first_board(painter: Painter) -> None:
-    assert workers() == []
+async def test_several_processes_draw_boards_asked_at_once() -> None:
+    painter = Painter(processes=2)
+    try:
+        sessions: list[Session] = [backgammon(), checkers()] * 5
+        pictures = await asyncio.gather(*(painter.draw(s, NAMES, LOOKS[1]) for s in sessions))
+        assert pictures == [draw(s, NAMES, LOOKS[1]) for s in sessions]
+        assert len(drawing()) == 2
+    finally:
+        await painter.close()
+
+
+async def test_an_error_in_drawing_is_raised_where_the_board_was_asked_for(
+    painter: Painter,
+) -> None:
+    # A session whose match is gone: drawing it fails in the drawing process.
+    broken = backgammon()
+    object.__setattr__(broken, "match", "not a match")
+    with pytest.raises(AttributeError):
+        draw(broken, NAMES)
+    with pytest.raises(AttributeError):
+        await painter.draw(broken, NAMES)
+    assert await painter.draw(checkers(), NAMES) == draw(checkers(), NAMES)  # still drawing
+
+
+async def test_a_warm_up_starts_the_process_before_the_first_board(painter: Painter) -> None:
+    assert drawing() == []
     await painter.warm_up()
-    assert len(workers()) == 1
+    assert len(drawing()) == 1
 
 
-async def test_a_worker_killed_while_idle_is_replaced_at_the_next_board(painter: Painter) -> None:
+async def test_a_process_killed_while_idle_is_replaced_at_the_next_board(
+    painter: Painter,
+) -> None:
     session = backgammon()
     await painter.warm_up()
-    (first,) = workers()
+    (first,) = drawing()
     os.kill(first, signal.SIGKILL)
+    assert wait_ended(first)
     picture = await painter.draw(session, NAMES)
     assert picture is not None and picture == draw(session, NAMES)
-    (second,) = workers()
+    (second,) = drawing()
     assert second != first
 
 
-async def test_boards_under_way_when_the_worker_dies_are_drawn_by_a_new_one(
+async def test_boards_under_way_when_the_process_dies_are_drawn_by_a_new_one(
     painter: Painter,
 ) -> None:
     session = checkers()
     await painter.warm_up()
-    (first,) = workers()
+    (first,) = drawing()
     boards = [asyncio.ensure_future(painter.draw(session, NAMES)) for _ in range(40)]
     await asyncio.wait(boards, return_when=asyncio.FIRST_COMPLETED)
     os.kill(first, signal.SIGKILL)
     pictures = await asyncio.gather(*boards)
     expected = draw(session, NAMES)
     assert all(picture == expected for picture in pictures)
-    assert workers() != [first]
+    assert len(drawing()) == 1 and drawing() != [first]
+
+
+async def test_a_board_nobody_waits_for_any_more_does_not_answer_the_next_one(
+    painter: Painter,
+) -> None:
+    await painter.warm_up()
+    abandoned = asyncio.ensure_future(painter.draw(backgammon(), NAMES))
+    await asyncio.sleep(0)  # sent
+    abandoned.cancel()
+    assert await painter.draw(checkers(), NAMES) == draw(checkers(), NAMES)
 
 
 async def test_in_threads_a_painter_starts_no_process() -> None:
@@ -116,13 +153,13 @@ async def test_in_threads_a_painter_starts_no_process() -> None:
     await painter.warm_up()
     picture = await painter.draw(backgammon(), NAMES, LOOKS[1])
     assert picture == draw(backgammon(), NAMES, LOOKS[1])
-    assert workers() == []
+    assert drawing() == []
 
 
 async def test_a_closed_painter_draws_nothing(painter: Painter) -> None:
     await painter.draw(checkers(), NAMES)
-    await asyncio.to_thread(painter.close)
-    assert workers() == []
+    await painter.close()
+    assert drawing() == []
     with pytest.raises(RuntimeError, match="closed"):
         await painter.draw(checkers(), NAMES)
 
@@ -134,13 +171,14 @@ def test_a_painter_needs_zero_or_more_processes() -> None:
 
 # A bot that starts its drawing process, says its process id, and is killed outright.
 KILLED_BOT = """
-import asyncio, multiprocessing, os, signal
+import asyncio, os, signal
 from bot.pictures.painter import Painter
+from tests.processes import children
 
 async def main():
     await Painter(processes=1).warm_up()
-    [worker] = multiprocessing.active_children()
-    print(worker.pid, flush=True)
+    [process] = children(os.getpid(), running="bot.pictures.worker")
+    print(process, flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 
 asyncio.run(main())
@@ -152,5 +190,5 @@ def test_a_bot_killed_outright_takes_its_drawing_process_with_it() -> None:
         [sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=120
     )
     assert bot.returncode == -signal.SIGKILL, bot.stderr
-    worker = int(bot.stdout)
-    assert wait_ended(worker), f"the drawing process {worker} outlived the bot"
+    process = int(bot.stdout)
+    assert wait_ended(process), f"the drawing process {process} outlived the bot"
