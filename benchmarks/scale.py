@@ -9,20 +9,23 @@ money games without the cube, each in a channel of its own, spread over several 
 - one process on SQLite, one process on PostgreSQL, and two processes on PostgreSQL with
   SHARD_COUNT=2 (shards 0 and 1: the servers alternate between them);
 
-and in each, three runs on the same duels:
+and in each, after two unmeasured moves in every game (what a bot does once after it starts:
+loading fonts, a language's formats, the first pictures of each name, filling its caches), three
+runs on the same duels:
 
 - 20 and 100 games at once, players looking at the board about `--think` seconds (1 s) before
   each move: p50/p99 per `/move`, from the interaction to the edited game message;
 - saturation: 100 games, every player moving as soon as the board shows: moves per second.
 
 CPU ms per move is the bot processes' user + system time over a run (with their live child
-processes: the computer's worker), divided by its moves (`emulator ms` is this process's own,
-the emulator's and the players', for comparison). `cores` is how busy the machine was: the bot
-processes', this process's and the PostgreSQL server's CPU over the run's wall time (at 2 on a
-2-core machine, the machine is the limit, not the bot); peak
-RSS is the largest resident size a bot process reached (VmHWM). The last line is one JSON
-object; its `one_process` and `two_processes` figures are PostgreSQL's (null without it), the
-SQLite ones are under `one_process_sqlite`.
+processes: the drawing process and the computer's worker; `children` is those processes' share),
+divided by its moves (`emulator ms` is this process's own, the emulator's and the players', for
+comparison). `cores` is how busy the machine was: the bot processes', this process's and the
+PostgreSQL server's CPU over the run's wall time (at 2 on a 2-core machine, the machine is the
+limit, not the bot); peak RSS is the largest resident size a bot process reached (VmHWM), alone
+and with its child processes' (each one's largest, added up). The last line is one JSON object;
+its `one_process` and `two_processes` figures are PostgreSQL's (null without it), the SQLite ones
+are under `one_process_sqlite`.
 
 Run: .venv/bin/python -m benchmarks.scale [--quick] [--postgres-url URL]
 PostgreSQL (`--postgres-url`, default DUELBOARD_TEST_POSTGRES_URL) needs a role that may create
@@ -42,7 +45,7 @@ import statistics
 import tempfile
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +77,10 @@ class Run:
     think: float
 
 
+# Unmeasured, before the runs: two quick moves in every game.
+WARM_UP = Run("warm_up", 100, 2, 0.2)
+
+
 @dataclass
 class Duel:
     """A game's channel, its two players and, once accepted, its id and message."""
@@ -91,7 +98,8 @@ class Measured:
 
     latencies_ms: list[float] = field(default_factory=list)
     seconds: float = 0.0
-    cpu_seconds: float = 0.0
+    cpu_seconds: float = 0.0  # the bot processes with their child processes
+    children_cpu_seconds: float = 0.0  # of which the child processes' (drawing, the computer)
     driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
     server_cpu_seconds: float = 0.0  # the PostgreSQL server's processes (0 on SQLite)
 
@@ -110,6 +118,7 @@ class Measured:
             "p99_ms": round(percentile(ms, 0.99), 1),
             "moves_per_s": round(self.moves / self.seconds, 1),
             "cpu_ms_per_move": round(self.cpu_seconds * 1000 / self.moves, 2),
+            "children_cpu_ms_per_move": round(self.children_cpu_seconds * 1000 / self.moves, 2),
             "emulator_cpu_ms_per_move": round(self.driver_cpu_seconds * 1000 / self.moves, 2),
             "cores": round(
                 (self.cpu_seconds + self.driver_cpu_seconds + self.server_cpu_seconds)
@@ -143,6 +152,15 @@ def _server_cpu_seconds() -> float:
                     total += _cpu_seconds(int(entry.name))
             except OSError:  # gone meanwhile
                 continue
+    return total
+
+
+def _total_cpu_seconds(pids: Iterable[int]) -> float:
+    """The CPU time of these processes (one that ended meanwhile counts nothing)."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += _cpu_seconds(pid)
     return total
 
 
@@ -216,18 +234,28 @@ class Setup:
         await self.emulator.stop()
 
     def cpu_seconds(self) -> float:
-        """The bot processes' CPU time so far."""
-        pids = [process.pid for process in self.processes]
-        pids += [child for pid in pids for child in _children(pid)]
-        total = 0.0
-        for pid in pids:
-            with contextlib.suppress(OSError):  # a child that ended meanwhile
-                total += _cpu_seconds(pid)
-        return total
+        """The bot processes' CPU time so far, their live child processes' included."""
+        return _total_cpu_seconds(process.pid for process in self.processes) + (
+            self.children_cpu_seconds()
+        )
+
+    def children_cpu_seconds(self) -> float:
+        """The CPU time so far of the bot processes' live child processes."""
+        return _total_cpu_seconds(
+            child for process in self.processes for child in _children(process.pid)
+        )
 
     def peak_rss_mb(self) -> float:
         """The largest peak resident size among the bot processes."""
         return max(_peak_rss_mb(process.pid) for process in self.processes)
+
+    def peak_rss_with_children_mb(self) -> float:
+        """The largest, among the bot processes, of its peak resident size plus its live child
+        processes' (the drawing process, the computer's worker)."""
+        return max(
+            _peak_rss_mb(process.pid) + sum(map(_peak_rss_mb, _children(process.pid)))
+            for process in self.processes
+        )
 
     async def open_tables(self, store: Store) -> None:
         """Every duel challenged and accepted, a few at a time."""
@@ -285,13 +313,15 @@ class Setup:
         # walked them all again during a run (about 5% of this process's CPU at saturation):
         # what exists before the run is left out of them.
         gc.freeze()
-        cpu, own, wall = self.cpu_seconds(), time.process_time(), time.perf_counter()
+        cpu, children = self.cpu_seconds(), self.children_cpu_seconds()
+        own, wall = time.process_time(), time.perf_counter()
         server = _server_cpu_seconds()
         await asyncio.gather(
             *(self.play(turns, duel, run, measured) for duel in self.duels[: run.games])
         )
         measured.seconds = time.perf_counter() - wall
         measured.cpu_seconds = self.cpu_seconds() - cpu
+        measured.children_cpu_seconds = self.children_cpu_seconds() - children
         measured.driver_cpu_seconds = time.process_time() - own
         if "postgresql" in self.database_url:
             measured.server_cpu_seconds = _server_cpu_seconds() - server
@@ -328,17 +358,24 @@ async def measure_setup(
         try:
             await setup.start()
             await setup.open_tables(store)
+            await setup.measure(turns, WARM_UP)
             for run in runs:
                 figures[run.name] = row = (await setup.measure(turns, run)).row(run)
                 print(
                     f"{name:<24} {run.name:<12} {row['games']:>5} {row['moves']:>6} "
                     f"{row['p50_ms']:>8} {row['p99_ms']:>8} {row['moves_per_s']:>8} "
-                    f"{row['cpu_ms_per_move']:>12} {row['emulator_cpu_ms_per_move']:>13} "
+                    f"{row['cpu_ms_per_move']:>12} {row['children_cpu_ms_per_move']:>9} "
+                    f"{row['emulator_cpu_ms_per_move']:>12} "
                     f"{row['cores']:>6}",
                     flush=True,
                 )
             figures["peak_rss_mb"] = round(setup.peak_rss_mb(), 1)
-            print(f"{name:<24} peak RSS {figures['peak_rss_mb']} MB per process", flush=True)
+            figures["peak_rss_with_children_mb"] = round(setup.peak_rss_with_children_mb(), 1)
+            print(
+                f"{name:<24} peak RSS {figures['peak_rss_mb']} MB per process, "
+                f"{figures['peak_rss_with_children_mb']} MB with its child processes",
+                flush=True,
+            )
         except BaseException:
             for log in sorted(Path(folder).glob("bot*.log")):
                 print(f"--- {log.name}\n{log.read_text()[-4000:]}")
@@ -361,7 +398,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     print(f"cpus={os.cpu_count()} load={os.getloadavg()[0]:.2f} think={args.think}s")
     print(
         f"{'set-up':<24} {'run':<12} {'games':>5} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'moves/s':>8} {'cpu ms/move':>12} {'emulator ms':>13} {'cores':>6}"
+        f"{'moves/s':>8} {'cpu ms/move':>12} {'children':>9} {'emulator ms':>12} {'cores':>6}"
     )
     with tempfile.TemporaryDirectory() as folder:
         sqlite_url = f"sqlite+aiosqlite:///{Path(folder) / 'scale.sqlite3'}"
@@ -401,8 +438,10 @@ def _summary(figures: dict[str, Any]) -> dict[str, float]:
         "p99_ms_100_games": figures["100_games"]["p99_ms"],
         "cpu_ms_per_move": figures["20_games"]["cpu_ms_per_move"],
         "cpu_ms_per_move_saturated": figures["saturation"]["cpu_ms_per_move"],
+        "children_cpu_ms_per_move": figures["20_games"]["children_cpu_ms_per_move"],
         "cores_saturated": figures["saturation"]["cores"],
         "peak_rss_mb": figures["peak_rss_mb"],
+        "peak_rss_with_children_mb": figures["peak_rss_with_children_mb"],
     }
 
 
