@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -43,3 +46,13 @@ def wait_ended(pid: int, seconds: float = ENDING_SECONDS) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def killed_child(script: str) -> int:
+    """Run `script` in a new interpreter, which prints the id of a process it started, then kills
+    itself with SIGKILL; that process's id."""
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    return int(run.stdout)

@@ -94,7 +94,7 @@ def warm_up() -> None:
 
 
 def draw(session: Session, names: tuple[str, str], look: Look = PUBLIC) -> Picture | None:
-    """Render the board (call through `asyncio.to_thread`: it takes milliseconds of CPU).
+    """Render the board (off the event loop, `Painter.draw`: it takes milliseconds of CPU).
 
     `names` are White's and Black's; `look` says in which words and theme, with which clock,
     and for whom (the public board by default, in English).

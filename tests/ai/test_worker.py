@@ -9,8 +9,6 @@ import os
 import pickle
 import random
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -54,7 +52,7 @@ from tests.bot.service.conftest import (
     tmp_path,
 )
 from tests.bot.service.drive import match_of
-from tests.processes import wait_ended
+from tests.processes import killed_child, wait_ended
 
 __all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the service's fixtures
 
@@ -426,11 +424,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 
 
 def test_a_bot_killed_outright_takes_its_worker_with_it() -> None:
-    bot = subprocess.run(
-        [sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=120
-    )
-    assert bot.returncode == -signal.SIGKILL, bot.stderr
-    worker = int(bot.stdout)
+    worker = killed_child(KILLED_BOT)
     assert wait_ended(worker), f"the worker {worker} outlived the bot"
 
 

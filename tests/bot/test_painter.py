@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 
 import pytest
@@ -22,7 +20,7 @@ from bot.service.kinds import options_for
 from bot.service.session import Session
 from engine.backgammon.matchplay import Match
 from render import DARK
-from tests.processes import children, wait_ended
+from tests.processes import children, killed_child, wait_ended
 
 ALICE, BOB = 11, 22
 NAMES = ("Alice", "Bob")
@@ -186,9 +184,5 @@ asyncio.run(main())
 
 
 def test_a_bot_killed_outright_takes_its_drawing_process_with_it() -> None:
-    bot = subprocess.run(
-        [sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=120
-    )
-    assert bot.returncode == -signal.SIGKILL, bot.stderr
-    process = int(bot.stdout)
+    process = killed_child(KILLED_BOT)
     assert wait_ended(process), f"the drawing process {process} outlived the bot"
