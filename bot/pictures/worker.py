@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import struct
 import sys
 from typing import BinaryIO
@@ -50,6 +51,9 @@ def answer(request: bytes) -> bytes:
 
 def main() -> None:
     """Answer requests until stdin ends."""
+    # Ctrl-C in the bot's terminal reaches every process of its group: the bot stops, and closes
+    # this process's stdin, which ends it; interrupted here, it would only print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # The frames own stdout: anything else printed (a library's warning) goes to stderr.
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())

@@ -146,6 +146,15 @@ async def test_a_board_nobody_waits_for_any_more_does_not_answer_the_next_one(
     assert await painter.draw(checkers(), NAMES) == draw(checkers(), NAMES)
 
 
+async def test_ctrl_c_in_the_bots_terminal_leaves_the_drawing_to_the_bot(painter: Painter) -> None:
+    """The terminal's SIGINT reaches the drawing process too; the bot decides when it ends."""
+    await painter.warm_up()
+    (process,) = drawing()
+    os.kill(process, signal.SIGINT)
+    assert await painter.draw(checkers(), NAMES) == draw(checkers(), NAMES)
+    assert drawing() == [process]
+
+
 async def test_in_threads_a_painter_starts_no_process() -> None:
     painter = Painter()
     await painter.warm_up()
