@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 
 
@@ -57,6 +57,15 @@ class Variant:
     king_count_end: bool
     no_progress_plies: int
     repetitions_for_draw: int = 3
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its name when it is a registered variant, so that it unpickles as the
+        registry's own object: the engine keeps its flattened rules per variant object, and a
+        copy per game sent to another process (the computer's, the drawing one) would add one
+        every time."""
+        if VARIANTS.get(self.name) is self:
+            return (_registered, (self.name,))
+        return (Variant, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def squares(self) -> int:
@@ -177,3 +186,8 @@ VARIANTS: dict[str, Variant] = {
         no_progress_plies=50,
     ),
 }
+
+
+def _registered(name: str) -> Variant:
+    """The registered variant `name` (what a pickled one unpickles as)."""
+    return VARIANTS[name]

@@ -4,16 +4,21 @@ board."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
+import pickle
 import signal
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from discord import Locale
 
 import engine.checkers as ck
+from bot.i18n import language_of
 from bot.pictures import Look, draw
 from bot.pictures.painter import Painter
+from bot.pictures.worker import answer
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.kinds import options_for
@@ -153,6 +158,25 @@ async def test_ctrl_c_in_the_bots_terminal_leaves_the_drawing_to_the_bot(painter
     os.kill(process, signal.SIGINT)
     assert await painter.draw(checkers(), NAMES) == draw(checkers(), NAMES)
     assert drawing() == [process]
+
+
+def test_a_drawing_process_keeps_nothing_of_the_boards_it_drew() -> None:
+    """What the drawing process runs for each request, many times over: every request brings
+    its own copy of the game (a copy of a checkers variant each got a rules object of its own,
+    kept for ever)."""
+    requests = [
+        pickle.dumps((session, NAMES, replace(look, locale=language_of(look.locale))))
+        for session in (backgammon(), checkers())
+        for look in LOOKS
+    ]
+    for request in requests * 20:
+        answer(request)
+    gc.collect()
+    before = len(gc.get_objects())
+    for request in requests * 50:
+        answer(request)
+    gc.collect()
+    assert len(gc.get_objects()) - before < 30
 
 
 async def test_in_threads_a_painter_starts_no_process() -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import replace
+
 import pytest
 
-from engine.checkers import VARIANTS, Color, Crowning, KingLanding
+from engine.checkers import VARIANTS, Color, Crowning, Game, KingLanding
 
 W, B = Color.WHITE, Color.BLACK
 ADJ, ANY = KingLanding.ADJACENT, KingLanding.ANY
@@ -70,3 +73,19 @@ def test_summary_states_the_rules_in_force() -> None:
     assert "the most pieces must be chosen" in VARIANTS["international"].summary()
     assert "crowned only if it stops there" in VARIANTS["pool"].summary()
     assert VARIANTS["international"].summary().startswith("10×10")
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_a_registered_variant_unpickles_as_itself(name: str) -> None:
+    """Games cross to the computer's and the drawing processes pickled: a copy of the variant
+    per game would get flattened rules of its own each time (the engine keeps them per object)."""
+    variant = VARIANTS[name]
+    assert pickle.loads(pickle.dumps(variant)) is variant
+    game = Game.new(name)
+    assert pickle.loads(pickle.dumps(game)).variant is variant
+
+
+def test_a_variant_of_ones_own_unpickles_as_an_equal_copy() -> None:
+    own = replace(VARIANTS["box"], name="box without the king count", king_count_end=False)
+    copy = pickle.loads(pickle.dumps(own))
+    assert copy == own and copy is not own
