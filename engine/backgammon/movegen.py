@@ -101,13 +101,16 @@ def plays(
             source, target, hit = step
             board[source] -= 1
             board[target] += 1
-            walk(hits | (hit << target), dice, (*done, step), source)
+            walk(hits | (hit << target), dice, (*done, step), source)  # noqa: F821 (see `del walk`)
             board[source] += 1
             board[target] -= 1
 
     for dice in orders:
         seen.clear()
         walk(0, dice, (), BAR)
+    # `walk` refers to itself through its closure, a cycle that would keep the search's sets and
+    # tuples until the cycle collector's next pass: the name goes now, and they with it.
+    del walk
     if deepest == 1 and not doubles:
         # BG-7: when only one die can be played, the larger one if it can be.
         larger = max(die_a, die_b)

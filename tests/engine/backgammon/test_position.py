@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
-from engine.backgammon import IllegalMoveError, Move, Play, Position, Side
+from engine.backgammon import IllegalMoveError, Move, Play, Position, Side, movegen
 
 EMPTY = (0,) * 24
 
@@ -105,3 +107,20 @@ def test_lists_are_frozen_into_a_hashable_value() -> None:
     assert hash(from_lists) == hash(Position((row(p6=15), row(p6=15)), turn=Side.BLACK))
     with pytest.raises(ValueError, match=r"turn is Side\.WHITE or Side\.BLACK"):
         Position((row(p6=15), row(p6=15)), turn=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("dice", [(6, 5), (2, 2)])
+def test_a_search_for_legal_plays_leaves_nothing_for_the_cycle_collector(
+    dice: tuple[int, int],
+) -> None:
+    """The search's sets and tuples go as soon as it ends (a move searches once per roll)."""
+    own, opp = Position.initial().boards()
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        assert movegen.plays(own, opp, *dice, None)
+        assert gc.collect() == 0
+    finally:
+        if was_enabled:
+            gc.enable()
