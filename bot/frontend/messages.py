@@ -110,17 +110,16 @@ class GameMessages:
         client: discord.Client,
         games: Games,
         store: Store,
-        reviewer: Reviewer | None = None,
-        painter: Painter | None = None,
+        reviewer: Reviewer | None,
+        painter: Painter,
     ) -> None:
         """Show `games` through `client`; `store` has names and where each game is shown;
-        `reviewer` (if any) adds the analysis to backgammon recaps; `painter` draws the boards
-        (by default in this process's threads)."""
+        `reviewer` (if any) adds the analysis to backgammon recaps; `painter` draws the boards."""
         self.client = client
         self.games = games
         self.store = store
         self.reviewer = reviewer
-        self.painter = painter or Painter()
+        self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the

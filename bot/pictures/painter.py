@@ -86,22 +86,26 @@ class _Process:
             self.process.stdin.write(frame(request))
             await self.process.stdin.drain()
         except (BrokenPipeError, ConnectionResetError) as error:
+            answer.cancel()  # never sent: no answer comes for it
             raise DrawingStoppedError("the drawing process ended") from error
         return await answer
 
     async def _hand_out(self) -> None:
-        """Give each answer to its request, in order; at the end, fail the requests left."""
+        """Give each answer to its request, in order; however that ends, fail the requests
+        left, so that no caller waits for ever."""
         try:
             while True:
                 answer = await self._read()
                 asked = self.asked.popleft()
                 if not asked.done():  # not abandoned
                     asked.set_result(answer)
-        except DrawingStoppedError as error:
+        except DrawingStoppedError:
+            pass  # it ended: `alive` says so from now on
+        finally:
             while self.asked:
                 asked = self.asked.popleft()
                 if not asked.done():
-                    asked.set_exception(DrawingStoppedError(str(error)))
+                    asked.set_exception(DrawingStoppedError("the drawing process ended"))
 
     async def _read(self) -> bytes:
         assert self.process.stdout is not None
