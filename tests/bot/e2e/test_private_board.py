@@ -33,9 +33,10 @@ def snapshot(emulator: Emulator, message: Message) -> tuple[int, bytes, int]:
 async def test_a_backgammon_player_sees_their_side_and_ids_gnubg_loads(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
-    async with start_bot(OPENING_31):
+    async with start_bot(OPENING_31) as bot:
         message = await start_game(emulator, store, players.alice, players.bob)
         await move(emulator, message, players.alice, "8/5 6/5")
+        await bot.messages.pings.settle()  # the stale ping's delete comes after the move
         before = snapshot(emulator, message)
         reply = await command(emulator, players.alice, "board", {"private": True})
         after = snapshot(emulator, message)
@@ -77,7 +78,7 @@ async def test_a_checkers_player_gets_a_fen_py_draughts_loads(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
     """English draughts: Alice starts, so she plays Black (CK-2); 11-15, 22-18, 15x22 forced."""
-    async with start_bot():
+    async with start_bot() as bot:
         message = await start_game(
             emulator,
             store,
@@ -89,6 +90,7 @@ async def test_a_checkers_player_gets_a_fen_py_draughts_loads(
         )
         await move(emulator, message, players.alice, "11-15")
         await move(emulator, message, players.bob, "22-18")
+        await bot.messages.pings.settle()  # the stale ping's delete comes after the move
         before = snapshot(emulator, message)
         reply = await command(emulator, players.bob, "board", {"private": True})
         after = snapshot(emulator, message)
