@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -15,9 +16,11 @@ from render import (
     BackgammonScene,
     Prompt,
     Theme,
+    draw_backgammon,
     render_backgammon,
 )
-from render.backgammon_scene import status_line
+from render.backgammon_scene import status_line, viewer_point
+from render.draw import disc, paste_centred
 from tests.render.pictures import count_colour, decode_png, pixel
 
 LAYOUT = BackgammonLayout(800)
@@ -147,6 +150,32 @@ def test_a_stack_past_five_shows_five_checkers_and_its_count() -> None:
     assert pixel(image, LAYOUT.checker_centre(8, 4)) == fill
     # Nothing is drawn past the fifth slot, however tall the stack.
     assert pixel(image, LAYOUT.checker_centre(6, 5)) in BOARD_COLOURS
+
+
+@pytest.mark.parametrize("width", [320, 800, 1111])
+def test_each_stack_is_drawn_as_its_checkers_pasted_one_by_one(width: int) -> None:
+    # A stack is pasted as one sprite; it must leave the pixels each checker pasted on its own
+    # leaves: points in both halves, every height up to five, and both bars.
+    layout = BackgammonLayout(width)
+    white = {24: 1, 20: 2, 13: 3, 6: 5}
+    black = {18: 1, 16: 2, 9: 4, 2: 5}
+    drawn = draw_backgammon(BackgammonScene(board(white, black, bar=(2, 3))), width=width)
+    # The same board with every checker borne off, then each checker pasted by hand.
+    expected = draw_backgammon(BackgammonScene(board({}, {})), width=width)
+    for side, points, on_bar in ((Side.WHITE, white, 2), (Side.BLACK, black, 3)):
+        checker = disc(layout.checker, *LIGHT.piece(side == Side.WHITE))
+        centres = [
+            layout.checker_centre(viewer_point(point, side, Side.WHITE), slot)
+            for point, count in points.items()
+            for slot in range(count)
+        ]
+        centres += [layout.bar_centre(side == Side.WHITE, slot) for slot in range(on_bar)]
+        for centre in centres:
+            paste_centred(expected, checker, centre)
+    # The trays and the panel's pip counts differ: the two half boards and the bar must not.
+    x0, y0 = (math.floor(v) for v in layout.left_field[:2])
+    x1, y1 = (math.ceil(v) for v in layout.right_field[2:])
+    assert drawn.crop((x0, y0, x1, y1)).tobytes() == expected.crop((x0, y0, x1, y1)).tobytes()
 
 
 def test_bg10_bar_and_bg13_borne_off_checkers_are_drawn() -> None:
