@@ -144,7 +144,11 @@ def read_last_event(connection: Connection, game_id: int) -> GameEvent | None:
 
 def game_from_row(row: Row[Any]) -> GameRow:
     """A `games` row as a GameRow."""
-    values = dict(row._mapping)
+    return game_from_values(dict(row._mapping))
+
+
+def game_from_values(values: dict[str, Any]) -> GameRow:
+    """A `games` row's column values as a GameRow (`values` is used up)."""
     values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
     return GameRow(**values)

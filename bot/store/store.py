@@ -21,7 +21,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from bot.settings import ONE_SHARD, Shards
 from bot.store import checks
 from bot.store.connect import (
-    SQLITE_DRIVER,
     WRITE_OPTION,
     create_engine,
     normalize_url,
@@ -46,6 +45,7 @@ from bot.store.queries import (
     UPDATE_GAME,
     claim_pairing,
     game_from_row,
+    game_from_values,
     moved_and_appended,
     raise_conflict,
     read_events,
@@ -88,8 +88,10 @@ class Store:
         revision: str | None,
         url: URL,
         busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        schema: str | None = None,
     ) -> None:
-        """Wrap an engine on `url` whose schema is current; use `Store.open` rather than this."""
+        """Wrap an engine on `url` (PostgreSQL: in `schema` if given) whose schema is current;
+        use `Store.open` rather than this."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
         # SQLite admits one writer at a time: queueing this process's writers on a lock is
@@ -97,8 +99,7 @@ class Store:
         self._write_gate: AbstractAsyncContextManager[object] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
-        sqlite_url = url if url.drivername == SQLITE_DRIVER else None
-        self._tx = Transactions(engine, self._write_gate, sqlite_url, busy_timeout_ms)
+        self._tx = Transactions(engine, self._write_gate, url, busy_timeout_ms, schema)
         self._revision = revision
 
     @property
@@ -140,7 +141,7 @@ class Store:
         except BaseException:
             await engine.dispose()
             raise
-        return cls(engine, revision, parsed, busy_timeout_ms)
+        return cls(engine, revision, parsed, busy_timeout_ms, schema)
 
     async def close(self) -> None:
         """Close every pooled connection."""
@@ -336,12 +337,8 @@ class Store:
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The pending or active game in a channel (or thread), if any."""
         checks.snowflake("channel_id", channel_id)
-
-        def read(connection: Connection) -> GameRow | None:
-            row = connection.execute(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id}).first()
-            return None if row is None else game_from_row(row)
-
-        return await self._tx.read(read, single=True)
+        values = await self._tx.first(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id})
+        return None if values is None else game_from_values(values)
 
     async def open_games_for_player(self, user_id: int) -> list[GameRow]:
         """Every pending or active game a player sits at, oldest first."""
@@ -464,6 +461,19 @@ class Store:
             for game_id, ping_id in pings.items()
         }
 
+        if len(checked) == 1:  # a move's own ping: the lean path on PostgreSQL
+            ((game_id, ping_id),) = checked.items()
+            try:
+                found = await self._tx.changed(
+                    SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
+                )
+            except OperationalError as error:
+                _raise_if_busy(error)
+                raise
+            if found == 0:
+                raise GameNotFoundError(game_id)
+            return
+
         def attach(connection: Connection) -> None:
             for game_id, ping_id in checked.items():
                 found = connection.execute(
@@ -472,7 +482,7 @@ class Store:
                 if found.rowcount == 0:
                     raise GameNotFoundError(game_id)
 
-        await self._written(attach, single=len(checked) == 1)
+        await self._written(attach)
 
     async def due_deadlines(
         self,

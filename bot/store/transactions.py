@@ -11,18 +11,27 @@ return to the pool too, which the async API would each run in a greenlet of thei
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.sql import Select, Update
 from sqlalchemy.util import greenlet_spawn
 
-from bot.store.connect import SINGLE_READ_OPTION, WRITE_OPTION, create_sqlite_thread_engine
+from bot.store.connect import (
+    SINGLE_READ_OPTION,
+    SQLITE_DRIVER,
+    WRITE_OPTION,
+    create_sqlite_thread_engine,
+)
+from bot.store.lean import Lean, LeanError
 
+log = logging.getLogger("duelboard")
 T = TypeVar("T")
 Work = Callable[[Connection], T]
 # Worker threads (and pooled SQLite connections) of one store. Writers queue on the write gate
@@ -37,11 +46,12 @@ class Transactions:
         self,
         engine: AsyncEngine,
         write_gate: AbstractAsyncContextManager[object],
-        sqlite_url: URL | None,
+        url: URL,
         busy_timeout_ms: int,
+        schema: str | None = None,
     ) -> None:
-        """Run on `engine` (PostgreSQL), or with `sqlite_url` on SQLite in worker threads;
-        writers pass `write_gate` one at a time."""
+        """Run on `engine` (PostgreSQL, in `schema` if given), or on SQLite (`url`) in worker
+        threads; writers pass `write_gate` one at a time."""
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
         # PostgreSQL runs one statement atomically and reads it consistently on its own: no BEGIN
@@ -52,9 +62,12 @@ class Transactions:
         self._thread_engine: Engine | None = None
         # The blocking engine as each kind of transaction uses it, by execution option.
         self._thread_engines: dict[str | None, Engine] = {}
-        if sqlite_url is not None:
+        self._lean: Lean | None = None
+        if url.drivername != SQLITE_DRIVER:
+            self._lean = Lean(url, engine.dialect, schema)
+        else:
             self._thread_engine = create_sqlite_thread_engine(
-                sqlite_url, busy_timeout_ms=busy_timeout_ms, pool_size=SQLITE_THREADS
+                url, busy_timeout_ms=busy_timeout_ms, pool_size=SQLITE_THREADS
             )
             self._thread_engines = {
                 None: self._thread_engine,
@@ -86,8 +99,39 @@ class Transactions:
             return await greenlet_spawn(_connect, reader.sync_engine, work)
         return await self._in_thread(work, SINGLE_READ_OPTION if single else None)
 
+    async def first(
+        self, statement: Select[Any], parameters: Mapping[str, Any]
+    ) -> dict[str, Any] | None:
+        """The first row one SELECT finds, as its column values (one statement reads
+        consistently on its own). On PostgreSQL it runs on the lean path (`bot.store.lean`)."""
+        if self._lean is not None:
+            try:
+                return await self._lean.first(statement, parameters)
+            except LeanError as error:
+                log.info("a read failed on the lean path (%s); the ordinary path runs it", error)
+
+        def read(connection: Connection) -> dict[str, Any] | None:
+            row = connection.execute(statement, parameters).first()
+            return None if row is None else dict(row._mapping)
+
+        return await self.read(read, single=True)
+
+    async def changed(self, statement: Update, parameters: Mapping[str, Any]) -> int:
+        """Run one UPDATE that may safely run twice as a write of its own; how many rows it
+        changed. On PostgreSQL it runs on the lean path (`bot.store.lean`)."""
+        if self._lean is not None:
+            try:
+                return await self._lean.changed(statement, parameters)
+            except LeanError as error:
+                log.info("a write failed on the lean path (%s); the ordinary path runs it", error)
+        return await self.write(
+            lambda connection: connection.execute(statement, parameters).rowcount, single=True
+        )
+
     async def close(self) -> None:
         """Let the threads finish what they run, then close their connections."""
+        if self._lean is not None:
+            await self._lean.close()
         if self._threads is not None and self._thread_engine is not None:
             await asyncio.to_thread(self._threads.shutdown)
             self._thread_engine.dispose()
