@@ -23,7 +23,7 @@ from render.backgammon_scene import (
     status_line,
     viewer_point,
 )
-from render.clock import clock_text
+from render.clock import clock_text, ticking
 from render.draw import (
     arrow,
     cross_marker,
@@ -308,7 +308,7 @@ def _draw_panel(
                 size=layout.size(21),
                 max_width=text_width,
                 fill=theme.muted,
-                cached=False,
+                cached=not ticking(scene.clock[1]),
             )
     middle = (y0 + y1) / 2
     text_fitted(

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.checkers import Color, GameResult, Move, Piece, Position, square_coordinates
 from render.backgammon_layout import ASPECT, check_width
-from render.clock import check_clock, clock_text
+from render.clock import check_clock, clock_text, ticking
 from render.draw import (
     SUPERSAMPLE,
     arrow,
@@ -372,7 +372,7 @@ def _draw_panel(
                 size=max(8, round(19 * unit)),
                 max_width=x1 - text_left,
                 fill=theme.muted,
-                cached=False,
+                cached=not ticking(scene.clock[1]),
             )
     middle = (y0 + y1) / 2
     variant = position.variant

@@ -23,6 +23,12 @@ def check_clock(clock: tuple[Any, Any] | None) -> None:
         raise ValueError(f"clock cannot show negative time: {seconds}")
 
 
+def ticking(seconds: int) -> bool:
+    """Whether the clock shows seconds (under an hour left), so that its text is new on every
+    picture; with more left it reads the same for a minute or longer, and is worth caching."""
+    return seconds < 3600
+
+
 def clock_text(seconds: int, words: Words = ENGLISH) -> str:
     """`272` as "4:32", `11100` as "3h 05m", `187200` as "2d 4h" (days for slow games)."""
     if seconds >= 86_400:

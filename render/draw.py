@@ -280,8 +280,8 @@ def write_text(
 ) -> None:
     """Write `text` at `origin` (a Pillow text anchor) in the shipped font.
 
-    A text that changes with every picture (a clock) is written `cached=False`, on an RGB
-    picture: a sprite kept for it would never be pasted again.
+    A text that changes with every picture (a clock showing seconds) is written `cached=False`,
+    on an RGB picture: a sprite kept for it would never be pasted again.
     """
     if not text:
         return

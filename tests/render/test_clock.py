@@ -12,7 +12,8 @@ from engine.backgammon import Position, Side
 from engine.checkers import Color
 from engine.checkers import Position as CheckersPosition
 from render import BackgammonLayout, BackgammonScene, CheckersScene, describe, render_png
-from render.clock import clock_text
+from render.clock import clock_text, ticking
+from render.draw import _text_sprite
 from tests.render.pictures import decode_png
 
 
@@ -30,6 +31,40 @@ from tests.render.pictures import decode_png
 )
 def test_clock_text(seconds: int, text: str) -> None:
     assert clock_text(seconds) == text
+
+
+@pytest.mark.parametrize(("seconds", "shows_seconds"), [(0, True), (3599, True), (3600, False)])
+def test_a_clock_ticks_while_it_shows_seconds(seconds: int, shows_seconds: bool) -> None:
+    assert ticking(seconds) is shows_seconds
+    assert (":" in clock_text(seconds)) is shows_seconds
+
+
+@pytest.mark.parametrize(
+    "scene",
+    [
+        BackgammonScene(Position.initial(), clock=(Side.WHITE, 0)),
+        CheckersScene(CheckersPosition.initial("english"), clock=(Color.BLACK, 0)),
+    ],
+    ids=["backgammon", "checkers"],
+)
+def test_a_clock_of_minutes_is_kept_for_the_next_picture_and_one_of_seconds_is_not(
+    scene: BackgammonScene | CheckersScene,
+) -> None:
+    # Kept as a sprite, "1h 05m" is drawn again from it for a minute of pictures; a clock showing
+    # seconds reads differently on every picture, and keeping it would only crowd the cache.
+    assert scene.clock is not None
+    side = scene.clock[0]
+
+    def new_sprites(seconds: int) -> int:
+        before = _text_sprite.cache_info().misses
+        render_png(replace(scene, clock=(side, seconds)))  # type: ignore[arg-type]
+        return _text_sprite.cache_info().misses - before
+
+    new_sprites(7_200)  # every other word of the picture is kept by now
+    assert new_sprites(3_930) == 1  # "1h 05m": a new sprite...
+    assert new_sprites(3_929) == 0  # ...drawn again a second later
+    assert new_sprites(1_234) == 0  # "20:34" is drawn straight onto the picture
+    assert new_sprites(1_233) == 0
 
 
 def test_backgammon_alt_text_speaks_the_clock_of_the_side_to_act() -> None:
