@@ -5,7 +5,9 @@ On SQLite the whole transaction runs in a worker thread on the standard library'
 driver (aiosqlite) makes one each way per statement, cursor, BEGIN, COMMIT and pool check. On
 PostgreSQL it runs on the event loop over asyncpg, in one greenlet for the whole transaction
 (what `AsyncConnection.run_sync` does for its body, here with the checkout, BEGIN, COMMIT and
-return to the pool too, which the async API would each run in a greenlet of their own).
+return to the pool too, which the async API would each run in a greenlet of their own). A lone
+SELECT or UPDATE that may safely run twice (`first`, `changed`) goes on PostgreSQL by the lean
+path instead (`bot.store.lean`), and by the ordinary one if that fails.
 """
 
 from __future__ import annotations
