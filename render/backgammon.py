@@ -89,7 +89,8 @@ def _stack(
         text_centred(image, centres[shown - 1], label, size=layout.size(19), fill=edge, bold=True)
 
 
-@lru_cache(maxsize=32)
+# A theme and width use 36 (both sides: five heights up and down, four on each bar).
+@lru_cache(maxsize=256)
 def _stack_sprite(
     size: int, fill: RGB, edge: RGB, corners: tuple[tuple[int, int], ...]
 ) -> Image.Image:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import asyncpg
@@ -93,11 +93,7 @@ class Lean:
     ) -> dict[str, Any] | None:
         """The first row of a SELECT as column values, typed as SQLAlchemy types them."""
         compiled = self._compile(statement, parameters)
-        try:
-            pool = await self._open()
-            record = await pool.fetchrow(compiled.sql, *compiled.arguments(parameters))
-        except _FAILURES as error:
-            raise LeanError(str(error)) from error
+        record = await self._run(compiled, parameters, asyncpg.Pool.fetchrow)
         if record is None:
             return None
         values = dict(record.items())
@@ -108,12 +104,22 @@ class Lean:
     async def changed(self, statement: Update, parameters: Mapping[str, Any]) -> int:
         """Run an UPDATE; how many rows it changed."""
         compiled = self._compile(statement, parameters)
+        status = await self._run(compiled, parameters, asyncpg.Pool.execute)
+        return int(status.rsplit(" ", 1)[-1])  # "UPDATE 1"
+
+    async def _run(
+        self,
+        compiled: _Compiled,
+        parameters: Mapping[str, Any],
+        method: Callable[..., Awaitable[Any]],
+    ) -> Any:
+        """`method` of the pool (`fetchrow`, `execute`) on the statement; LeanError if it did
+        not run."""
         try:
             pool = await self._open()
-            status = await pool.execute(compiled.sql, *compiled.arguments(parameters))
+            return await method(pool, compiled.sql, *compiled.arguments(parameters))
         except _FAILURES as error:
             raise LeanError(str(error)) from error
-        return int(status.rsplit(" ", 1)[-1])  # "UPDATE 1"
 
     async def close(self) -> None:
         """Close the pool's connections."""

@@ -7,8 +7,13 @@ asyncpg on PostgreSQL).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import (
+    AbstractAsyncContextManager,
+    asynccontextmanager,
+    contextmanager,
+    nullcontext,
+)
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
@@ -164,20 +169,14 @@ class Store:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction on the async engine (for the ratings' multi-step writes)."""
-        try:
+        with _busy_refused():
             async with self._write_gate, self._writer.begin() as connection:
                 yield connection
-        except OperationalError as error:
-            _raise_if_busy(error)
-            raise
 
     async def _written(self, work: Work[T], *, single: bool = False) -> T:
         """Run `work` as one write transaction (`single`: exactly one statement)."""
-        try:
+        with _busy_refused():
             return await self._tx.write(work, single=single)
-        except OperationalError as error:
-            _raise_if_busy(error)
-            raise
 
     # Players and guild settings
 
@@ -463,13 +462,10 @@ class Store:
 
         if len(checked) == 1:  # a move's own ping: the lean path on PostgreSQL
             ((game_id, ping_id),) = checked.items()
-            try:
+            with _busy_refused():
                 found = await self._tx.changed(
                     SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
                 )
-            except OperationalError as error:
-                _raise_if_busy(error)
-                raise
             if found == 0:
                 raise GameNotFoundError(game_id)
             return
@@ -603,7 +599,13 @@ class Store:
         await self._raise_if_channel_busy(game.channel_id, error)
 
 
-def _raise_if_busy(error: OperationalError) -> None:
-    """SQLite's busy_timeout ran out while another process held the write lock."""
-    if "database is locked" in str(error.orig):
-        raise StoreBusyError() from error
+@contextmanager
+def _busy_refused() -> Iterator[None]:
+    """A write that SQLite's busy_timeout ran out on, while another process held the write
+    lock, raises StoreBusyError; any other OperationalError goes on as it is."""
+    try:
+        yield
+    except OperationalError as error:
+        if "database is locked" in str(error.orig):
+            raise StoreBusyError() from error
+        raise
