@@ -14,8 +14,11 @@ similarity, across keys, while here the key says which entry it is.
 `problems` lists what makes a catalog unfit to ship: an entry untranslated or fuzzy, a key
 missing or unknown, placeholders that differ from the English, a plural entry without one text
 per plural form, a command or option name Discord would refuse (`bot.i18n.names`), a
-`Plural-Forms` rule other than Babel's for the language, a catalog that does not compile
-(Babel's `.mo` writer and the checks of `babel.messages.checkers`).
+`Plural-Forms` rule that picks other forms than Babel's for the language (compared by what the
+rules do, `bot.i18n.plurals`), a catalog that does not compile (Babel's `.mo` writer and the
+checks of `babel.messages.checkers`). When Babel's rule for a language means something new,
+`update` writes it into that catalog and lays each counted entry out for it, every form filled
+from the old ones and the entry marked fuzzy until a translator words the new form.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from bot.i18n import (
     translated_languages,
 )
 from bot.i18n.names import is_command_name
+from bot.i18n.plurals import CLDR, forms_for, reference, regrouped, same_rule
 from engine.backgammon import errors as backgammon
 from engine.checkers import errors as checkers
 from render import ENDING_FIELDS, ENGLISH, PLURAL_FIELDS, SIZE_FIELDS, TEMPLATE_FIELDS
@@ -88,18 +92,33 @@ def updated_template(template: Catalog) -> Catalog:
 
 
 def updated_translation(template: Catalog, catalog: Catalog) -> Catalog:
-    """`catalog` in line with `template`, by key, in the template's order."""
+    """`catalog` in line with `template`, by key, in the template's order, under the plural rule
+    Babel gives its language (when that rule means something new)."""
     old = keyed(catalog)
     result = _empty_like(catalog)
+    rule = (catalog.num_plurals, catalog.plural_expr)
+    new_rule = reference(str(catalog.locale))
+    if new_rule is not None and not same_rule(rule, new_rule):
+        forms_header = f"nplurals={new_rule[0]}; plural={new_rule[1]};"
+        result.mime_headers = [
+            (name, forms_header if name.lower() == "plural-forms" else value)
+            for name, value in catalog.mime_headers
+        ]
+    else:
+        new_rule = None
     for key, message in keyed(template).items():
         before = old.get(key)
         if before is None:
-            string: str | tuple[str, ...] = ("",) * catalog.num_plurals
+            string: str | tuple[str, ...] = ("",) * result.num_plurals
             _put(result, _copy(message, message.id, string if message.pluralizable else ""))
             continue
         entry = _copy(message, message.id, before.string)
         entry.user_comments = [c for c in before.user_comments if not c.startswith("|")]
         if before.id != message.id or before.fuzzy:
+            entry.flags.add("fuzzy")
+            entry.previous_id = list(_previous_english(before))
+        if new_rule is not None and message.pluralizable:
+            entry.string = regrouped(forms(before.string), rule, new_rule)
             entry.flags.add("fuzzy")
             entry.previous_id = list(_previous_english(before))
         _put(result, entry)
@@ -192,9 +211,7 @@ def problems_of(template_catalog: Catalog, catalog: Catalog, language: str) -> I
     shipping."""
     template = keyed(template_catalog)
     entries = keyed(catalog)
-    expected = get_plural(language)
-    if (catalog.num_plurals, catalog.plural_expr) != (expected.num_plurals, expected.plural_expr):
-        yield f"{language}: Plural-Forms should be Babel's {expected.plural_forms}"
+    yield from _plural_problems(catalog, language)
     for key in sorted(set(entries) - set(template)):
         yield f"{language}: {key}: not in the template {RUN_UPDATE}"
     for key, english in template.items():
@@ -222,6 +239,25 @@ def problems_of(template_catalog: Catalog, catalog: Catalog, language: str) -> I
         write_mo(io.BytesIO(), catalog)
     except Exception as error:
         yield f"{language}: does not compile: {error}"
+
+
+def _plural_problems(catalog: Catalog, language: str) -> Iterator[str]:
+    """A `Plural-Forms` rule that does not run, picks a form the catalog lacks, or means other
+    than the rule of Babel's CLDR (when that CLDR is one the catalogs follow)."""
+    rule = (catalog.num_plurals, catalog.plural_expr)
+    try:
+        picked = set(forms_for(*rule))
+    except Exception as error:
+        yield f"{language}: Plural-Forms {catalog.plural_forms} does not run: {error}"
+        return
+    if max(picked) >= rule[0]:
+        yield f"{language}: Plural-Forms {catalog.plural_forms} picks form {max(picked)}"
+    expected = reference(language)
+    if expected is not None and not same_rule(rule, expected):
+        yield (
+            f"{language}: Plural-Forms {catalog.plural_forms} picks other forms than CLDR"
+            f" {CLDR}+ (Babel's {get_plural(language).plural_forms}) {RUN_UPDATE}"
+        )
 
 
 def stale() -> list[str]:

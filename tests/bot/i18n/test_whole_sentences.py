@@ -1,6 +1,6 @@
 """A resignation's size is worded by one whole sentence per size in every language, never by a
 translated phrase ("a gammon") slotted into another sentence: a language with case or gender
-(Polish, Czech, Greek) must be able to inflect each sentence as a whole (issue 14).
+(Polish, Czech, Greek) must be able to inflect each sentence as a whole.
 
 The expected texts are written here by hand, so they hold whatever the catalogs' keys become."""
 
