@@ -26,8 +26,14 @@ from sqlalchemy.engine import URL
 from sqlalchemy.sql import Select, Update
 
 LEAN_CONNECTIONS = 4
-# What tells this path's connections apart in pg_stat_activity.
-APPLICATION_NAME = "duelboard-lean"
+
+
+def application_name(schema: str | None) -> str:
+    """What tells this path's connections apart in pg_stat_activity: those of a store in a
+    schema of its own carry the schema's name, so that one store's can be told from another's
+    on a server that several bots (or test runs) share."""
+    return "duelboard-lean" if schema is None else f"duelboard-lean {schema}"[:63]
+
 
 Processor = Callable[[Any], Any]
 # What asyncpg raises when a statement did not run: the server refused it, the connection is
@@ -80,7 +86,7 @@ class Lean:
 
     def __init__(self, url: URL, dialect: Dialect, schema: str | None) -> None:
         _, self._connect = dialect.create_connect_args(url)
-        self._settings = {"application_name": APPLICATION_NAME}
+        self._settings = {"application_name": application_name(schema)}
         if schema is not None:
             self._settings["search_path"] = schema
         self._dialect = dialect

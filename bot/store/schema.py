@@ -158,7 +158,7 @@ guild_settings = Table(
     Column("updated_at", UtcDateTime, nullable=False),
 )
 
-# Ratings, results and rating changes (issue 6). A scope is a guild id, or GLOBAL_SCOPE for the
+# Ratings, results and rating changes. A scope is a guild id, or GLOBAL_SCOPE for the
 # ladder across every server; a ladder is a game kind plus, for checkers, its variant. No foreign
 # keys: rows are written only by `count_result`, which reads the finished game in the same
 # transaction, and other suites may TRUNCATE games and players without knowing these tables.
@@ -217,7 +217,7 @@ rating_changes = Table(
     Index("ix_rating_changes_user_id", "user_id", "scope", "ladder", "changed_at"),
 )
 
-# Tournaments (issue 18): the event, who entered it, and each round's pairings. A pairing's game
+# Tournaments: the event, who entered it, and each round's pairings. A pairing's game
 # is an ordinary game; the unique game id and the primary key (tournament, round, board) let the
 # database itself refuse a second game for one pairing and a second pairing of one round.
 tournaments = Table(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -11,9 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.settings import Shards
 from bot.store.schema import games
 
-# Advisory lock keys of the sweep lease: one per (shard count, shard id), in a range of their
-# own beside the migration lock. A shard id is below 2**16 (`MAX_SHARDS`), so keys never clash.
-_SWEEP_LOCK_BASE = 0x64756573 << 32
+# Advisory lock keys of the sweep lease: one per (schema, shard count, shard id). Advisory locks
+# belong to the whole database, not a schema: the high half of the key names the schema, so that
+# bots (or test runs) in two schemas of one database never hold each other's shards. A shard id
+# and a count are below 2**16 (`MAX_SHARDS`), so the low half never clashes.
+_SWEEP_LOCK_NAMESPACE = b"duelboard-sweep:"
 # One statement takes every free shard of the process, however many it runs.
 _TRY_LOCKS = text(
     "SELECT shard_id FROM unnest(CAST(:ids AS integer[])) AS shard_id "
@@ -35,13 +38,17 @@ def of_shards(shards: Shards) -> ColumnElement[bool]:
     return (games.c.shard_key % shards.count).in_(shards.ids)
 
 
-def sweep_lock_key(count: int, shard_id: int) -> int:
-    """The PostgreSQL advisory lock that a process holds while it sweeps shard `shard_id`."""
-    return _SWEEP_LOCK_BASE + (count << 16) + shard_id
+def sweep_lock_key(count: int, shard_id: int, schema: str | None = None) -> int:
+    """The PostgreSQL advisory lock that a process holds while it sweeps shard `shard_id` of the
+    games in `schema` (None: the connection's default)."""
+    namespace = zlib.crc32(_SWEEP_LOCK_NAMESPACE + (schema or "").encode()) & 0x7FFFFFFF
+    return (namespace << 32) + (count << 16) + shard_id
 
 
 @asynccontextmanager
-async def sweep_lease(engine: AsyncEngine, shards: Shards) -> AsyncIterator[Shards | None]:
+async def sweep_lease(
+    engine: AsyncEngine, shards: Shards, schema: str | None = None
+) -> AsyncIterator[Shards | None]:
     """The shards of `shards` that no other process is sweeping, held until the block ends;
     None when another process holds every one.
 
@@ -55,7 +62,7 @@ async def sweep_lease(engine: AsyncEngine, shards: Shards) -> AsyncIterator[Shar
         yield shards
         return
     async with engine.connect() as connection:
-        first_key = sweep_lock_key(shards.count, 0)
+        first_key = sweep_lock_key(shards.count, 0, schema)
         found = await connection.scalars(
             _TRY_LOCKS, {"ids": list(shards.ids), "first_key": first_key}
         )

@@ -105,6 +105,7 @@ class Store:
             asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
         self._tx = Transactions(engine, self._write_gate, url, busy_timeout_ms, schema)
+        self._schema = schema
         self._revision = revision
 
     @property
@@ -514,7 +515,7 @@ class Store:
     def sweep_lease(self, shards: Shards) -> AbstractAsyncContextManager[Shards | None]:
         """The shards of `shards` that no other process is sweeping, held until the block ends;
         None when another process holds every one (see `sharding.sweep_lease`)."""
-        return sweep_lease(self._engine, shards)
+        return sweep_lease(self._engine, shards, self._schema)
 
     async def last_event(self, game_id: int) -> GameEvent | None:
         """A game's latest event, or None while its log is empty (or there is no such game)."""

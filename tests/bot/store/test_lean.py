@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from bot.store import GameNotFoundError, GameStatus, Store
 from bot.store.connect import create_engine, normalize_url
-from bot.store.lean import APPLICATION_NAME
+from bot.store.lean import application_name
 from tests.bot.store.conftest import BACKENDS, BOB, CHANNEL, NOW, Backend, later, new_game
 
 # The lean path is PostgreSQL's: only that backend (skipped, as everywhere, when it is not set).
@@ -21,13 +21,14 @@ pytestmark = pytest.mark.parametrize(
 
 
 async def _lean_queries(backend: Backend) -> list[str]:
-    """The last statement of each of the lean path's connections, as PostgreSQL reports it."""
+    """The last statement of each of this test's store's lean connections, as PostgreSQL reports
+    it (the server may be shared: other runs' connections are not counted)."""
     admin = create_engine(normalize_url(backend.url), schema=None, busy_timeout_ms=1000)
     try:
         async with admin.connect() as connection:
             rows = await connection.execute(
                 text("SELECT query FROM pg_stat_activity WHERE application_name = :name"),
-                {"name": APPLICATION_NAME},
+                {"name": application_name(backend.schema)},
             )
             return [row.query for row in rows]
     finally:
@@ -35,7 +36,7 @@ async def _lean_queries(backend: Backend) -> list[str]:
 
 
 async def _drop_lean_connections(backend: Backend) -> int:
-    """Terminate the lean path's connections on the server; how many there were."""
+    """Terminate this test's store's lean connections (and no one else's); how many there were."""
     admin = create_engine(normalize_url(backend.url), schema=None, busy_timeout_ms=1000)
     try:
         async with admin.connect() as connection:
@@ -44,7 +45,7 @@ async def _drop_lean_connections(backend: Backend) -> int:
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                     "WHERE application_name = :name"
                 ),
-                {"name": APPLICATION_NAME},
+                {"name": application_name(backend.schema)},
             )
             return len(ended.all())
     finally:

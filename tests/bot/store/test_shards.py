@@ -133,6 +133,25 @@ async def test_postgres_lets_one_process_sweep_a_shard_at_a_time(backend: Backen
         await second.close()
 
 
+@pytest.mark.parametrize("empty_backend", [BACKENDS[1]], indirect=True)
+@ON_POSTGRES
+async def test_stores_in_two_schemas_never_hold_each_others_shards(
+    backend: Backend, empty_backend: Backend
+) -> None:
+    """Advisory locks belong to the whole database: two bots (or two test runs) in two schemas
+    of one database each sweep their own shard 0."""
+    first, second = await backend.open(), await empty_backend.open()
+    try:
+        async with (
+            first.sweep_lease(Shards(2, (0,))) as held,
+            second.sweep_lease(Shards(2, (0,))) as also,
+        ):
+            assert held == also == Shards(2, (0,))
+    finally:
+        await first.close()
+        await second.close()
+
+
 @ON_POSTGRES
 async def test_a_killed_processs_shards_are_free_again(backend: Backend) -> None:
     """A process killed mid-sweep loses its connection, and with it its locks."""

@@ -1,4 +1,4 @@
-"""Tournaments (issue 18): the event, its entrants, and each round's pairings."""
+"""Tournaments: the event, its entrants, and each round's pairings."""
 
 from __future__ import annotations
 
