@@ -2,7 +2,7 @@
 
 Run (reduced counts, minutes):
     .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 10 --ladder-pairs 10 --ck-games 4
-Full run, the figures issue 8 asks for (backgammon ~30 min, checkers ~40 min, on two shared cores):
+Full run, the README's figures (backgammon ~30 min, checkers ~40 min, on two shared cores):
     .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
 
 Backgammon: duplicate games, cubeless money play with gammons counted (no Jacoby): each pair

@@ -4,7 +4,7 @@ Run: .venv/bin/python -m benchmarks.leaderboard [--players 10000] [--games 10000
      [--postgres-url URL] [--skip-sqlite]
 PostgreSQL is measured when --postgres-url, DUELBOARD_BENCH_POSTGRES_URL or
 DUELBOARD_TEST_POSTGRES_URL is set (in a private schema, dropped afterwards). The target is
-under 50 ms per query (issue 6); the figures are p50 and max over `--repeat` runs.
+under 50 ms per query; the figures are p50 and max over `--repeat` runs.
 """
 
 from __future__ import annotations

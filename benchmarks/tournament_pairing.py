@@ -1,4 +1,4 @@
-"""Swiss pairing time on a 256-player field, round by round, against the 1 s target (issue 18).
+"""Swiss pairing time on a 256-player field, round by round, against the 1 s target.
 
 Run: .venv/bin/python -m benchmarks.tournament_pairing [--players 256] [--rounds 12]
      [--events 5] [--draws 0.1] [--seed 18]

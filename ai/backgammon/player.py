@@ -20,7 +20,7 @@ from engine.backgammon.matchplay import Match, Phase
 # Standard deviation of the beginner's noise, in pubeval score units: enough to miss good plays
 # now and then, not so much that it plays like a random mover.
 BEGINNER_NOISE = 0.35
-# Increasing depth, as issue 8 asks. Depth alone does not separate the levels: 2 plies against
+# Stronger levels search deeper. Depth alone does not separate the levels: 2 plies against
 # the bare network measured 41-56% over 100-game samples (benchmarks/ai_strength.py), and 3 plies
 # cost seconds a move here. So the intermediate also misjudges: noise on each play's equity, as
 # gnubg's "intermediate" level does (it uses 0.04); ours is a little larger so that the ladder

@@ -209,7 +209,7 @@ class GameMessages:
         self._themes.pop(guild_id)
 
     async def _stake(self, view: GameView) -> Stake | None:
-        """What a rated challenge to a named opponent wins or loses each side (issue 6)."""
+        """What a rated challenge to a named opponent wins or loses each side."""
         if not view.options.rated or view.opponent_id is None:
             return None
         row = await self.store.get_game(view.id)

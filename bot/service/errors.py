@@ -185,7 +185,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.never_started": "game #{game} never started: there is nothing to show",
         "svc.verify.open": "The seed of game #{game} is revealed when the game ends.",
         "svc.rating.no_result": "Game #{game} has no result to record (it is {status}).",
-        # Tournaments (issue 18).
+        # Tournaments.
         "svc.tournament.format": "the format is {choices}; not {value}",
         "svc.tournament.players": (
             "a tournament of this format takes {least} to {most} players, not {value}"

@@ -64,7 +64,7 @@ class GameOptions:
     """Everything chosen when challenging: game, variant, match, cube, clock, rated, who starts,
     the computer's level and whether hints are allowed.
 
-    `rated` False keeps the result off the ratings (issue 6); the service stores False for a game
+    `rated` False keeps the result off the ratings; the service stores False for a game
     against the bot, which is never rated. `level` is the computer's strength in a game against
     the bot and None in a game between people (the service sees to both). `hints` on lets both
     players of an unrated game ask for hints; accepting such a challenge is the consent to it.
@@ -86,7 +86,7 @@ class GameOptions:
     challenger_colour: str = "white"
     level: str | None = None
     hints: bool = False
-    # A tournament's game: which tournament and round (issue 18); set by the tournament when
+    # A tournament's game: which tournament and round; set by the tournament when
     # it seats a pairing, never by a challenge.
     tournament: int | None = None
     tournament_round: int | None = None

@@ -1,4 +1,4 @@
-"""The coach behind /hint and the per-level cache of computer players (issue 8)."""
+"""The coach behind /hint and the per-level cache of computer players."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The final board says how the game ended (issue 13): after a resignation, a win on time, an
+"""The final board says how the game ended: after a resignation, a win on time, an
 agreed draw or an abort it never says that someone is to move, in the picture or its alt text."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The picture on the game message, end to end (issue 13): the last move, the clock of the
+"""The picture on the game message, end to end: the last move, the clock of the
 player to act, a board that holds still, words in the third person, the server's theme.
 
 Expected pictures are drawn here by the renderer from positions this test plays itself with

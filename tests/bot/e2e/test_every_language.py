@@ -1,5 +1,5 @@
 """A whole backgammon game and a whole checkers game in every catalog's language, through Discord,
-with no English left in anything the bot sends but names and move notation (issue 17).
+with no English left in anything the bot sends but names and move notation.
 
 Both players and the server read the language. Everything the bot sends is read from the
 requests it makes (message contents, buttons, menus, embeds, alt texts, autocomplete), not

@@ -1,4 +1,4 @@
-"""The rules of a game through Discord (issue 13): the waiting player may resign, /abort on
+"""The rules of a game through Discord: the waiting player may resign, /abort on
 a challenge, and the options players expect (Jacoby, Crawford, who starts in Bad'Gammon),
 refused by name where they do not apply."""
 

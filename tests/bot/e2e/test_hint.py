@@ -1,4 +1,4 @@
-"""The computer's level, the Open Sage notice and /hint through Discord (issue 8).
+"""The computer's level, the Open Sage notice and /hint through Discord.
 
 The hint replies are read as a player reads them and checked against the engine: every play
 listed is one of the legal plays of the position the store holds, best first by the equities

@@ -1,4 +1,4 @@
-"""Refusals reach a French player wholly in French, through the real client (issue 7).
+"""Refusals reach a French player wholly in French, through the real client.
 
 Bob's Discord locale is `fr` (see conftest); he challenges Alice, so he plays White and, with the
 scripted opening roll 3-1, moves first.

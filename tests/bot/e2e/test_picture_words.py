@@ -1,4 +1,4 @@
-"""A French server's board picture and recap replay are described in French (issue 7).
+"""A French server's board picture and recap replay are described in French.
 
 The server's locale is `fr`; Alice (whose own locale is English) challenges Bob, so she plays
 White and, with the scripted opening roll 3-1, moves first. The game message is one message for

@@ -1,4 +1,4 @@
-"""`/board private` (issue 13): a player sees the board from their own side, spoken to as "you",
+"""`/board private`: a player sees the board from their own side, spoken to as "you",
 with the position as text that GNU Backgammon and a draughts program load; the public message
 stays as it is. The IDs are checked by loading them into gnubg and py-draughts (test oracles)."""
 

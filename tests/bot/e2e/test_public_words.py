@@ -1,4 +1,4 @@
-"""The words everyone reads (issue 13): public text in the third person in French and German,
+"""The words everyone reads: public text in the third person in French and German,
 a checkers game that speaks of its random draw and never of dice (its /verify too), /help on
 who sees what, and refusals that echo what the player typed."""
 

@@ -66,9 +66,9 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
     async with start_bot():
         backgammon = emulator.command("backgammon").body["options"]
         checkers = emulator.command("checkers").body["options"]
-    # Issue 7: /backgammon [opponent] [points] [cube] [time] [rated] [variant] and
-    # /checkers [opponent] [variant] [time] [rated] [first]; issue 8's level and hints follow,
-    # then issue 13's jacoby and first (Bad'Gammon) on /backgammon.
+    # The documented order: /backgammon [opponent] [points] [cube] [time] [rated] [variant] and
+    # /checkers [opponent] [variant] [time] [rated] [first]; the level and hints follow,
+    # then jacoby and first (Bad'Gammon) on /backgammon.
     assert [o["name"] for o in backgammon] == [
         "opponent",
         "points",
@@ -100,7 +100,7 @@ async def test_rated_option_is_in_the_documented_place_and_localized(
 async def test_a_rated_challenge_shows_what_each_side_wins_or_loses(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
-    # Issue 6: "The challenge shows the rating at stake before it is accepted". Two newcomers
+    # The challenge shows the rating at stake before it is accepted. Two newcomers
     # (1500 / 350 / 0.06): the figures are Glicko-2's for one game, each side's view.
     win, loss = stake(Rating(), Rating())
     async with start_bot():

@@ -1,4 +1,4 @@
-"""Tournaments end to end (issue 18): scripted members sign up, play every round as ordinary
+"""Tournaments end to end: scripted members sign up, play every round as ordinary
 games in threads (resigning keeps the games short), and the standings the bot posts are the
 ones worked out by hand from the pairing rules; a restart mid-round and two results at once
 lose nothing and pair each round once; bad input is refused privately and changes nothing."""

@@ -1,4 +1,4 @@
-"""Glicko-2 against the worked example in Glickman's paper, and the rating rules of issue 6."""
+"""Glicko-2 against the worked example in Glickman's paper, and the rating rules of PLAYING.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hints in a game (issue 8): who may ask, when, and what the coach's answer holds.
+"""Hints in a game: who may ask, when, and what the coach's answer holds.
 
 The coach is the real one (`ai.coach.ComputerCoach`, expert level); what the tests check comes
 from the engine (the legal plays of the position on the board) and from arithmetic on the values

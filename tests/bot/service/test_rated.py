@@ -1,7 +1,7 @@
-"""The `rated` option of a challenge: stored with the game, and obeyed by the ratings (issue 6).
+"""The `rated` option of a challenge: stored with the game, and obeyed by the ratings.
 
-Issue 6: "Games against the bot and unrated games (an option on the challenge) do not move
-ratings"; ratings start at 1500 (Glicko-2). Runs on SQLite and, when configured, PostgreSQL.
+The rule: games against the bot and unrated games (an option on the challenge) do not move
+ratings; ratings start at 1500 (Glicko-2). Runs on SQLite and, when configured, PostgreSQL.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from bot.store.ratings import RatingStore
 from bot.store.schema import GLOBAL_SCOPE
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, GUILD, NOW
 
-START = 1500.0  # issue 6: Glicko-2 from 1500 / RD 350
+START = 1500.0  # Glicko-2 from 1500 / RD 350
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Which results move which ratings (issue 6), on SQLite and PostgreSQL, through the real service.
+"""Which results move which ratings, on SQLite and PostgreSQL, through the real service.
 
 Expected numbers are Glicko-2's for two new players (1500 / 350 / 0.06): one game moves the
 winner to 1662.31 and the loser to 1337.69, both with RD 290.32; a draw leaves both at 1500.

@@ -1,6 +1,6 @@
 """The service's refusals carry registered codes, every code worded in English, French, German.
 
-The contract (issue 7): each refusal a player can meet has a stable `code` and language-neutral
+The contract: each refusal a player can meet has a stable `code` and language-neutral
 `params`; `str()` is the English template; the bot words `refusal.<code>` from its catalog.
 """
 

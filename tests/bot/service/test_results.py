@@ -1,4 +1,4 @@
-"""Leaderboards, stats and history (issue 6) on SQLite and PostgreSQL."""
+"""Leaderboards, stats and history on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tournaments through the service (issue 18): sign-ups, refusals that change nothing, rounds
+"""Tournaments through the service: sign-ups, refusals that change nothing, rounds
 played as ordinary tables, results, replays, walkovers, the clock, and races."""
 
 from __future__ import annotations

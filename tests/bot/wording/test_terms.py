@@ -1,4 +1,4 @@
-"""Words spliced into other texts come from the catalog in the reader's language (issue 7)."""
+"""Words spliced into other texts come from the catalog in the reader's language."""
 
 from __future__ import annotations
 
