@@ -21,7 +21,7 @@ from ai.worker import AIWorker
 from bot import logs
 from bot.frontend.client import DuelboardBot, PlayParts, ShardedDuelboardBot
 from bot.pictures.painter import Painter
-from bot.settings import TOKEN_HELP, Settings, SettingsError, Shards
+from bot.settings import ONE_SHARD, TOKEN_HELP, Settings, SettingsError, Shards
 from bot.store import Store, StoreError
 
 log = logging.getLogger("duelboard")
@@ -47,6 +47,16 @@ def computer() -> tuple[PlayParts, AIWorker]:
 
 async def _run(settings: Settings) -> None:
     store = await Store.open(settings.database_url)
+    try:
+        # Refused at once when another live process runs these shards: both would answer.
+        async with store.claim_shards(settings.shards or ONE_SHARD):
+            await _serve(settings, store)
+    finally:
+        await store.close()
+
+
+async def _serve(settings: Settings, store: Store) -> None:
+    """Run the bot on `store` until it is stopped."""
     if settings.shards is not None:
         _tell_sharding(settings.shards, store)
     parts, worker = computer()
@@ -76,7 +86,6 @@ async def _run(settings: Settings) -> None:
     finally:
         await asyncio.to_thread(worker.close)
         await painter.close()
-        await store.close()
 
 
 def _tell_sharding(shards: Shards, store: Store) -> None:
