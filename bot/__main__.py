@@ -32,6 +32,25 @@ NETWORK_HELP = (
 
 
 LOCAL_HELP = "To try Duelboard without Discord first, run: python -m bot local"
+# Gateway close codes that no reconnect can cure, and what the operator should set instead.
+GATEWAY_REFUSALS = {
+    4010: (
+        "Discord refused this process's shard (gateway close 4010, invalid shard): SHARD_IDS "
+        "must name shards below SHARD_COUNT, and every process of the bot must use the same "
+        "SHARD_COUNT."
+    ),
+    4011: (
+        "Discord requires sharding (gateway close 4011): the bot is in more servers than one "
+        "gateway connection may serve (2,500). Set SHARD_COUNT (about one shard per 1,000 "
+        "servers; a larger one if it is set already) and start again."
+    ),
+}
+
+
+def gateway_refusal(error: discord.ConnectionClosed) -> str | None:
+    """The one line for a gateway close that no reconnect can cure; None for any other."""
+    help_text = GATEWAY_REFUSALS.get(error.code)
+    return None if help_text is None else f"duelboard: {help_text}"
 
 
 def computer() -> tuple[PlayParts, AIWorker]:
@@ -169,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except StoreError as error:
         print(f"duelboard: {error}", file=sys.stderr)
+        return 2
+    except discord.ConnectionClosed as error:
+        line = gateway_refusal(error)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
         return 2
     return 0
 
