@@ -249,7 +249,7 @@ class GameActions:
             await self.messages.post(result, reader_locale(interaction))
         except Exception as error:
             await self.catch_up.fell_behind(result.game.id, error)
-            await self._made_but_behind(interaction, result)
+            await self.made_but_behind(interaction, result)
 
     async def _clicked(
         self, interaction: discord.Interaction[Any], act: Awaitable[ActionResult]
@@ -278,10 +278,10 @@ class GameActions:
             await self.catch_up.fell_behind(result.game.id, error)
             update = None
         if update is None:
-            await self._made_but_behind(interaction, result)
+            await self.made_but_behind(interaction, result)
         await self._follow_up(result)
 
-    async def _made_but_behind(
+    async def made_but_behind(
         self, interaction: discord.Interaction[Any], result: ActionResult
     ) -> None:
         """Tell the actor privately that their action was made, though the game message does
@@ -293,7 +293,9 @@ class GameActions:
         message = interaction.message
         response = interaction.response
         try:
-            if message is not None and message.flags.ephemeral:  # a confirmation: it says so
+            if interaction.extras.get(EPHEMERAL_DEFER):  # a command's private "thinking…"
+                await interaction.edit_original_response(content=text)
+            elif message is not None and message.flags.ephemeral:  # a confirmation: it says so
                 if response.is_done():
                     await interaction.edit_original_response(content=text, view=None)
                 else:

@@ -16,14 +16,16 @@ from bot.store import Store
 from bot.store.stale import StaleMessages
 from emulator import Emulator, Message
 from emulator.building import BOT_PERMISSIONS
-from emulator.channels import ATTACH_FILES
+from emulator.channels import ATTACH_FILES, SEND_MESSAGES
 from emulator.harness import CLIENT_OPTIONS, running
 from tests.bot.e2e.conftest import Players, StartBot, board_image
-from tests.bot.e2e.drive import OPENING_31, WAIT, game_row, start_game
+from tests.bot.e2e.drive import OPENING_31, WAIT, click, game_message, game_row, start_game
 
 LATER = timedelta(days=1)
 NOTHING_CHANGED = "nothing was changed"
-CATCHING_UP = "The board could not be updated just now; it will catch up by itself."
+CATCHING_UP = (
+    "The game's message in the channel could not be updated just now; it will catch up by itself."
+)
 
 
 def waits_for_alice(message: Message) -> bool:
@@ -131,4 +133,24 @@ async def test_a_picked_move_whose_board_cannot_be_drawn_is_made_and_the_board_c
         assert message.edits == edits and await stale(store, game_clock) == [1]
         painter.broken = False
         await emulator.wait_for_edit(message, edits, waits_for_bobs_roll, timeout=30)
+        await until_none_stale(store, game_clock)
+
+
+async def test_a_challenge_whose_message_discord_refuses_stands_and_is_posted_by_itself(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store, game_clock: FakeClock
+) -> None:
+    async with start_bot(OPENING_31):
+        # Send Messages taken away: the challenge's message cannot be posted.
+        await emulator.set_bot_permissions(BOT_PERMISSIONS & ~SEND_MESSAGES)
+        handle = await emulator.slash(players.alice, "backgammon", {"opponent": players.bob})
+        reply = await handle.original(timeout=WAIT)
+        assert reply.ephemeral and NOTHING_CHANGED not in reply.content
+        assert reply.content.endswith("\n" + CATCHING_UP)
+        row = await game_row(store)
+        assert row.opponent_id == players.bob.id and row.message_id is None  # it stands, unseen
+        assert emulator.channel_messages(emulator.general) == []
+        await emulator.set_bot_permissions(BOT_PERMISSIONS)
+        message = await game_message(emulator, store)  # posted by itself, once allowed
+        assert "db:1:accept" in message.custom_ids
+        await click(emulator, store, players.bob, "accept")
         await until_none_stale(store, game_clock)
