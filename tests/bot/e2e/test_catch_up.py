@@ -154,3 +154,20 @@ async def test_a_challenge_whose_message_discord_refuses_stands_and_is_posted_by
         assert "db:1:accept" in message.custom_ids
         await click(emulator, store, players.bob, "accept")
         await until_none_stale(store, game_clock)
+
+
+async def test_a_stale_game_message_a_moderator_deleted_is_posted_anew(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store, game_clock: FakeClock
+) -> None:
+    async with start_bot(OPENING_31):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        await emulator.set_bot_permissions(BOT_PERMISSIONS & ~ATTACH_FILES)
+        handle = await emulator.slash(players.alice, "move", {"play": "8/5 6/5"})
+        assert (await handle.original(timeout=WAIT)).content.endswith(CATCHING_UP)
+        await emulator.delete_message(message)
+        await emulator.set_bot_permissions(BOT_PERMISSIONS)
+        await until_none_stale(store, game_clock)
+        row = await game_row(store)
+        assert row.message_id is not None and row.message_id != message.id
+        posted = emulator.state.messages[row.message_id]
+        assert waits_for_bobs_roll(posted) and board_image(posted) != board_image(message)
