@@ -67,7 +67,14 @@ class CatchUp:
         """Game `game_id`'s message now shows it as it stands."""
         if game_id in self._stale:
             self._stale.discard(game_id)
-            await self.stale.cleared(game_id)
+            try:
+                await self.stale.cleared(game_id)
+            except Exception:  # kept as stale: a sweep shows it once more, which is harmless
+                log.warning(
+                    "game #%s: its message is up to date, but the store still says stale",
+                    game_id,
+                    exc_info=True,
+                )
 
     async def sweep(self, shards: Shards = ONE_SHARD) -> None:
         """Try once more each stale message of `shards` whose time has come (what a restart left,
