@@ -4,6 +4,8 @@ Each handler acknowledges first when the work may outlast Discord's 3 seconds (t
 the renderer may take longer under load), then calls the service and has `GameMessages` show
 the result. A refusal is raised, never answered here: the command tree's `on_error` and the
 controls' callback hand it to `bot.frontend.replies.reply_error`, the one place it is worded.
+A failure once the service has committed (the board, Discord's edit) is no refusal: the action
+stands, the actor is told so, and the game message catches up by itself (`CatchUp`).
 """
 
 from __future__ import annotations
