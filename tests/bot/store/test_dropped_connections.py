@@ -13,7 +13,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.store import Store
-from tests.bot.store.conftest import ALICE, Backend, new_game, postgres_url
+from tests.bot.store.conftest import ALICE, NOW, Backend, new_game, postgres_url
 
 
 @pytest.fixture(autouse=True)
@@ -55,11 +55,19 @@ async def test_pooled_connections_the_server_ended_fail_no_write_or_read(seated:
     game = await new_game(seated)
     pids = await pooled_backends(seated, 3)
     await end_backends(pids)
+    version = game.version
     for attempt in range(len(pids)):  # as many actions as dead connections in the pool
+        # A move's own write: one statement, the version moved and the event appended.
+        moved = await seated.commit(
+            game.id, version, "move", {"steps": []}, f"state {attempt}", now=NOW
+        )
+        assert moved.version == version + 1 and moved.state == f"state {attempt}"
+        version = moved.version
         message_id = 1000 + attempt
         assert (await seated.attach_message(game.id, message_id)).message_id == message_id
         player = await seated.get_player(ALICE)
         assert player is not None and player.display_name == "Alice"
+    assert len(await seated.events_for(game.id)) == len(pids)  # each write landed once
     assert not set(await pooled_backends(seated, 3)) & set(pids)
 
 
