@@ -31,6 +31,8 @@ LAST_TRY_SECONDS = 300.0
 # Discord's error codes: the channel, or the message, no longer exists.
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
+# Times one try shows a game that keeps moving on meanwhile before it leaves it to the next try.
+MOVED_ON_SHOWS = 3
 
 
 def next_try(failures: int) -> float:
@@ -115,7 +117,17 @@ class CatchUp:
         return True
 
     async def _show(self, game_id: int) -> None:
-        """Show the game as it stands, as /board does, without pinging anyone again."""
+        """Show the game as it stands, again if it moved on meanwhile: the edit of the action
+        that moved it may have landed before this one, which would leave an older game shown."""
+        for _ in range(MOVED_ON_SHOWS):
+            shown = await self._show_once(game_id)
+            if (await self.messages.store.get_game(game_id)).version == shown:
+                return
+        raise RuntimeError(f"game #{game_id} kept moving on while its message was shown")
+
+    async def _show_once(self, game_id: int) -> int:
+        """Show the game as it stands, as /board does, without pinging anyone again; the
+        version shown."""
         row = await self.messages.store.get_game(game_id)
         result = ActionResult(GameView.of(row), ())
         locale = self.messages.guild_locale(row.guild_id)
@@ -132,3 +144,4 @@ class CatchUp:
             if error.code != UNKNOWN_CHANNEL:
                 raise
             log.warning("game #%s: its channel is gone; its message is given up", game_id)
+        return row.version

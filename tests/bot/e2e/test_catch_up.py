@@ -5,6 +5,7 @@ the game message catches up by itself, across a restart too, with nobody running
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from bot.frontend.client import DuelboardBot, PlayParts
@@ -31,6 +32,11 @@ CATCHING_UP = (
 def waits_for_alice(message: Message) -> bool:
     """The game message offers Alice's opening move (her menu of plays)."""
     return any(custom_id.startswith("dbp:1:") for custom_id in message.custom_ids)
+
+
+def waits_for_bobs_move(message: Message) -> bool:
+    """The game message offers a menu of plays, in game #1's third version (Bob has rolled)."""
+    return "dbp:1:3" in message.custom_ids
 
 
 def waits_for_bobs_roll(message: Message) -> bool:
@@ -98,9 +104,11 @@ async def test_a_board_a_stopped_bot_left_behind_catches_up_when_it_is_back(
 
 
 class BreakablePainter(Painter):
-    """Draws in threads, except while `broken`: then every board fails, as a bug would."""
+    """Draws in threads, except while `broken`: then every board fails, as a bug would. Once
+    drawn, the next board runs `meanwhile` (something else happening while it was drawn)."""
 
     broken = False
+    meanwhile: Callable[[], Awaitable[object]] | None = None
 
     async def draw(
         self, session: Session, names: tuple[str, str], look: Look = PUBLIC
@@ -108,7 +116,11 @@ class BreakablePainter(Painter):
         """The board, or the failure."""
         if self.broken:
             raise RuntimeError("the board could not be drawn")
-        return await super().draw(session, names, look)
+        picture = await super().draw(session, names, look)
+        meanwhile, self.meanwhile = self.meanwhile, None
+        if meanwhile is not None:
+            await meanwhile()
+        return picture
 
 
 async def test_a_picked_move_whose_board_cannot_be_drawn_is_made_and_the_board_catches_up(
@@ -171,3 +183,27 @@ async def test_a_stale_game_message_a_moderator_deleted_is_posted_anew(
         assert row.message_id is not None and row.message_id != message.id
         posted = emulator.state.messages[row.message_id]
         assert waits_for_bobs_roll(posted) and board_image(posted) != board_image(message)
+
+
+async def test_a_game_that_moves_on_while_its_stale_message_is_shown_is_shown_as_it_stands(
+    emulator: Emulator, store: Store, players: Players, game_clock: FakeClock
+) -> None:
+    painter = BreakablePainter()
+    parts = PlayParts(dice=OPENING_31, clock=game_clock)
+    client = DuelboardBot(
+        store, parts=parts, painter=painter, sweep_interval=None, **CLIENT_OPTIONS
+    )
+    async with running(client, emulator) as bot:
+        message = await start_game(emulator, store, players.alice, players.bob)
+        painter.broken = True
+        [menu] = [c for c in message.custom_ids if c.startswith("dbp:1:")]
+        handle = await emulator.select(players.alice, message, menu, ["8/5 6/5"])
+        assert (await handle.response(timeout=WAIT)).content.endswith(CATCHING_UP)
+        # While the catch-up draws Bob on roll, Bob rolls (his own edit lands first).
+        painter.meanwhile = lambda: bot.games.roll(1, players.bob.id)
+        painter.broken = False
+        await until_none_stale(store, game_clock)
+        row = await game_row(store)
+        assert row.to_move_id == players.bob.id and row.version == 3
+        shown = await emulator.wait_for_edit(message, 0, waits_for_bobs_move, timeout=30)
+        assert "db:1:roll" not in shown.custom_ids
