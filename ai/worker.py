@@ -8,13 +8,15 @@ bot's), and the bot process holds proxies that implement the service's protocols
 `Coach`, `Reviewer`) by forwarding each call there and blocking on the answer. The service calls
 them from worker threads, never on the event loop.
 
-A worker that dies (killed, crashed) does not wedge the bot: the call under way raises
-`WorkerStoppedError`, and the next call starts a new process. A bot that dies takes its worker
+A worker that dies (killed, crashed) does not wedge the bot: the call under way is asked again
+at once of a new process; if that one dies too, the call raises `WorkerStoppedError`, and the
+next call starts a new process. A bot that dies takes its worker
 with it.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import threading
@@ -35,6 +37,7 @@ from engine.backgammon import Play, Side
 from engine.backgammon.matchplay import Match
 
 T = TypeVar("T")
+log = logging.getLogger("duelboard.ai")
 
 # Decisions judged per call of a review: a cube decision takes ~100 ms, so a bot turn or a hint
 # asked for meanwhile waits at most about half a second behind a review, not the whole of it.
@@ -73,6 +76,25 @@ class AIWorker:
         """
         if name not in CALLS:
             raise ValueError(f"the AI worker has no call {name!r}; it has {', '.join(CALLS)}")
+        try:
+            return self._once(name, args)
+        except BrokenProcessPool:
+            # The worker died during the call (killed, out of memory): a new one answers at
+            # once, and a call only asks a question, so asking again is safe. A second death
+            # is the caller's to handle (the service puts the bot's turn off and retries).
+            log.warning(
+                "the computer's worker process stopped answering %r; asking a new one", name
+            )
+        try:
+            return self._once(name, args)
+        except BrokenProcessPool as error:
+            raise WorkerStoppedError(
+                f"the computer's worker process stopped twice while answering {name!r}; "
+                "the next call starts a new one"
+            ) from error
+
+    def _once(self, name: str, args: tuple[Any, ...]) -> Any:
+        """One try of `call`: `BrokenProcessPool` if the worker died while answering."""
         pool = self._current()
         try:
             future = pool.submit(_answer, name, args)
@@ -80,15 +102,13 @@ class AIWorker:
             # The worker died while idle, before this call reached it: this call can go to a
             # new one.
             self._discard(pool)
-            future = self._current().submit(_answer, name, args)
+            pool = self._current()
+            future = pool.submit(_answer, name, args)
         try:
             return future.result(timeout=self.timeout)
-        except BrokenProcessPool as error:
+        except BrokenProcessPool:
             self._discard(pool)
-            raise WorkerStoppedError(
-                f"the computer's worker process stopped while answering {name!r}; "
-                "the next call starts a new one"
-            ) from error
+            raise
         except TimeoutError:
             # A hung worker would hold every game's computer forever: end it, start afresh.
             self._discard(pool, kill=True)

@@ -21,7 +21,7 @@ from ai.worker import AIWorker
 from bot import logs
 from bot.frontend.client import DuelboardBot, PlayParts, ShardedDuelboardBot
 from bot.pictures.painter import Painter
-from bot.settings import TOKEN_HELP, Settings, SettingsError, Shards
+from bot.settings import ONE_SHARD, TOKEN_HELP, Settings, SettingsError, Shards
 from bot.store import Store, StoreError
 
 log = logging.getLogger("duelboard")
@@ -32,6 +32,25 @@ NETWORK_HELP = (
 
 
 LOCAL_HELP = "To try Duelboard without Discord first, run: python -m bot local"
+# Gateway close codes that no reconnect can cure, and what the operator should set instead.
+GATEWAY_REFUSALS = {
+    4010: (
+        "Discord refused this process's shard (gateway close 4010, invalid shard): SHARD_IDS "
+        "must name shards below SHARD_COUNT, and every process of the bot must use the same "
+        "SHARD_COUNT."
+    ),
+    4011: (
+        "Discord requires sharding (gateway close 4011): the bot is in more servers than one "
+        "gateway connection may serve (2,500). Set SHARD_COUNT (about one shard per 1,000 "
+        "servers; a larger one if it is set already) and start again."
+    ),
+}
+
+
+def gateway_refusal(error: discord.ConnectionClosed) -> str | None:
+    """The one line for a gateway close that no reconnect can cure; None for any other."""
+    help_text = GATEWAY_REFUSALS.get(error.code)
+    return None if help_text is None else f"duelboard: {help_text}"
 
 
 def computer() -> tuple[PlayParts, AIWorker]:
@@ -47,6 +66,16 @@ def computer() -> tuple[PlayParts, AIWorker]:
 
 async def _run(settings: Settings) -> None:
     store = await Store.open(settings.database_url)
+    try:
+        # Refused at once when another live process runs these shards: both would answer.
+        async with store.claim_shards(settings.shards or ONE_SHARD):
+            await _serve(settings, store)
+    finally:
+        await store.close()
+
+
+async def _serve(settings: Settings, store: Store) -> None:
+    """Run the bot on `store` until it is stopped."""
     if settings.shards is not None:
         _tell_sharding(settings.shards, store)
     parts, worker = computer()
@@ -76,7 +105,6 @@ async def _run(settings: Settings) -> None:
     finally:
         await asyncio.to_thread(worker.close)
         await painter.close()
-        await store.close()
 
 
 def _tell_sharding(shards: Shards, store: Store) -> None:
@@ -160,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except StoreError as error:
         print(f"duelboard: {error}", file=sys.stderr)
+        return 2
+    except discord.ConnectionClosed as error:
+        line = gateway_refusal(error)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
         return 2
     return 0
 

@@ -114,6 +114,11 @@ class Builder:
             raise DriverError(f"no channel {channel_id}")
         return found
 
+    def limit_guilds_per_session(self, guilds: int) -> None:
+        """Lower Discord's limit of servers per gateway session (2,500), past which IDENTIFY
+        gets 4011 "sharding required", so a test needs no thousands of servers."""
+        self.gateway.guilds_per_session = guilds
+
     def allow_privileged_intents(self, intents: int) -> None:
         """Switch privileged intents on, as in the developer portal (else IDENTIFY gets 4014)."""
         self.gateway.allowed_privileged = intents

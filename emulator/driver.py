@@ -277,6 +277,14 @@ class Emulator(Observer, Builder):
             MODAL_SUBMIT, user, channel, data, source, opened.interaction.locale
         )
 
+    async def delete_message(self, message: Message) -> None:
+        """A moderator deletes `message` (Manage Messages): it is gone for everyone, and the
+        bot's edits of it get 10008 Unknown Message."""
+        if message.deleted or message.ephemeral:
+            raise DriverError(f"message {message.id} cannot be deleted: it is not in a channel")
+        message.deleted = True
+        await self.core.announce("MESSAGE_DELETE", message)
+
     async def _send(
         self,
         kind: int,

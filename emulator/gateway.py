@@ -17,7 +17,11 @@ GUILDS_INTENT = 1 << 0
 CLOSE_AUTHENTICATION_FAILED = 4004
 CLOSE_DECODE_ERROR = 4002
 CLOSE_NOT_AUTHENTICATED = 4003
+CLOSE_INVALID_SHARD = 4010
+CLOSE_SHARDING_REQUIRED = 4011
 CLOSE_DISALLOWED_INTENTS = 4014
+# Discord's limit on the servers one gateway session handles; past it IDENTIFY gets 4011.
+GUILDS_PER_SESSION = 2500
 # GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: each must be switched on in the developer
 # portal, or Discord closes the gateway with 4014.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
@@ -50,6 +54,7 @@ class Gateway:
         self.sessions: list[Session] = []
         self.url = ""
         self.allowed_privileged = 0
+        self.guilds_per_session = GUILDS_PER_SESSION
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """Serve one websocket connection until the client leaves."""
@@ -101,8 +106,14 @@ class Gateway:
             return
         shard = data.get("shard") or [0, 1]
         session.shard = (int(shard[0]), int(shard[1]))
-        session.identified = True
+        if not 0 <= session.shard[0] < session.shard[1]:
+            await session.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+            return
         guilds = [g for g in self.state.guilds.values() if session.owns(g.id)]
+        if len(guilds) > self.guilds_per_session:
+            await session.ws.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required.")
+            return
+        session.identified = True
         ready = payloads.ready(
             self.bot_user, guilds, session.session_id, self.url, self.app_id, session.shard
         )

@@ -4,6 +4,8 @@ Each handler acknowledges first when the work may outlast Discord's 3 seconds (t
 the renderer may take longer under load), then calls the service and has `GameMessages` show
 the result. A refusal is raised, never answered here: the command tree's `on_error` and the
 controls' callback hand it to `bot.frontend.replies.reply_error`, the one place it is worded.
+A failure once the service has committed (the board, Discord's edit) is no refusal: the action
+stands, the actor is told so, and the game message catches up by itself (`CatchUp`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.frontend import controls
+from bot.frontend.catchup import CatchUp
 from bot.frontend.controls import Action
 from bot.frontend.messages import GameMessages, Update
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
@@ -62,6 +65,7 @@ class GameActions:
         self.messages = messages
         self.store = store
         self.tournament_actions = tournament_actions
+        self.catch_up = CatchUp(messages, store)
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -142,15 +146,28 @@ class GameActions:
         """Act in the channel's game, show the game message, then tell the actor what was done."""
         self.messages.remember(interaction.user)
 
-        async def steps() -> ActionResult:
+        async def steps() -> tuple[ActionResult, bool]:
             row = await self.channel_game(interaction)
             result = await act(row)
-            await self.messages.show(result, reader_locale(interaction), interaction.user.id)
-            return result
+            shown = await self._show(result, reader_locale(interaction), interaction.user.id)
+            return result, shown
 
-        result = await self.within_reply_window(interaction, steps())
-        await self._done(interaction, result)
+        result, shown = await self.within_reply_window(interaction, steps())
+        await self._done(interaction, result, shown)
         await self._follow_up(result)
+
+    async def _show(
+        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
+    ) -> bool:
+        """Show a committed action's result; False when that failed and the game message catches
+        up by itself (the action stands all the same)."""
+        try:
+            await self.messages.show(result, locale, actor_id)
+        except Exception as error:
+            await self.catch_up.fell_behind(result.game.id, error)
+            return False
+        await self.catch_up.shown(result.game.id)
+        return True
 
     async def command(
         self, interaction: discord.Interaction[Any], action: Action, arg: str | None = None
@@ -168,8 +185,11 @@ class GameActions:
             interaction, lambda row: self.games.move(row.id, user_id, play, loaded=row)
         )
 
-    async def _done(self, interaction: discord.Interaction[Any], result: ActionResult) -> None:
-        """Tell the actor privately what was done, in standard notation."""
+    async def _done(
+        self, interaction: discord.Interaction[Any], result: ActionResult, shown: bool = True
+    ) -> None:
+        """Tell the actor privately what was done, in standard notation (and, unless `shown`,
+        that the game message catches up by itself)."""
         t = Localizer(interaction.locale)
         names = await self.messages.shown_names(result.game)
         mine = [o for o in result.outcomes if getattr(o, "player_id", None) == interaction.user.id]
@@ -179,6 +199,8 @@ class GameActions:
         else:
             lines = game_words.event_lines(t, result.outcomes[:1], names, result.game.seats)
             text = t("reply.done", what=lines[0] if lines else "✓")
+        if not shown:
+            text += "\n" + t("reply.catching_up")
         if interaction.response.is_done():
             await interaction.edit_original_response(content=text)
         else:
@@ -225,23 +247,72 @@ class GameActions:
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await interaction.response.defer()
         result = await self.games.rematch(game_id, interaction.user.id)
-        await self.messages.post(result, reader_locale(interaction))
+        try:
+            await self.messages.post(result, reader_locale(interaction))
+        except Exception as error:
+            await self.catch_up.fell_behind(result.game.id, error)
+            await self.made_but_behind(interaction, result)
 
     async def _clicked(
         self, interaction: discord.Interaction[Any], act: Awaitable[ActionResult]
     ) -> None:
         """Act, then show the result: in the click's own reply when it came in time."""
 
-        async def steps() -> tuple[ActionResult, Update]:
+        async def steps() -> tuple[ActionResult, Update | None]:
             result = await act
-            update = await self.messages.prepare(
-                result, reader_locale(interaction), interaction.user.id
-            )
+            try:
+                update = await self.messages.prepare(
+                    result, reader_locale(interaction), interaction.user.id
+                )
+            except Exception as error:  # committed all the same: never "nothing was changed"
+                await self.catch_up.fell_behind(result.game.id, error)
+                return result, None
             return result, update
 
         result, update = await self.within_reply_window(
             interaction, steps(), acknowledge=interaction.response.defer
         )
+        try:
+            if update is not None:
+                await self._publish_click(interaction, result, update)
+                await self.catch_up.shown(result.game.id)
+        except Exception as error:
+            await self.catch_up.fell_behind(result.game.id, error)
+            update = None
+        if update is None:
+            await self.made_but_behind(interaction, result)
+        await self._follow_up(result)
+
+    async def made_but_behind(
+        self, interaction: discord.Interaction[Any], result: ActionResult
+    ) -> None:
+        """Tell the actor privately that their action was made, though the game message does
+        not show it yet (it catches up by itself)."""
+        t = Localizer(interaction.locale)
+        names = await self.messages.shown_names(result.game)
+        lines = game_words.event_lines(t, result.outcomes, names, result.game.seats)
+        text = t("reply.done", what=lines[0] if lines else "✓") + "\n" + t("reply.catching_up")
+        message = interaction.message
+        response = interaction.response
+        try:
+            if interaction.extras.get(EPHEMERAL_DEFER):  # a command's private "thinking…"
+                await interaction.edit_original_response(content=text)
+            elif message is not None and message.flags.ephemeral:  # a confirmation: it says so
+                if response.is_done():
+                    await interaction.edit_original_response(content=text, view=None)
+                else:
+                    await response.edit_message(content=text, view=None)
+            elif response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not tell the user their action was made")
+
+    async def _publish_click(
+        self, interaction: discord.Interaction[Any], result: ActionResult, update: Update
+    ) -> None:
+        """Show a click's result: in the click's own reply when it came in time."""
         message = interaction.message
         replied = interaction.response.is_done()
         if message is not None and message.flags.ephemeral:
@@ -262,7 +333,6 @@ class GameActions:
             if not replied:
                 await interaction.response.defer()
             await self.messages.publish(update)
-        await self._follow_up(result)
 
     async def _follow_up(self, result: ActionResult) -> None:
         """After the game is shown: a tournament's game that closed moves its tournament on
@@ -297,7 +367,7 @@ class GameActions:
         for result in results:
             reminder = next((o for o in result.outcomes if isinstance(o, out.ReminderDue)), None)
             if reminder is None:
-                await self.messages.show(result)
+                await self._show(result)
                 await self._follow_up(result)
                 continue
             row = await self.store.get_game(result.game.id)
@@ -310,4 +380,5 @@ class GameActions:
             )
             channel = self.messages.channel(row.channel_id)
             await self.messages.call(channel, row.id, reminder.player_id, text)
+        await self.catch_up.sweep(shards)
         return len(results)

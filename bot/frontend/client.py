@@ -189,6 +189,7 @@ class DuelboardBot(commands.Bot):
                 await self._sweeper
         messages: GameMessages | None = getattr(self, "messages", None)  # set up once logged in
         if messages is not None:
+            await self.actions.catch_up.close()
             await messages.pings.settle()
         await super().close()
 

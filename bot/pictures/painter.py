@@ -11,7 +11,8 @@ itself: a pool of `concurrent.futures` hands every request and answer through tw
 bot's process, and each of them waits for the interpreter's lock behind the event loop (at
 saturation a board took 300-460 ms from request to answer that way, p50, against 70-110 ms
 this way, for 3-5 ms of drawing). A drawing process that dies
-(killed, crashed) costs no board: the board it was drawing is drawn again by a new one. A bot
+(killed, crashed) costs no board: the board it was drawing is drawn again by a new one, and if
+that one dies too (or none starts), in a thread of the bot's own process. A bot
 that dies, however it dies, takes them with it: each ends when its stdin does.
 """
 
@@ -155,7 +156,13 @@ class Painter:
             answer = await (await self._least_busy()).ask(request)
         except DrawingStoppedError:
             log.warning("a drawing process ended; a new one draws its boards")
-            answer = await (await self._least_busy()).ask(request)
+            try:
+                answer = await (await self._least_busy()).ask(request)
+            except (OSError, DrawingStoppedError):
+                # Two deaths in one board (or no process will start): the board still arrives,
+                # drawn here at the cost of the event loop's share of the interpreter lock.
+                log.exception("drawing processes keep ending; this board is drawn in the bot")
+                return await asyncio.to_thread(draw, session, names, look)
         drawn, value = pickle.loads(answer)
         if not drawn:
             raise value

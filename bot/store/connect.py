@@ -98,8 +98,9 @@ def create_engine(url: URL, *, schema: str | None, busy_timeout_ms: int) -> Asyn
 
 
 def _ping_when_idle(sync_engine: Engine) -> None:
-    """Check a pooled connection as it is taken if it sat unused for `PING_AFTER_IDLE_SECONDS`;
-    a dead one is replaced by a new one (the pool retries on `DisconnectionError`)."""
+    """Replace a pooled connection as it is taken if the server already ended it, or, if it sat
+    unused for `PING_AFTER_IDLE_SECONDS`, when a check finds it dead (the pool takes another on
+    `DisconnectionError`)."""
 
     @event.listens_for(sync_engine, "checkin")
     def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
@@ -107,6 +108,11 @@ def _ping_when_idle(sync_engine: Engine) -> None:
 
     @event.listens_for(sync_engine, "checkout")
     def _on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        # A server that restarts or fails over ends its connections with a message the driver
+        # reads as it comes: asking the driver costs no round trip, and nothing of the work about
+        # to run has reached the server yet, so a write goes on a new connection safely.
+        if dbapi_connection.driver_connection.is_closed():
+            raise DisconnectionError("the server ended a pooled connection")
         idle_since = record.info.get(_IDLE_SINCE)
         if idle_since is None or time.monotonic() - idle_since < PING_AFTER_IDLE_SECONDS:
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.settings import Shards
+
 
 class StoreError(Exception):
     """Base class for everything the store refuses at run time."""
@@ -80,3 +82,22 @@ class TournamentNotFoundError(StoreError, LookupError):
     def __init__(self, tournament_id: int) -> None:
         super().__init__(f"There is no tournament #{tournament_id}.")
         self.tournament_id = tournament_id
+
+
+class ShardsTakenError(StoreError):
+    """Another live process of the bot holds some of the shards this one was started for."""
+
+    def __init__(self, shards: Shards, taken: tuple[int, ...]) -> None:
+        self.shards = shards
+        self.taken = taken
+        if shards.count == 1:
+            held = "Another process of the bot already runs on this database"
+        elif len(taken) == 1:
+            held = f"Shard {taken[0]} of {shards.count} is already run by another process"
+        else:
+            which = ", ".join(map(str, taken))
+            held = f"Shards {which} of {shards.count} are already run by another process"
+        super().__init__(
+            f"{held}: both would answer the same servers. Stop that process first, or give this "
+            "one other SHARD_IDS."
+        )

@@ -292,3 +292,15 @@ tournament_pairings = Table(
     CheckConstraint("round >= 1", name="round"),
     Index("uq_tournament_pairings_game_id", "game_id", unique=True),
 )
+
+# Game messages behind their game: an action was committed but showing it failed (the board
+# could not be drawn, Discord refused the edit). The row stays until the message is brought up
+# to date; `due_at` is when the next try may run, `failures` how many tries failed since. No
+# foreign key, as the ratings' tables: other suites may TRUNCATE games without knowing it.
+stale_messages = Table(
+    "stale_messages",
+    metadata,
+    Column("game_id", GAME_ID, primary_key=True, autoincrement=False),
+    Column("due_at", UtcDateTime, nullable=False),
+    Column("failures", Integer, nullable=False),
+)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import fcntl
+import os
 import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -10,13 +13,16 @@ from sqlalchemy import ColumnElement, text, true
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.settings import Shards
+from bot.store.errors import ShardsTakenError
 from bot.store.schema import games
 
-# Advisory lock keys of the sweep lease: one per (schema, shard count, shard id). Advisory locks
-# belong to the whole database, not a schema: the high half of the key names the schema, so that
-# bots (or test runs) in two schemas of one database never hold each other's shards. A shard id
-# and a count are below 2**16 (`MAX_SHARDS`), so the low half never clashes.
+# Advisory lock keys of the sweep lease and of the shard claim: one per (purpose, schema, shard
+# count, shard id). Advisory locks belong to the whole database, not a schema: the high half of
+# the key names the purpose and the schema, so that bots (or test runs) in two schemas of one
+# database never hold each other's shards. A shard id and a count are below 2**16
+# (`MAX_SHARDS`), so the low half never clashes.
 _SWEEP_LOCK_NAMESPACE = b"duelboard-sweep:"
+_CLAIM_LOCK_NAMESPACE = b"duelboard-claim:"
 # One statement takes every free shard of the process, however many it runs.
 _TRY_LOCKS = text(
     "SELECT shard_id FROM unnest(CAST(:ids AS integer[])) AS shard_id "
@@ -41,7 +47,11 @@ def of_shards(shards: Shards) -> ColumnElement[bool]:
 def sweep_lock_key(count: int, shard_id: int, schema: str | None = None) -> int:
     """The PostgreSQL advisory lock that a process holds while it sweeps shard `shard_id` of the
     games in `schema` (None: the connection's default)."""
-    namespace = zlib.crc32(_SWEEP_LOCK_NAMESPACE + (schema or "").encode()) & 0x7FFFFFFF
+    return _lock_key(_SWEEP_LOCK_NAMESPACE, count, shard_id, schema)
+
+
+def _lock_key(purpose: bytes, count: int, shard_id: int, schema: str | None) -> int:
+    namespace = zlib.crc32(purpose + (schema or "").encode()) & 0x7FFFFFFF
     return (namespace << 32) + (count << 16) + shard_id
 
 
@@ -73,3 +83,65 @@ async def sweep_lease(
         finally:
             await connection.execute(_UNLOCK_ALL)
             await connection.commit()
+
+
+def claim_lock_key(count: int, shard_id: int, schema: str | None = None) -> int:
+    """The PostgreSQL advisory lock a process holds for its whole life on shard `shard_id` of the
+    games in `schema` (None: the connection's default)."""
+    return _lock_key(_CLAIM_LOCK_NAMESPACE, count, shard_id, schema)
+
+
+@asynccontextmanager
+async def shard_claim(
+    engine: AsyncEngine, database: str | None, shards: Shards, schema: str | None = None
+) -> AsyncIterator[None]:
+    """Hold `shards` for this process until the block ends; `ShardsTakenError` (and nothing
+    held) when another live process holds any of them.
+
+    Two processes answering one server would both act on its games. On PostgreSQL each shard is
+    a session advisory lock on a connection kept for the block; on SQLite (whose processes
+    share one machine) a lock on one byte per shard of a file beside the database,
+    `<database>.shards`, taken with the standard library's `fcntl` (no dependency of the bot's
+    offers file locks). Either way the operating system or the server lets go when a process
+    dies, however it dies, so a killed process's claim never blocks its restart.
+    """
+    if engine.dialect.name == "postgresql":
+        async with engine.connect() as connection:
+            found = await connection.scalars(
+                _TRY_LOCKS,
+                {"ids": list(shards.ids), "first_key": claim_lock_key(shards.count, 0, schema)},
+            )
+            held = set(found.all())
+            await connection.commit()
+            try:
+                taken = tuple(shard for shard in shards.ids if shard not in held)
+                if taken:
+                    raise ShardsTakenError(shards, taken)
+                yield
+            finally:
+                await connection.execute(_UNLOCK_ALL)
+                await connection.commit()
+        return
+    if database is None:
+        yield
+        return
+    claims = os.open(f"{database}.shards", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        taken = tuple(shard for shard in shards.ids if not _locked(claims, shards.count, shard))
+        if taken:
+            raise ShardsTakenError(shards, taken)
+        yield
+    finally:
+        os.close(claims)  # every lock of the file goes with it
+
+
+def _locked(claims: int, count: int, shard_id: int) -> bool:
+    """Lock the byte of shard `shard_id` (of `count`) in the open file `claims`; False when
+    another process holds it."""
+    try:
+        fcntl.lockf(claims, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, (count << 16) + shard_id)
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EAGAIN):
+            return False
+        raise
+    return True

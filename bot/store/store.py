@@ -72,7 +72,7 @@ from bot.store.rows import (
     Reducer,
 )
 from bot.store.schema import games, guild_settings, players
-from bot.store.sharding import of_shards, shard_key, sweep_lease
+from bot.store.sharding import of_shards, shard_claim, shard_key, sweep_lease
 from bot.store.tournament_rows import PairingClaim
 from bot.store.transactions import Transactions, Work
 
@@ -107,6 +107,7 @@ class Store:
         self._tx = Transactions(engine, self._write_gate, url, busy_timeout_ms, schema)
         self._schema = schema
         self._revision = revision
+        self._url = url
 
     @property
     def dialect(self) -> str:
@@ -511,6 +512,11 @@ class Store:
         previous page's last.
         """
         return await self._due(games.c.reminder_at, now, after, limit, shards)
+
+    def claim_shards(self, shards: Shards) -> AbstractAsyncContextManager[None]:
+        """Hold `shards` for this process until the block ends; `ShardsTakenError` when another
+        live process holds any of them (see `sharding.shard_claim`)."""
+        return shard_claim(self._engine, self._url.database, shards, self._schema)
 
     def sweep_lease(self, shards: Shards) -> AbstractAsyncContextManager[Shards | None]:
         """The shards of `shards` that no other process is sweeping, held until the block ends;

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql import Select, Update
 from sqlalchemy.util import greenlet_spawn
@@ -95,9 +96,21 @@ class Transactions:
 
     async def read(self, work: Work[T], *, single: bool = False) -> T:
         """Run `work`, which only reads, in one snapshot; `single` when it runs exactly one
-        SELECT (one statement reads consistently without a BEGIN)."""
+        SELECT (one statement reads consistently without a BEGIN).
+
+        On PostgreSQL a read whose connection the server ended under it (a restart, a
+        fail-over) runs once more on a new connection: reading twice changes nothing. (A write
+        is never run twice: a connection ended before the write was taken is replaced as it is
+        taken, see `connect.create_engine`.)
+        """
         if self._thread_engine is None:
             reader = self._autocommit if single else self._engine
+            try:
+                return await greenlet_spawn(_connect, reader.sync_engine, work)
+            except DBAPIError as error:
+                if not error.connection_invalidated:
+                    raise
+                log.warning("the database ended a connection during a read; reading again")
             return await greenlet_spawn(_connect, reader.sync_engine, work)
         return await self._in_thread(work, SINGLE_READ_OPTION if single else None)
 

@@ -26,7 +26,7 @@ from ai.coach import ComputerCoach
 from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
 from ai.review import SageReviewer, report
-from ai.worker import CALL_TIMEOUT, REVIEW_CHUNK, AIWorker, WorkerStoppedError
+from ai.worker import CALL_TIMEOUT, REVIEW_CHUNK, AIWorker, WorkerOpponent, WorkerStoppedError
 from bot.service.bot_turns import retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
@@ -52,7 +52,7 @@ from tests.bot.service.conftest import (
     tmp_path,
 )
 from tests.bot.service.drive import match_of
-from tests.processes import killed_child, wait_ended
+from tests.processes import Deadly, killed_child, wait_ended
 
 __all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the service's fixtures
 
@@ -368,7 +368,7 @@ def kill_during_a_call(worker: AIWorker, start: Callable[[], Future[Any]]) -> Fu
     return future
 
 
-def test_a_killed_worker_fails_the_call_under_way_and_the_next_call_starts_another(
+def test_a_call_under_way_when_the_worker_is_killed_is_answered_by_a_new_one_at_once(
     own_worker: AIWorker,
 ) -> None:
     first = own_worker.pid()
@@ -376,8 +376,23 @@ def test_a_killed_worker_fails_the_call_under_way_and_the_next_call_starts_anoth
     future = kill_during_a_call(
         own_worker, lambda: call_in_thread(own_worker, "choose_play", "beginner", match)
     )
-    with pytest.raises(WorkerStoppedError, match="stopped while answering 'choose_play'"):
-        future.result(timeout=30)
+    assert future.result(timeout=120) in match.game.legal_plays()
+    assert own_worker.pid() != first
+
+
+def test_a_call_whose_worker_dies_twice_fails_and_the_next_call_starts_another(
+    own_worker: AIWorker,
+) -> None:
+    """The call's argument ends each worker it reaches: the first and the one asked again."""
+    first = own_worker.pid()
+    match = backgammon_positions(1, seed=10)[0]
+    with (
+        watching_handovers() as handed,
+        pytest.raises(WorkerStoppedError, match="stopped twice while answering 'choose_play'"),
+    ):
+        own_worker.call("choose_play", "beginner", Deadly("a crash"))
+    assert handed.is_set()
+    assert wait_ended(first)
     assert own_worker.opponents()("beginner").choose_play(match) in match.game.legal_plays()
     assert own_worker.pid() != first
 
@@ -461,27 +476,13 @@ async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_throu
     assert await games.replay(game_id) == row.state  # every bot turn logged like a person's
 
 
-async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the_sweeper_retries(
-    store: Store, clock: FakeClock, own_worker: AIWorker, caplog: pytest.LogCaptureFixture
+async def test_a_worker_killed_in_the_bots_turn_leaves_the_bot_to_play_at_once(
+    store: Store, clock: FakeClock, own_worker: AIWorker
 ) -> None:
-    """Alice's move stands and is answered (the bot to move), the bot's turn is not written and
-    the failure is logged and its retry put off; then the sweeper has the bot play through a new
-    worker."""
+    """Alice's move stands and the bot answers it in the same action, through a new worker: no
+    failure is written and nothing waits for the sweeper."""
     games = worker_games(store, clock, own_worker)
-    result = await games.challenge(
-        channel_id=CHANNEL,
-        challenger=ALICE,
-        kind="checkers",
-        variant="english",
-        against_bot=True,
-        level="beginner",
-        starter="challenger",
-    )
-    game_id = result.game.id
-    assert result.game.to_move_id == ALICE.id
-    session = result.game.session
-    assert isinstance(session, CheckersSession) and session.game is not None
-    opening = session.game.position.legal_moves()[0].pdn()
+    game_id, opening = await checkers_against_the_beginner(games)
     pid = own_worker.pid()
     os.kill(pid, signal.SIGSTOP)
     with watching_handovers() as handed:
@@ -491,7 +492,48 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
         finally:
             killer.join()
     assert handed.is_set()
+    assert moved.game.to_move_id == ALICE.id
+    kinds = [e.kind for e in await store.events_for(game_id)]
+    assert kinds[-2:] == ["move", EventKind.BOT] and EventKind.BOT_FAILED not in kinds
+    assert own_worker.pid() != pid
+
+
+class CrashingPlayer(WorkerOpponent):
+    """The bot's player at a level, thinking in the worker, but every move it asks for ends the
+    worker process that receives the question."""
+
+    def choose_move(self, game: ck.Game) -> ck.Move:
+        """Never answered: the question kills its worker."""
+        return self.worker.ask(ck.Move, "choose_move", self.level.value, Deadly("a crash"))
+
+
+class DyingWhileDeadly:
+    """The service's opponents: `CrashingPlayer`s while `deadly`, then the worker's own."""
+
+    def __init__(self, worker: AIWorker) -> None:
+        self.worker = worker
+        self.deadly = True
+
+    def __call__(self, level: str) -> Opponent:
+        if self.deadly:
+            return CrashingPlayer(self.worker, Level.parse(level))
+        return self.worker.opponents()(level)
+
+
+async def test_a_bots_turn_whose_worker_dies_twice_is_put_off_and_the_sweeper_retries(
+    store: Store, clock: FakeClock, own_worker: AIWorker, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Alice's move stands and is answered (the bot to move), the bot's turn is not written and
+    the failure is logged and its retry put off; then the sweeper has the bot play through a new
+    worker."""
+    opponents = DyingWhileDeadly(own_worker)
+    dice = SeededDice(fixed_seeds(tag="worker"))
+    games = Games(store, bot=BOT, dice=dice, clock=clock, opponents=opponents)
+    game_id, opening = await checkers_against_the_beginner(games)
+    pid = own_worker.pid()
+    moved = await games.move(game_id, ALICE.id, opening)
     assert moved.game.to_move_id == BOT.id
+    assert wait_ended(pid)
     assert any(
         record.exc_info and isinstance(record.exc_info[1], WorkerStoppedError)
         for record in caplog.records
@@ -500,7 +542,26 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_move_answered_and_the
     assert row.status is GameStatus.ACTIVE and row.to_move_id == BOT.id
     assert [e.kind for e in await store.events_for(game_id)][-2:] == ["move", EventKind.BOT_FAILED]
     assert row.turn_deadline == NOW + retry_delay(1)
+    opponents.deadly = False
     clock.advance(retry_delay(1) + timedelta(seconds=1))
     [swept] = await games.sweep()
     assert swept.game.to_move_id == ALICE.id  # the bot has moved, through a new worker
     assert own_worker.pid() != pid
+
+
+async def checkers_against_the_beginner(games: Games) -> tuple[int, str]:
+    """A game of English checkers against the beginner, Alice to start; its id and her first
+    move."""
+    result = await games.challenge(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        kind="checkers",
+        variant="english",
+        against_bot=True,
+        level="beginner",
+        starter="challenger",
+    )
+    assert result.game.to_move_id == ALICE.id
+    session = result.game.session
+    assert isinstance(session, CheckersSession) and session.game is not None
+    return result.game.id, session.game.position.legal_moves()[0].pdn()

@@ -17,7 +17,8 @@ from ai.worker import AIWorker
 from bot import __main__ as entry
 from bot.settings import Settings, Shards
 from emulator import Emulator
-from emulator.harness import pointed_at
+from emulator.harness import CLIENT_OPTIONS, pointed_at, running
+from emulator.point import spawn
 from tests.processes import children
 
 GOOD_TOKEN = "MTIz.NDU2.Nzg5"
@@ -180,3 +181,46 @@ async def test_a_sharded_start_runs_its_shards_and_says_what_sqlite_supports(
         "share this database file; several machines need PostgreSQL (DATABASE_URL)"
     ]
     assert emulator.requests("/commands", "PUT") == []  # shard 0's process syncs the commands
+
+
+SHARDING_REQUIRED = (
+    "duelboard: Discord requires sharding (gateway close 4011): the bot is in more servers than "
+    "one gateway connection may serve (2,500). Set SHARD_COUNT (about one shard per 1,000 "
+    "servers; a larger one if it is set already) and start again."
+)
+INVALID_SHARD = (
+    "duelboard: Discord refused this process's shard (gateway close 4010, invalid shard): "
+    "SHARD_IDS must name shards below SHARD_COUNT, and every process of the bot must use the "
+    "same SHARD_COUNT."
+)
+
+
+async def test_discord_requiring_sharding_stops_the_bot_with_one_line_on_what_to_set(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """`python -m bot`, unsharded, in more servers than one gateway session may serve."""
+    emulator.add_guild("Second server")
+    emulator.limit_guilds_per_session(1)
+    env = {
+        "DISCORD_TOKEN": emulator.token,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'bot.sqlite3'}",
+        "LOG_LEVEL": "ERROR",  # the Open Sage notice, a warning, depends on the installation
+        "LOG_LEVEL_LIBRARIES": "ERROR",
+        "DEV_GUILD_ID": "",
+    }
+    said = tmp_path / "output.log"
+    with open(said, "wb") as output:
+        process = await spawn(emulator.origin, "bot", env=env, cwd=tmp_path, output=output)
+    assert await asyncio.wait_for(process.wait(), START_WAIT) == 2
+    assert said.read_text().splitlines() == [SHARDING_REQUIRED]
+
+
+async def test_an_invalid_shard_is_worded_for_the_operator(emulator: Emulator) -> None:
+    """The close discord.py raises for an invalid shard becomes one line on what to set."""
+    client = discord.AutoShardedClient(
+        intents=discord.Intents.none(), shard_ids=[2], shard_count=2, **CLIENT_OPTIONS
+    )
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        async with running(client, emulator):
+            pass
+    assert entry.gateway_refusal(closed.value) == INVALID_SHARD

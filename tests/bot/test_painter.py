@@ -25,7 +25,7 @@ from bot.service.kinds import options_for
 from bot.service.session import Session
 from engine.backgammon.matchplay import Match
 from render import DARK
-from tests.processes import children, killed_child, wait_ended
+from tests.processes import Deadly, children, killed_child, wait_ended
 
 ALICE, BOB = 11, 22
 NAMES = ("Alice", "Bob")
@@ -139,6 +139,23 @@ async def test_boards_under_way_when_the_process_dies_are_drawn_by_a_new_one(
     expected = draw(session, NAMES)
     assert all(picture == expected for picture in pictures)
     assert len(drawing()) == 1 and drawing() != [first]
+
+
+async def test_a_board_whose_drawing_processes_keep_dying_is_drawn_in_the_bot(
+    painter: Painter,
+) -> None:
+    """Each process the board goes to dies with it (the first, then the one started in its
+    place): the board still arrives, drawn in this process, and the next board goes to a new
+    drawing process."""
+    session = backgammon()
+    await painter.warm_up()
+    (first,) = drawing()
+    picture = await painter.draw(session, (Deadly("Alice"), "Bob"), LOOKS[1])
+    assert picture is not None and picture == draw(session, NAMES, LOOKS[1])
+    assert wait_ended(first)
+    assert await painter.draw(checkers(), NAMES) == draw(checkers(), NAMES)
+    (later,) = drawing()
+    assert later != first
 
 
 async def test_a_board_nobody_waits_for_any_more_does_not_answer_the_next_one(

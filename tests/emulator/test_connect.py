@@ -233,3 +233,31 @@ async def test_dropped_connection_resumes_into_a_fresh_session(
     # The first connection, the one that tried RESUME, and the one that identified again.
     connections = [r for r in emulator.state.requests if r.route == "/gateway"]
     assert len(connections) == 3
+
+
+async def test_a_session_past_discords_server_limit_is_told_to_shard(emulator: Emulator) -> None:
+    """Close 4011: one unsharded session would handle more servers than Discord allows."""
+    emulator.add_guild("Second server")
+    emulator.limit_guilds_per_session(1)
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        async with running(
+            discord.Client(intents=discord.Intents.none(), **CLIENT_OPTIONS), emulator
+        ):
+            pass
+    assert closed.value.code == 4011
+    assert emulator.gateway.sessions == []
+    emulator.limit_guilds_per_session(2)
+    async with running(discord.Client(intents=discord.Intents.none(), **CLIENT_OPTIONS), emulator):
+        assert len(emulator.gateway.sessions) == 1
+
+
+async def test_a_shard_id_not_below_the_count_is_refused(emulator: Emulator) -> None:
+    """Close 4010: shard 2 of 2 does not exist (ids go from 0 to count - 1)."""
+    client = discord.AutoShardedClient(
+        intents=discord.Intents.none(), shard_ids=[2], shard_count=2, **CLIENT_OPTIONS
+    )
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        async with running(client, emulator):
+            pass
+    assert closed.value.code == 4010
+    assert emulator.gateway.sessions == []

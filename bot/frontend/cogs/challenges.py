@@ -194,7 +194,12 @@ class Challenges(GameCog):
             guild_id=interaction.guild_id,
             **choices,
         )
-        message = await self.messages.post(result, reader_locale(interaction))
+        try:
+            message = await self.messages.post(result, reader_locale(interaction))
+        except Exception as error:  # the challenge stands: its message is posted by itself later
+            await self.actions.catch_up.fell_behind(result.game.id, error)
+            await self.actions.made_but_behind(interaction, result)
+            return
         reply = t("reply.posted", link=message.jump_url)
         if against_bot and rated:
             reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
