@@ -21,6 +21,7 @@ from bot.frontend.messages import GameMessages, Update
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
 from bot.frontend.tournaments import TournamentActions
 from bot.i18n import Localizer
+from bot.service import building
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
@@ -287,6 +288,32 @@ class GameActions:
         """A move was picked in the menu on the game message."""
         self.messages.remember(interaction.user)
         await self._clicked(interaction, self.games.move(game_id, interaction.user.id, value))
+
+    async def on_build(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        picks: str,
+        confirm: bool,
+    ) -> None:
+        """A pick, an undo or Play on the builder: the controls show the build as it now stands
+        (the text and the picture stay), or the whole play is made."""
+        self.messages.remember(interaction.user)
+        view = await self.games.view(game_id)
+        building.check_builder(view, interaction.user.id)
+        if view.version != version:
+            raise building.stale(view.session)  # drawn for a position since gone
+        stage = building.stage(view.session, picks)
+        if confirm:
+            if stage.play is None:
+                raise building.stale(view.session)
+            move = self.games.move(game_id, interaction.user.id, stage.play)
+            await self._clicked(interaction, move)
+            return
+        t = Localizer(reader_locale(interaction))
+        shown = controls.build_controls(t, view, stage)
+        await interaction.response.edit_message(view=shown)
 
     # The clock.
 
