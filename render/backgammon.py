@@ -350,8 +350,9 @@ def _draw_status(
     gap = layout.u(24)
     beside = left + text_width(lines[-1], size, bold=True) + gap + text_width(match, size)
     below = beside > right and len(lines) == 1
-    pitch = (bottom - top) / 2
-    first = top + pitch / 2 if len(lines) > 1 or below else (top + bottom) / 2
+    pitch = size * 1.12
+    middle = (top + bottom) / 2
+    first = middle - pitch / 2 if len(lines) > 1 or below else middle
     for index, line in enumerate(lines):
         y = first + index * pitch
         text_fitted(

@@ -22,10 +22,10 @@ Box = tuple[float, float, float, float]
 Centre = tuple[float, float]
 
 # Design heights (the picture is 800 units wide, 640 high), top to bottom.
-STRIP = 46  # a player's strip: disc, name, pips and score, clock, an owned cube
-NUMBERS = 30  # a row of point numbers
+STRIP = 42  # a player's strip: disc, name, pips and score, clock, an owned cube
+NUMBERS = 28  # a row of point numbers
 FRAME = 432  # the board's frame, from the top numbers to the bottom ones
-STATUS_TOP = STRIP + 2 * NUMBERS + FRAME + STRIP  # the prompt's band, to the bottom
+STATUS_TOP = STRIP + 2 * NUMBERS + FRAME + STRIP  # the prompt's band (68), to the bottom
 
 
 def check_width(width: int) -> None:

@@ -198,7 +198,7 @@ def save(out: Path, name: str, message: Message) -> None:
         board = Image.open(io.BytesIO(attachment.data)).convert("RGB")
         height = round(board.height * PHONE_WIDTH / board.width)
         phone = board.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
-        phone.save(out / name.replace(".png", "-phone.png"), optimize=True)
+        phone.quantize(256).save(out / name.replace(".png", "-phone.png"), optimize=True)
 
 
 async def backgammon(gallery: Gallery) -> None:

@@ -78,8 +78,8 @@ MEASURED_X = {
 def measured_slot(point: int, slot: int) -> tuple[int, int]:
     """The centre of the `slot`-th checker (0 at the edge) on `point`, in White's numbering."""
     if point >= 13:
-        return MEASURED_X[point], 104 + 40 * slot
-    return MEASURED_X[point], 480 - 40 * slot
+        return MEASURED_X[point], 98 + 40 * slot
+    return MEASURED_X[point], 474 - 40 * slot
 
 
 def test_bg1_opening_checkers_stand_where_the_rules_put_them() -> None:
