@@ -357,18 +357,24 @@ def _draw_panel(
                 kings += piece.king
                 men += not piece.king
         bold = color is scene.actor and scene.outcome is None
-        blocks: list[tuple[list[str], RGB, bool]] = [
-            (wrapped(scene.name(color), size, x1 - x0, bold=bold)[:2], theme.text, bold),
-            ([words.count(words.men, men), words.count(words.kings, kings)], theme.muted, False),
+        # Each block: its lines, colour, weight, and whether its sprites are worth keeping (a
+        # clock showing seconds is new on every picture).
+        blocks: list[tuple[list[str], RGB, bool, bool]] = [
+            (wrapped(scene.name(color), size, x1 - x0, bold=bold)[:2], theme.text, bold, True),
+            (
+                [words.count(words.men, men), words.count(words.kings, kings)],
+                theme.muted,
+                False,
+                True,
+            ),
         ]
-        ticks = False
         if scene.clock is not None and scene.clock[0] is color:
             clock = words.time_left.format(clock=clock_text(scene.clock[1], words))
-            blocks.append((wrapped(clock, size, x1 - x0)[:2], theme.muted, False))
-            ticks = ticking(scene.clock[1])
-        count = sum(len(lines) for lines, _, _ in blocks)
+            lines = wrapped(clock, size, x1 - x0)[:2]
+            blocks.append((lines, theme.muted, False, not ticking(scene.clock[1])))
+        count = sum(len(block[0]) for block in blocks)
         y = y0 + pitch / 2 if top else y1 - pitch * (count - 0.5)
-        for index, (lines, colour, heavy) in enumerate(blocks):
+        for index, (lines, colour, heavy, cached) in enumerate(blocks):
             for number, line in enumerate(lines):
                 left = x0
                 if index == 1 and number == 0:
@@ -385,7 +391,7 @@ def _draw_panel(
                     max_width=x1 - left,
                     fill=colour,
                     bold=heavy,
-                    cached=not (index == 2 and ticks),
+                    cached=cached,
                 )
                 y += pitch
     middle = (y0 + y1) / 2
