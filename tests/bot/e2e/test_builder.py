@@ -4,19 +4,28 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-import pytest
-
+from bot.service.backgammon import play_of
+from bot.service.dice import ScriptedDice
 from bot.store import GameStatus, Store
-from emulator import Emulator
+from emulator import Emulator, Message, User
+from engine.backgammon import Move, Play
 from tests.bot.e2e.builder_drive import Turn, backgammon_turn, checkers_turn
 from tests.bot.e2e.conftest import Players, StartBot
-from tests.bot.e2e.drive import WAIT, bg_session, game_message, start_game
+from tests.bot.e2e.drive import (
+    WAIT,
+    after_edit,
+    bg_session,
+    click,
+    command,
+    game_message,
+    start_game,
+)
 
 TURNS = 600
 
 
-@pytest.mark.slow
 async def test_whole_backgammon_games_through_the_components_only(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
@@ -41,7 +50,6 @@ async def test_whole_backgammon_games_through_the_components_only(
     assert any(not t.built for t in turns)  # the one-step menu where it is quicker
 
 
-@pytest.mark.slow
 async def test_a_whole_checkers_game_through_the_components_only(
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store
 ) -> None:
@@ -88,3 +96,44 @@ async def test_only_the_player_to_move_builds_and_others_are_refused_privately(
         assert "pick the moves below one at a time" in message.content
         session = await bg_session(store)
         assert session.match is not None and len(session.match.game.legal_plays()) > 25
+
+
+BIG_ROLL = ScriptedDice([(3, 1), (3, 3), (6, 5), (4, 2)] * 10)  # Bob's 3-3: 73 plays
+
+
+async def test_a_build_survives_a_restart_of_the_bot(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(BIG_ROLL):
+        message = await start_game(emulator, store, players.alice, players.bob)
+        await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
+        await click(emulator, store, players.bob, "roll")
+        session = await bg_session(store)
+        assert session.match is not None
+        before = session.match.game.position
+        picks = [await pick_first(emulator, players.bob, message)]
+    # A new process on the same store: the picks ride in the message's own controls.
+    async with start_bot(BIG_ROLL):
+        version = (await store.get_game(1)).version
+        for _ in range(3):
+            picks.append(await pick_first(emulator, players.bob, message))
+        [play] = [c for c in message.custom_ids if c.startswith("dbk:") and ":c:" in c]
+        edits = message.edits
+        handle = await emulator.click(players.bob, message, play)
+        await after_edit(emulator, message, edits, handle)
+    assert (await store.get_game(1)).version > version
+    [event] = [e for e in await store.events_for(1) if e.seq == version + 1]
+    steps: Any = event.payload["steps"]
+    # The four picks, the first made before the restart, are the play made.
+    built = Play(tuple(Move.from_text(label) for label in picks))
+    assert before.apply(play_of(steps[0]["moves"])) == before.apply(built)
+
+
+async def pick_first(emulator: Emulator, user: User, message: Message) -> str:
+    """Pick the first move the builder offers, wait for the controls to show it; its label."""
+    [menu, *_] = [c for c in message.custom_ids if c.startswith("dbs:")]
+    option = (message.component(menu) or {})["options"][0]
+    edits = message.edits
+    handle = await emulator.select(user, message, menu, [option["value"]])
+    await after_edit(emulator, message, edits, handle)
+    return str(option["label"])
