@@ -145,7 +145,7 @@ class BackgammonLayout:
     def tray_slab(self, viewer: bool, index: int) -> Box:
         """The `index`-th borne-off checker, drawn edge-on: the viewer's tray is the lower one."""
         x0, y0, x1, y1 = self.tray
-        slab = self.u(11)
+        slab = self.u(10)
         if viewer:
             bottom = y1 - index * slab
             return (x0 + self.u(2), bottom - slab + self.u(1), x1 - self.u(2), bottom)
@@ -153,10 +153,11 @@ class BackgammonLayout:
         return (x0 + self.u(2), top, x1 - self.u(2), top + slab - self.u(1))
 
     def tray_label(self, viewer: bool) -> Centre:
-        """Where the count of borne-off checkers is written: in the tray, past its slabs."""
+        """Where the count of borne-off checkers is written: in the tray, between its fifteen
+        slabs and the centred cube in the middle."""
         x = (self.tray[0] + self.tray[2]) / 2
         middle = (self.tray[1] + self.tray[3]) / 2
-        return (x, middle + self.u(20)) if viewer else (x, middle - self.u(20))
+        return (x, middle + self.u(42)) if viewer else (x, middle - self.u(42))
 
     def die_size(self, count: int) -> int:
         """Side of one die: smaller when a double shows four."""
