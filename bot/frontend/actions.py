@@ -20,10 +20,12 @@ import discord
 from bot.frontend import controls
 from bot.frontend.catchup import CatchUp
 from bot.frontend.controls import Action
-from bot.frontend.messages import GameMessages, Update
+from bot.frontend.messages import CACHED_GAMES, GameMessages, Update
+from bot.frontend.recent import Recent
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
 from bot.frontend.tournaments import TournamentActions
 from bot.i18n import Localizer
+from bot.service import building
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
@@ -66,6 +68,7 @@ class GameActions:
         self.store = store
         self.tournament_actions = tournament_actions
         self.catch_up = CatchUp(messages, store)
+        self._building: Recent[int, asyncio.Lock] = Recent(CACHED_GAMES)
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -357,6 +360,39 @@ class GameActions:
         """A move was picked in the menu on the game message."""
         self.messages.remember(interaction.user)
         await self._clicked(interaction, self.games.move(game_id, interaction.user.id, value))
+
+    async def on_build(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        picks: str,
+        confirm: bool,
+    ) -> None:
+        """A pick, an undo or Play on the builder: the controls show the build as it now stands
+        (the text and the picture stay), or the whole play is made."""
+        self.messages.remember(interaction.user)
+        # One click of a game's builder at a time: a pick that came in just behind Play reads
+        # the game once the play is made (and is refused), rather than putting the old
+        # position's builder back on the message after the play's edit.
+        lock = self._building.get(game_id)
+        if lock is None:
+            lock = self._building[game_id] = asyncio.Lock()
+        async with lock:
+            view = await self.games.view(game_id)
+            building.check_builder(view, interaction.user.id)
+            if view.version != version:
+                raise building.stale(view.session)  # drawn for a position since gone
+            stage = building.stage(view.session, picks)
+            if confirm:
+                if stage.play is None:
+                    raise building.stale(view.session)
+                move = self.games.move(game_id, interaction.user.id, stage.play)
+                await self._clicked(interaction, move)
+                return
+            t = Localizer(reader_locale(interaction))
+            shown = controls.build_controls(t, view, stage)
+            await interaction.response.edit_message(view=shown)
 
     # The clock.
 

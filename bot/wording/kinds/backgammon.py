@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import Localizer
 from bot.service.backgammon import BackgammonSession
+from bot.service.building import builds
 from bot.service.coach import Hint
 from bot.service.dice import VerifyReport
 from bot.service.options import GameOptions
@@ -79,7 +80,8 @@ class BackgammonWords:
                 player=name_of(names, resigner),
             )
         if game.phase is Phase.MOVING and game.dice is not None:
-            return t("status.move", mention=who, dice=dice_text(game.dice))
+            key = "status.move_build" if builds(session) else "status.move"
+            return t(key, mention=who, dice=dice_text(game.dice))
         key = "status.roll_or_double" if session.may_double() else "status.roll"
         return t(key, mention=who)
 
