@@ -4,12 +4,28 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.backgammon import HYPERGAMMON, NACKGAMMON, STANDARD, Move, Play, Position, Side
+from engine.backgammon import (
+    HYPERGAMMON,
+    NACKGAMMON,
+    STANDARD,
+    Move,
+    Play,
+    Position,
+    Side,
+    parse_play,
+)
 from engine.backgammon.cube import Size
 from engine.backgammon.game import Game, MatchOptions, Phase
 from engine.backgammon.match import Match
-from tests.engine.backgammon.boards import row
+from tests.engine.backgammon.boards import reached, row
+
+dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+hyper_positions = st.builds(
+    reached, st.integers(0, 2**32), st.integers(0, 60), st.just(HYPERGAMMON)
+)
 
 
 def test_bg1_nackgammon_and_hypergammon_games_start_from_their_own_layouts() -> None:
@@ -66,3 +82,26 @@ def test_bg17_hypergammon_and_nackgammon_matches_survive_the_text_form() -> None
             assert text.startswith(f"v1;{variant.name};")
             assert Match.from_text(text) == state
     assert STANDARD.checkers == 15
+
+
+@settings(max_examples=60, deadline=None)
+@given(hyper_positions, dice)
+def test_bg1_bg18_hypergammon_keeps_three_checkers_and_its_notation_reads_back(
+    position: Position, roll: tuple[int, int]
+) -> None:
+    assert Position.from_position_id(position.position_id(), position.turn, 3) == position
+    for play in position.legal_plays(roll, HYPERGAMMON):
+        after = position.apply(play)
+        for side in Side:
+            assert sum(after.points[side]) + after.bar[side] + after.off[side] == 3
+        assert parse_play(position, roll, play.notation(), HYPERGAMMON) == play
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_bg13_random_variant_games_always_end(seed: int) -> None:
+    for variant, checkers in ((HYPERGAMMON, 3), (NACKGAMMON, 15)):
+        position = reached(seed, 5000, variant)
+        winner = position.winner()
+        assert winner is not None and position.off[winner] == checkers
+        assert position.game_value(winner) in (1, 2, 3)
