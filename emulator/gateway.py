@@ -102,7 +102,12 @@ class Gateway:
         shard = data.get("shard") or [0, 1]
         session.shard = (int(shard[0]), int(shard[1]))
         session.identified = True
-        guilds = [g for g in self.state.guilds.values() if session.owns(g.id)]
+        # Only the servers that added the bot: a user's install brings no server with it.
+        guilds = [
+            g
+            for g in self.state.guilds.values()
+            if session.owns(g.id) and self.bot_user.id in g.members
+        ]
         ready = payloads.ready(
             self.bot_user, guilds, session.session_id, self.url, self.app_id, session.shard
         )
