@@ -52,6 +52,7 @@ class Action(StrEnum):
     DECLINE_OFFER = "no"
     ABORT = "abort"
     REMATCH = "rematch"
+    CLAIM = "claim"  # the win on time, where no sweeper can call it (refused before the deadline)
 
 
 class ControlHandler(Protocol):
@@ -228,6 +229,11 @@ def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
         items.append(MoveMenu(game, view.version, options, placeholder))
     items.extend(CONTROLS[view.kind].playing(t, game, view.session))
     return items
+
+
+def claim_button(t: Localizer, game: int) -> GameButton:
+    """Claim the win on time: on a game's message where only interactions reach it."""
+    return _button(t, game, Action.CLAIM, "btn.claim", Style.secondary)
 
 
 def confirm_pass(t: Localizer, game: int) -> discord.ui.View:

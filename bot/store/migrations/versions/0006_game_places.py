@@ -1,0 +1,28 @@
+"""Where each game lives: a server that added the bot, or a place only interactions reach."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    """Add games.place ('server' for every game so far) and the interaction token that can
+    still edit the game message where the bot cannot post (with the token's expiry)."""
+    op.add_column(
+        "games",
+        sa.Column("place", sa.String(16), nullable=False, server_default=sa.text("'server'")),
+    )
+    op.add_column("games", sa.Column("reply_token", sa.Text(), nullable=True))
+    op.add_column("games", sa.Column("reply_expires", sa.DateTime(timezone=True), nullable=True))
+
+
+def downgrade() -> None:
+    """Drop the three columns."""
+    for column in ("reply_expires", "reply_token", "place"):
+        op.drop_column("games", column)
