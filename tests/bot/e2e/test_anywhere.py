@@ -7,7 +7,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.service.clock import FakeClock
-from bot.store import GamePlace, GameStatus, Store
+from bot.service.glicko2 import Rating
+from bot.service.ratings import Ratings
+from bot.store import GameKind, GamePlace, GameStatus, Store
+from bot.store.schema import GLOBAL_SCOPE
 from emulator import Channel, Emulator, Message, User
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.anywhere_drive import (
@@ -232,7 +235,7 @@ async def test_a_win_on_time_is_claimed_and_refused_before_the_deadline(
     alice, bob = players.alice, players.bob
     dm = emulator.add_dm(alice, bob)
     emulator.install_app(alice)
-    async with start_bot():
+    async with start_bot() as bot:
         handle = await emulator.slash(
             alice, "checkers", {"opponent": bob, "first": "challenger", "time": "1h"}, channel=dm
         )
@@ -247,6 +250,9 @@ async def test_a_win_on_time_is_claimed_and_refused_before_the_deadline(
         assert (await store.get_game(1)).status is GameStatus.ACTIVE
 
         game_clock.advance(timedelta(hours=1, seconds=1))
+        # No sweeper calls it: it could tell nobody where the bot cannot post.
+        assert await bot.actions.sweep() == 0
+        assert (await store.get_game(1)).status is GameStatus.ACTIVE
         await press(emulator, store, bob, "claim")
         row = await store.get_game(1)
         assert row.status is GameStatus.FINISHED and row.winner_id == bob.id
@@ -299,3 +305,51 @@ async def test_a_server_without_use_external_apps_gets_a_clear_private_answer(
     assert answer.ephemeral
     assert "does not let you use apps from your account here" in answer.content
     assert await store.active_game_in_channel(room.id) is None
+
+
+async def test_a_rated_game_in_a_server_that_never_added_the_bot_counts_globally(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    elsewhere = emulator.add_guild("Their server", bot=False)
+    room = emulator.add_channel("games", guild=elsewhere)
+    dora = emulator.add_member("dora", guild=elsewhere)
+    emil = emulator.add_member("emil", guild=elsewhere)
+    emulator.install_app(dora)
+    async with start_bot() as bot:
+        handle = await emulator.slash(
+            dora, "checkers", {"opponent": emil, "rated": True, "first": "challenger"}, channel=room
+        )
+        await finished(emulator, store, handle)
+        row = await store.get_game(1)
+        assert row.place is GamePlace.EXTERNAL and row.guild_id == elsewhere.id
+        await press(emulator, store, emil, "accept")  # emil has not installed it: buttons work
+        message = await game_message(emulator, store)
+        asked = await emulator.click(emil, message, "db:1:askresign")
+        confirmation = await asked.original(lambda m: bool(m.custom_ids), WAIT)
+        sure = await emulator.click(emil, confirmation, "db:1:resign:1")
+        await finished(emulator, store, sure)
+        await recap_in(emulator, room)
+        ratings = Ratings(store, bot_id=bot.games.bot.id)
+        here = await ratings.rating(dora.id, GameKind.CHECKERS, "box", elsewhere.id)
+        everywhere = await ratings.rating(dora.id, GameKind.CHECKERS, "box", GLOBAL_SCOPE)
+    assert (await store.get_game(1)).winner_id == dora.id
+    assert here == Rating()  # a server that never added the bot has no ladder of its own
+    assert everywhere.rating > Rating().rating
+
+
+async def test_game_commands_go_anywhere_and_a_servers_own_stay_there(
+    emulator: Emulator, start_bot: StartBot
+) -> None:
+    """What each command declares to Discord: installs (0 a server's, 1 a user's), contexts."""
+    anywhere = {
+        "backgammon", "checkers", "move", "roll", "double", "resign", "draw", "abort", "board",
+        "hint", "rules", "help", "verify", "stats", "history", "leaderboard", "export", "games",
+    }  # fmt: skip
+    async with start_bot():
+        declared = {
+            c.name: (sorted(c.body["integration_types"]), sorted(c.body["contexts"]))
+            for c in emulator.state.commands.values()
+        }
+    for name in anywhere:
+        assert declared.pop(name) == ([0, 1], [0, 1, 2]), name
+    assert declared == {"settings": ([0], [0]), "tournament": ([0], [0])}
