@@ -9,9 +9,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from emulator import DriverError, Emulator
+from emulator import DriverError, Emulator, openapi
 from emulator.fixtures import StartClient
 from emulator.harness import CLIENT_OPTIONS
+from emulator.server import API, build_app
 from emulator.state import USE_EXTERNAL_APPS, ManualClock
 
 Interaction = discord.Interaction[Any]
@@ -177,3 +178,25 @@ async def test_a_body_discords_description_refuses_is_refused(
     assert emulator.state.schema_refusals == [
         "POST /channels/{channel_id}/messages: content: 5 is not of type 'string', 'null'"
     ]
+
+
+def test_every_route_with_a_body_is_checked_against_discords_description() -> None:
+    """Each REST route the emulator serves is one of Discord's, and each that takes a body in
+    Discord's description has its schema applied (none escapes the check)."""
+    spec = openapi.description()
+    app = build_app(Emulator().core)
+    checked = []
+    for route in app.router.routes():
+        path = route.resource.canonical if route.resource is not None else ""
+        if not path.startswith(API) or path in (API + "/gateway", API + "/gateway/bot"):
+            continue
+        template = spec.route(path[len(API) :])
+        assert template is not None, f"{route.method} {path} is not in Discord's description"
+        if route.method in ("POST", "PATCH", "PUT"):
+            checked.append((route.method, template))
+    assert ("POST", "/interactions/{interaction_id}/{interaction_token}/callback") in checked
+    assert ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}") in checked
+    edited = spec.route("/webhooks/1/token/messages/@original")
+    assert edited == "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+    assert ("PUT", "/applications/{application_id}/commands") in checked
+    assert spec.problem("PUT", "/applications/1/commands", [{"name": 5}]) is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.frontend.markup import escaped
 from bot.service.clock import FakeClock
 from bot.service.glicko2 import Rating
 from bot.service.ratings import Ratings
@@ -353,3 +354,36 @@ async def test_game_commands_go_anywhere_and_a_servers_own_stay_there(
     for name in anywhere:
         assert declared.pop(name) == ([0, 1], [0, 1, 2]), name
     assert declared == {"settings": ([0], [0]), "tournament": ([0], [0])}
+
+
+async def test_hostile_names_in_a_group_dm_ping_nobody(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    carol = players.carol
+    mallory = emulator.add_member("mallory", display_name=f"<@{carol.id}> @everyone")
+    trent = emulator.add_member("trent", display_name="**x** `y` @here")
+    group = emulator.add_group_dm("Names", [mallory, trent, carol])
+    emulator.install_app(mallory)
+    seated = {mallory.id: mallory, trent.id: trent}
+    async with start_bot():
+        handle = await emulator.slash(
+            mallory, "checkers", {"opponent": trent, "first": "challenger"}, channel=group
+        )
+        await finished(emulator, store, handle)
+        await press(emulator, store, trent, "accept")
+        for ply in range(4):
+            session = await ck_session(store)
+            assert session.game is not None and session.seats is not None
+            actor = seated[session.seats[session.actor()]]  # type: ignore[index]
+            moves = session.game.position.legal_moves()
+            await choose(emulator, store, actor, moves[ply % len(moves)].pdn())
+        message = await game_message(emulator, store)
+        asked = await emulator.click(trent, message, "db:1:askresign")
+        confirmation = await asked.original(lambda m: bool(m.custom_ids), WAIT)
+        await finished(emulator, store, await emulator.click(trent, confirmation, "db:1:resign:1"))
+        await recap_in(emulator, group)
+    said = emulator.channel_messages(group)
+    assert not any(m.mention_everyone for m in said)
+    assert {u.id for m in said for u in m.notified} <= {mallory.id, trent.id}
+    assert carol.id not in mentioned_ids(said)
+    assert escaped(f"<@{carol.id}> @everyone") in (await game_message(emulator, store)).content
