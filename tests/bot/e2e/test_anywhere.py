@@ -181,6 +181,8 @@ async def test_checkers_in_a_dm_from_a_users_install(
         [ping] = pings(accepted)
         assert ping.notified == [alice] and "@me" in ping.content
 
+        guide = await (await emulator.slash(alice, "help", channel=dm)).original(timeout=WAIT)
+        assert guide.ephemeral and "/games lists your open games everywhere" in guide.content
         games = await (await emulator.slash(alice, "games", channel=dm)).original(timeout=WAIT)
         assert games.ephemeral and "#1" in games.content and "your turn" in games.content
         assert f"channels/@me/{dm.id}/" in games.content
