@@ -89,7 +89,8 @@ function drawChannels() {
       "data-id": channel.id, type: "button", onclick: () => showChannel(channel.id),
     }, `${channelMark(channel)}${channel.name}`))));
   const current = state.world.channels.find((c) => c.id === state.channel);
-  $("channel-header").textContent = `${channelMark(current)}${current.name}`;
+  const mark = current.kind === "text" ? "# " : channelMark(current);
+  $("channel-header").textContent = `${mark}${current.name}`;
 }
 
 function drawPeople() {
