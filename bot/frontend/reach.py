@@ -11,10 +11,11 @@ webhook for 15 minutes, and at most five follow-ups. So, for a game living there
   continues further down (its controls gone); once that token has expired, the old message's
   controls still act on the game as it now stands and bring that message up to date;
 - the player to act next is pinged by a follow-up that may mention only them; the previous
-  ping is deleted while its token lasts;
+  ping is deleted while the token that made it lasts;
 - a finished game's recap is a follow-up;
-- the game keeps its message and the token that showed it (`Store.attach_reply`), so a
-  restarted bot finds both.
+- the game keeps its message and the token that showed it (`Store.attach_reply`), and its
+  last ping with the token that made it (`Store.attach_reply_ping`), so a restarted bot finds
+  them.
 """
 
 from __future__ import annotations
@@ -26,9 +27,8 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.frontend.messages import CACHED_GAMES, GameMessages, MessageParts, Update
+from bot.frontend.messages import GameMessages, MessageParts, Update
 from bot.frontend.pings import pinging
-from bot.frontend.recent import Recent
 from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.results import message_link
@@ -80,8 +80,6 @@ class Reach:
         self.client = client
         self.messages = messages
         self.store = store
-        # Each game's last ping and the token that made it (the next ping deletes it).
-        self._pings: Recent[int, tuple[int, str]] = Recent(CACHED_GAMES)
 
     async def open(
         self, interaction: discord.Interaction[Any], result: ActionResult, locale: object
@@ -123,9 +121,9 @@ class Reach:
         waiting = view.to_move_id
         quiet = (None, interaction.user.id, self.messages.games.bot.id)
         if ping and view.status.is_open and waiting is not None and waiting not in quiet:
-            await self._ping(interaction, game_id, waiting, jump, locale)
+            await self._ping(interaction, row, waiting, jump, locale)
         if not view.status.is_open:
-            await self._drop_ping(game_id)
+            await self._drop_ping(row)
         if any(isinstance(o, out.GameEnded) for o in result.outcomes):
             lines, files = await self.messages.recap(view, locale)
             posted = await interaction.followup.send("\n".join(lines), files=files, wait=True)
@@ -165,28 +163,28 @@ class Reach:
     async def _ping(
         self,
         interaction: discord.Interaction[Any],
-        game_id: int,
+        row: GameRow,
         user_id: int,
         jump: str,
         locale: object,
     ) -> None:
         """Notify the player to act, in a follow-up that may mention only them."""
         t = Localizer(locale)
-        text = t("ping.turn", mention=game_words.mention(user_id), game=game_id, link=jump)
-        await self._drop_ping(game_id)  # first: the new ping is the action's last word
+        text = t("ping.turn", mention=game_words.mention(user_id), game=row.id, link=jump)
+        await self._drop_ping(row, forget=False)  # first: the new ping is the action's last word
         sent = await interaction.followup.send(text, allowed_mentions=pinging(user_id), wait=True)
-        self._pings[game_id] = (sent.id, interaction.token)
+        await self.store.attach_reply_ping(row.id, sent.id, interaction.token)
 
-    async def _drop_ping(self, game_id: int) -> None:
-        """Delete the game's previous ping while its token lasts."""
-        kept = self._pings.pop(game_id)
-        if kept is None:
+    async def _drop_ping(self, row: GameRow, *, forget: bool = True) -> None:
+        """Delete the game's previous ping while the token that made it lasts."""
+        if row.ping_message_id is None or row.ping_token is None:
             return
-        ping_id, token = kept
         try:
-            await self._webhook(token).delete_message(ping_id)
+            await self._webhook(row.ping_token).delete_message(row.ping_message_id)
         except discord.HTTPException as error:  # expired or gone: one stale line stays
-            log.info("game #%s: its previous ping stays (%s)", game_id, error)
+            log.info("game #%s: its previous ping stays (%s)", row.id, error)
+        if forget:
+            await self.store.attach_reply_ping(row.id, None, None)
 
     def _webhook(self, token: str) -> discord.Webhook:
         application_id = self.client.application_id

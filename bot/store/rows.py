@@ -98,6 +98,7 @@ class GameRow:
     place: GamePlace = GamePlace.SERVER
     reply_token: str | None = None  # the interaction token that can still edit the message
     reply_expires: datetime | None = None
+    ping_token: str | None = None  # the interaction token that can delete the last ping there
 
 
 @dataclass(frozen=True, slots=True)

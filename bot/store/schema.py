@@ -106,6 +106,7 @@ games = Table(
     Column("place", String(16), nullable=False, server_default=text("'server'")),
     Column("reply_token", Text, nullable=True),
     Column("reply_expires", UtcDateTime, nullable=True),
+    Column("ping_token", Text, nullable=True),  # deletes `ping_message_id` there
     Column("turn_deadline", UtcDateTime, nullable=True),
     Column("reminder_at", UtcDateTime, nullable=True),
     Column("dice_commitment", Text, nullable=True),

@@ -471,6 +471,24 @@ class Store:
 
         await self._written(attach)
 
+    async def attach_reply_ping(
+        self, game_id: int, message_id: int | None, token: str | None
+    ) -> None:
+        """Remember the game's last ping where only interactions reach it, with the token that
+        can delete it (None, None: no ping left); not a game event, no version change."""
+        checks.snowflake("game_id", game_id)
+        parameters = {
+            "game_key": game_id,
+            "ping_message_id": checks.optional_snowflake("message_id", message_id),
+            "ping_token": checks.optional_text("token", token),
+        }
+
+        def attach(connection: Connection) -> None:
+            if connection.execute(SET_GAME, parameters).rowcount != 1:
+                raise GameNotFoundError(game_id)
+
+        await self._written(attach)
+
     async def attach_ping(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
         event, no version change."""

@@ -26,7 +26,8 @@ def answers(handle: InteractionHandle) -> list[str]:
 async def finished(
     emulator: Emulator, store: Store, handle: InteractionHandle, game_id: int = 1
 ) -> None:
-    """Wait until the action of `handle` is shown and kept (and the ping it owes is out)."""
+    """Wait until the action of `handle` is shown and kept (and the ping it owes is out, and
+    kept too)."""
     token = handle.interaction.token
     quiet = (None, handle.interaction.user.id, emulator.bot_user.id)
     deadline = asyncio.get_running_loop().time() + WAIT
@@ -39,7 +40,11 @@ async def finished(
             waiting = row.to_move_id
             if not row.status.is_open or waiting in quiet:
                 return
-            if any(waiting in (u.id for u in m.mentions) for m in pings(handle)):
+            sent = handle.interaction
+            pinged = [m for m in pings(handle) if waiting in (u.id for u in m.mentions)]
+            # A challenge pings in its own reply; a follow-up ping is kept with its token, so
+            # that the next one deletes it.
+            if pinged and (pinged[0] is sent.original or row.ping_token == token):
                 return
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"the action was not shown; its answers: {answers(handle)}")

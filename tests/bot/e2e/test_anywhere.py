@@ -45,6 +45,11 @@ async def recap_in(emulator: Emulator, channel: Channel) -> Message:
     return await emulator.wait_until(posted, "the recap", WAIT)
 
 
+def live_pings(emulator: Emulator, channel: Channel) -> list[Message]:
+    """The turn pings still in a DM or group DM (the only messages linking to the game)."""
+    return [m for m in emulator.channel_messages(channel) if "/channels/@me/" in m.content]
+
+
 def mentioned_ids(messages: list[Message]) -> set[int]:
     """Everyone the bot's messages mention or notify."""
     found = {u.id for m in messages for u in [*m.mentions, *m.notified]}
@@ -157,6 +162,8 @@ async def test_money_game_with_a_double_in_a_group_dm_the_bot_is_not_in(
         message = await game_message(emulator, store)
         assert message.custom_ids == ["db:1:rematch"]
         recap = await recap_in(emulator, group)
+        # The pings went one by one, the one sent before the restart too, the last at the end.
+        assert live_pings(emulator, group) == []
         assert "duelboard-1.mat" in [a.filename for a in recap.attachments]
     said = emulator.channel_messages(group)
     assert carol.id not in mentioned_ids(said)  # no message ever mentioned the bystander
@@ -215,6 +222,7 @@ async def test_checkers_in_a_dm_from_a_users_install(
                 await choose(emulator, store, actor, text)
             else:
                 await typed(emulator, store, actor, dm, "move", {"play": text})
+            assert len(live_pings(emulator, dm)) <= 1  # each ping deletes the one before
         row = await store.get_game(1)
         assert row.status is GameStatus.FINISHED and drawn_offered
         recap = await recap_in(emulator, dm)

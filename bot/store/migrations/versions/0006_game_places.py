@@ -12,17 +12,19 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add games.place ('server' for every game so far) and the interaction token that can
-    still edit the game message where the bot cannot post (with the token's expiry)."""
+    """Add games.place ('server' for every game so far), the interaction token that can still
+    edit the game message where the bot cannot post (with the token's expiry), and the token
+    that can delete the game's last ping there."""
     op.add_column(
         "games",
         sa.Column("place", sa.String(16), nullable=False, server_default=sa.text("'server'")),
     )
     op.add_column("games", sa.Column("reply_token", sa.Text(), nullable=True))
     op.add_column("games", sa.Column("reply_expires", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("games", sa.Column("ping_token", sa.Text(), nullable=True))
 
 
 def downgrade() -> None:
-    """Drop the three columns."""
-    for column in ("reply_expires", "reply_token", "place"):
+    """Drop the four columns."""
+    for column in ("ping_token", "reply_expires", "reply_token", "place"):
         op.drop_column("games", column)
