@@ -33,7 +33,7 @@ from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.results import message_link
 from bot.service.views import ActionResult
-from bot.store import GamePlace, GameRow, Store
+from bot.store import GamePlace, GameRow, GameStatus, Store
 from bot.wording import game as game_words
 
 T = TypeVar("T")
@@ -124,7 +124,9 @@ class Reach:
             await self._ping(interaction, row, waiting, jump, locale)
         if not view.status.is_open:
             await self._drop_ping(row)
-        if any(isinstance(o, out.GameEnded) for o in result.outcomes):
+        finished = view.status is GameStatus.FINISHED
+        if finished and any(isinstance(o, out.GameEnded) for o in result.outcomes):
+            # A match's recap comes with its last game, not with each game of it.
             lines, files = await self.messages.recap(view, locale)
             posted = await interaction.followup.send("\n".join(lines), files=files, wait=True)
             self.messages.review_later(posted, lines, view, locale)

@@ -397,3 +397,32 @@ async def test_hostile_names_in_a_group_dm_ping_nobody(
     assert {u.id for m in said for u in m.notified} <= {mallory.id, trent.id}
     assert carol.id not in mentioned_ids(said)
     assert escaped(f"<@{carol.id}> @everyone") in (await game_message(emulator, store)).content
+
+
+async def test_a_match_has_its_recap_once_not_after_each_game(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    alice, bob = players.alice, players.bob
+    dm = emulator.add_dm(alice, bob)
+    emulator.install_app(alice)
+    users = {alice.id: alice, bob.id: bob}
+    async with start_bot():
+        handle = await emulator.slash(
+            alice, "backgammon", {"opponent": bob, "points": 3}, channel=dm
+        )
+        await finished(emulator, store, handle)
+        await press(emulator, store, bob, "accept")
+        session = await bg_session(store)
+        assert session.seats is not None
+        actor = users[session.seats[session.actor()]]  # type: ignore[index]
+        other = bob if actor is alice else alice
+        asked = await emulator.click(actor, await game_message(emulator, store), "db:1:askresign")
+        confirmation = await asked.original(lambda m: bool(m.custom_ids), WAIT)
+        await finished(emulator, store, await emulator.click(actor, confirmation, "db:1:resign:1"))
+        await press(emulator, store, other, "yes")
+        session = await bg_session(store)
+        assert session.match is not None and session.match.game_number == 2
+        assert (await store.get_game(1)).status is GameStatus.ACTIVE
+    assert not any(
+        a.filename == "replay.gif" for m in emulator.channel_messages(dm) for a in m.attachments
+    )
