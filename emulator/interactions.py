@@ -136,7 +136,9 @@ def _webhook_message(core: Core, request: web.Request) -> tuple[Interaction, Mes
     else:
         number = snowflake_arg(wanted)
         candidates = [*interaction.followups]
-        if interaction.original is not None:
+        # By its id, only a message this interaction made: its follow-ups, and its reply. The
+        # message a component's update changed is its `@original`, never reached by id.
+        if interaction.original is not None and interaction.callback_type in (REPLY, DEFER):
             candidates.append(interaction.original)
         found = next((m for m in candidates if m.id == number), None)
     if found is None or found.deleted:

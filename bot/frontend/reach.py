@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -41,6 +41,9 @@ log = logging.getLogger("duelboard")
 # How long an interaction's token edits its messages: Discord's 15 minutes, less a margin for
 # the time the interaction took to reach the bot.
 TOKEN_LIFETIME = timedelta(minutes=14)
+# How Discord's webhook routes name an interaction's reply, where a message id would go
+# (discord.py's `Webhook.edit_message` puts it in the route as given).
+ORIGINAL = "@original"
 
 
 def anywhere(command: T) -> T:
@@ -87,8 +90,8 @@ class Reach:
         """Show a new game (a challenge, or a game against the bot under way) as the answer to
         `interaction`, notifying the challenged player."""
         parts = await self.messages.parts(result.game, result.outcomes, locale, claim=True)
-        shown = await self._post(interaction, parts)
-        await self._keep(interaction, result.game.id, shown)
+        shown, original = await self._post(interaction, parts)
+        await self._keep(interaction, result.game.id, shown, original)
 
     async def show(
         self,
@@ -110,12 +113,12 @@ class Reach:
                 await interaction.edit_original_response(**update.parts.edit_kwargs())
             else:
                 await interaction.response.edit_message(**update.parts.edit_kwargs())
-            shown = message.id
+            shown, original = message.id, True  # a click's `@original` is its message
         else:
-            shown = await self._post(interaction, update.parts)
+            shown, original = await self._post(interaction, update.parts)
         if row.message_id is not None and row.message_id != shown:
             await self._retire(row, Localizer(locale))
-        await self._keep(interaction, game_id, shown)
+        await self._keep(interaction, game_id, shown, original)
         view = result.game
         jump = message_link(update.where.guild_id, update.where.channel_id, shown) or ""
         waiting = view.to_move_id
@@ -131,22 +134,29 @@ class Reach:
             posted = await interaction.followup.send("\n".join(lines), files=files, wait=True)
             self.messages.review_later(posted, lines, view, locale)
 
-    async def _post(self, interaction: discord.Interaction[Any], parts: MessageParts) -> int:
-        """Post `parts` as a new public message through `interaction`; its id."""
+    async def _post(
+        self, interaction: discord.Interaction[Any], parts: MessageParts
+    ) -> tuple[int, bool]:
+        """Post `parts` as a new public message through `interaction`: its id, and whether it
+        is the interaction's `@original` (its reply) or a follow-up (once the interaction has
+        its reply: callers fill a "thinking…" reply before, which a follow-up would fill)."""
         if not interaction.response.is_done():
             answer = await interaction.response.send_message(**parts.send_kwargs())
             if answer.message_id is not None:
-                return answer.message_id
-            return (await interaction.original_response()).id
+                return answer.message_id, True
+            return (await interaction.original_response()).id, True
         posted = await interaction.followup.send(**parts.send_kwargs(), wait=True)
-        return posted.id
+        return posted.id, False
 
-    async def _keep(self, interaction: discord.Interaction[Any], game_id: int, shown: int) -> None:
+    async def _keep(
+        self, interaction: discord.Interaction[Any], game_id: int, shown: int, original: bool
+    ) -> None:
         """The game's message is now `shown`, editable through this interaction's token."""
         # Counted from now, not from the interaction's id: a clock that differs from Discord's
         # then costs one refused edit at worst, never a token thought dead while it lasts.
         expires = datetime.now(UTC) + TOKEN_LIFETIME
-        await self.store.attach_reply(game_id, shown, interaction.token, expires)
+        token = interaction.token
+        await self.store.attach_reply(game_id, shown, token, expires, original=original)
         self.messages.moved(game_id, shown)
 
     async def _retire(self, row: GameRow, t: Localizer) -> None:
@@ -155,9 +165,12 @@ class Reach:
         if row.message_id is None or row.reply_token is None or not _lasts(row.reply_expires):
             return
         webhook = self._webhook(row.reply_token)
+        # The token's own reply (or the message its click updated) is its `@original`; a
+        # follow-up is edited by its id.
+        which = cast(int, ORIGINAL) if row.reply_original else row.message_id
         try:
             await webhook.edit_message(
-                row.message_id, content=t("reply.board_elsewhere"), attachments=[], view=None
+                which, content=t("reply.board_elsewhere"), attachments=[], view=None
             )
         except discord.HTTPException as error:  # gone or expired: its controls still work
             log.info("game #%s: its previous message stays as it was (%s)", row.id, error)

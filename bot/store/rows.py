@@ -97,6 +97,7 @@ class GameRow:
     shard_key: int = 0  # Discord's `guild_id >> 22` (0 outside a server): its shard's input
     place: GamePlace = GamePlace.SERVER
     reply_token: str | None = None  # the interaction token that can still edit the message
+    reply_original: bool = False  # the message is that interaction's `@original`
     reply_expires: datetime | None = None
     ping_token: str | None = None  # the interaction token that can delete the last ping there
 

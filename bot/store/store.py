@@ -453,15 +453,17 @@ class Store:
         return await self._written(attach)
 
     async def attach_reply(
-        self, game_id: int, message_id: int, token: str, expires: datetime
+        self, game_id: int, message_id: int, token: str, expires: datetime, *, original: bool
     ) -> None:
         """Remember the game's message where only interactions reach it, with the interaction
-        token that can edit it until `expires`; not a game event, no version change."""
+        token that can edit it until `expires` (as its `@original`, or as one of its follow-ups);
+        not a game event, no version change."""
         checks.snowflake("game_id", game_id)
         parameters = {
             "game_key": game_id,
             "message_id": checks.snowflake("message_id", message_id),
             "reply_token": checks.text("token", token),
+            "reply_original": checks.flag("original", original),
             "reply_expires": checks.moment("expires", expires),
         }
 

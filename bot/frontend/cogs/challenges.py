@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 import discord
@@ -210,9 +209,13 @@ class Challenges(GameCog):
             **choices,
         )
         if not place.bot_posts:
-            # The challenge is the command's own answer: the bot cannot post there.
-            public = partial(interaction.response.defer, thinking=True)
-            result = await self.actions.within_reply_window(interaction, challenge, public)
+            # The challenge is the command's own answer (a follow-up, if it had to wait): the
+            # bot cannot post there.
+            result = await self.actions.within_reply_window(interaction, challenge)
+            if interaction.response.is_done():
+                told = "\n".join(notes) or t("reply.board_moved")
+                await interaction.edit_original_response(content=told)
+                notes = []
             await self.actions.reach.open(interaction, result, reader_locale(interaction))
             if notes:
                 await interaction.followup.send("\n".join(notes), ephemeral=True)

@@ -19,16 +19,21 @@ async def test_a_game_is_in_a_server_unless_it_says_otherwise(seated: Store) -> 
 
 async def test_the_token_that_can_edit_the_message_is_kept_with_it(seated: Store) -> None:
     game = await new_game(seated, guild_id=None, place=GamePlace.DM)
-    await seated.attach_reply(game.id, 4242, "token-of-the-last-interaction", later(14))
+    await seated.attach_reply(
+        game.id, 4242, "token-of-the-last-interaction", later(14), original=True
+    )
     row = await seated.get_game(game.id)
-    assert (row.message_id, row.reply_token, row.reply_expires) == (
+    assert (row.message_id, row.reply_token, row.reply_expires, row.reply_original) == (
         4242,
         "token-of-the-last-interaction",
         later(14),
+        True,
     )
     assert row.version == game.version  # not a game event
     with pytest.raises(GameNotFoundError):
-        await seated.attach_reply(game.id + 1, 4242, "token", later(14))
+        await seated.attach_reply(game.id + 1, 4242, "token", later(14), original=False)
+    with pytest.raises(ValueError, match="True or False"):
+        await seated.attach_reply(game.id, 4242, "token", later(14), original=1)  # type: ignore[arg-type]
 
 
 async def test_no_sweep_finds_a_game_where_the_bot_cannot_post(seated: Store) -> None:

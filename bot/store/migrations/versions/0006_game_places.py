@@ -20,11 +20,15 @@ def upgrade() -> None:
         sa.Column("place", sa.String(16), nullable=False, server_default=sa.text("'server'")),
     )
     op.add_column("games", sa.Column("reply_token", sa.Text(), nullable=True))
+    op.add_column(
+        "games",
+        sa.Column("reply_original", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
     op.add_column("games", sa.Column("reply_expires", sa.DateTime(timezone=True), nullable=True))
     op.add_column("games", sa.Column("ping_token", sa.Text(), nullable=True))
 
 
 def downgrade() -> None:
-    """Drop the four columns."""
-    for column in ("ping_token", "reply_expires", "reply_token", "place"):
+    """Drop the five columns."""
+    for column in ("ping_token", "reply_expires", "reply_original", "reply_token", "place"):
         op.drop_column("games", column)
