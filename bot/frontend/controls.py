@@ -54,6 +54,7 @@ class Action(StrEnum):
     DECLINE_OFFER = "no"
     ABORT = "abort"
     REMATCH = "rematch"
+    CLAIM = "claim"  # the win on time, where no sweeper can call it (refused before the deadline)
 
 
 class ControlHandler(Protocol):
@@ -247,6 +248,11 @@ def build_controls(t: Localizer, view: GameView, stage: building.Stage) -> disco
     for item in _build_items(t, view, stage):
         controls.add_item(item)
     return controls
+
+
+def claim_button(t: Localizer, game: int) -> GameButton:
+    """Claim the win on time: on a game's message where only interactions reach it."""
+    return _button(t, game, Action.CLAIM, "btn.claim", Style.secondary)
 
 
 def confirm_pass(t: Localizer, game: int) -> discord.ui.View:

@@ -64,6 +64,7 @@ from bot.store.rows import (
     FirstEvent,
     GameEvent,
     GameKind,
+    GamePlace,
     GameRow,
     GameStatus,
     JsonValue,
@@ -270,8 +271,11 @@ class Store:
         dice_secret: str | None = None,
         first_event: FirstEvent | None = None,
         claim: PairingClaim | None = None,
+        place: GamePlace = GamePlace.SERVER,
     ) -> GameRow:
         """Open a game at version 0 with `state` as its start; one open game per channel.
+
+        `place` says where the game lives (a server that added the bot by default).
 
         With `first_event` the game is opened at version 1 instead: the event is logged as seq 1
         and the game holds the event's state, both in the one transaction.
@@ -298,6 +302,7 @@ class Store:
             "reminder_at": checks.optional_moment("reminder_at", reminder_at),
             "dice_commitment": checks.optional_text("dice_commitment", dice_commitment),
             "dice_secret": checks.optional_text("dice_secret", dice_secret),
+            "place": GamePlace(place).value,
             "created_at": checks.moment("now", now),
             "updated_at": now,
         }
@@ -449,6 +454,45 @@ class Store:
 
         return await self._written(attach)
 
+    async def attach_reply(
+        self, game_id: int, message_id: int, token: str, expires: datetime, *, original: bool
+    ) -> None:
+        """Remember the game's message where only interactions reach it, with the interaction
+        token that can edit it until `expires` (as its `@original`, or as one of its follow-ups);
+        not a game event, no version change."""
+        checks.snowflake("game_id", game_id)
+        parameters = {
+            "game_key": game_id,
+            "message_id": checks.snowflake("message_id", message_id),
+            "reply_token": checks.text("token", token),
+            "reply_original": checks.flag("original", original),
+            "reply_expires": checks.moment("expires", expires),
+        }
+
+        def attach(connection: Connection) -> None:
+            if connection.execute(SET_GAME, parameters).rowcount != 1:
+                raise GameNotFoundError(game_id)
+
+        await self._written(attach)
+
+    async def attach_reply_ping(
+        self, game_id: int, message_id: int | None, token: str | None
+    ) -> None:
+        """Remember the game's last ping where only interactions reach it, with the token that
+        can delete it (None, None: no ping left); not a game event, no version change."""
+        checks.snowflake("game_id", game_id)
+        parameters = {
+            "game_key": game_id,
+            "ping_message_id": checks.optional_snowflake("message_id", message_id),
+            "ping_token": checks.optional_text("token", token),
+        }
+
+        def attach(connection: Connection) -> None:
+            if connection.execute(SET_GAME, parameters).rowcount != 1:
+                raise GameNotFoundError(game_id)
+
+        await self._written(attach)
+
     async def attach_ping(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
         event, no version change."""
@@ -574,7 +618,15 @@ class Store:
         checks.moment("now", now)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be a positive integer, not {limit!r}")
-        query = select(games).where(OPEN, column.is_not(None), column <= now, of_shards(shards))
+        # Only where the bot can post: elsewhere the players settle what is due (a win claimed
+        # on time, or the game's next interaction), since nobody could be told.
+        query = select(games).where(
+            OPEN,
+            column.is_not(None),
+            column <= now,
+            of_shards(shards),
+            games.c.place == GamePlace.SERVER.value,
+        )
         if after is not None:
             # Keyset paging: what sorts after the previous page's last (time, id), in index order.
             moment, game_id = checks.keyset("after", after)
