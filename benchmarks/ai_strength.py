@@ -2,6 +2,7 @@
 
 Run (reduced counts, minutes):
     .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 10 --ladder-pairs 10 --ck-games 4
+A backgammon variant (nackgammon, hypergammon, …): `backgammon --bg-variant hypergammon`.
 Full run, the README's figures (backgammon ~30 min, checkers ~40 min, on two shared cores):
     .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
 
@@ -22,7 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import pairwise
 from typing import Any
@@ -31,12 +32,12 @@ import engine.checkers as ck
 from ai.backgammon.player import BackgammonPlayer
 from ai.checkers import choose_move
 from ai.levels import Level
-from engine.backgammon import Play, Position, Side
+from engine.backgammon import VARIANTS, Play, Position, Side
 from engine.backgammon.matchplay import Match, MatchOptions, Phase
 
 BgChooser = Callable[[Match], Play]
 TIMES: dict[str, list[float]] = {}
-OPTIONS = MatchOptions(cube=False, jacoby=False)
+OPTIONS = MatchOptions(cube=False, jacoby=False)  # `--bg-variant` sets its variant
 
 
 def _timed(name: str, choose: BgChooser) -> BgChooser:
@@ -92,10 +93,12 @@ def gnubg_player() -> BgChooser:
     return choose
 
 
-def play_backgammon(white: BgChooser, black: BgChooser, seed: int) -> tuple[Side, int]:
+def play_backgammon(
+    white: BgChooser, black: BgChooser, seed: int, options: MatchOptions = OPTIONS
+) -> tuple[Side, int]:
     """One cubeless game with dice drawn in order from `seed`: the winner and its points."""
     dice = random.Random(seed)
-    match = Match.start(OPTIONS)
+    match = Match.start(options)
     while match.game.phase is Phase.OPENING:
         match = match.opening_roll(dice.randint(1, 6), dice.randint(1, 6))
     players = {Side.WHITE: white, Side.BLACK: black}
@@ -128,7 +131,11 @@ class Tally:
 
 
 def duplicate_backgammon(
-    make_a: Callable[[], BgChooser], make_b: Callable[[], BgChooser], pairs: int, seed: int
+    make_a: Callable[[], BgChooser],
+    make_b: Callable[[], BgChooser],
+    pairs: int,
+    seed: int,
+    options: MatchOptions = OPTIONS,
 ) -> Tally:
     """`pairs` duplicate pairs: the same dice with A as White, then with A as Black."""
     tally = Tally()
@@ -136,20 +143,23 @@ def duplicate_backgammon(
     for i in range(pairs):
         for a_side in (Side.WHITE, Side.BLACK):
             white, black = (a, b) if a_side is Side.WHITE else (b, a)
-            winner, points = play_backgammon(white, black, seed + i)
+            winner, points = play_backgammon(white, black, seed + i, options)
             won = winner is a_side
             tally.scores.append(1.0 if won else 0.0)
             tally.points.append(points if won else -points)
     return tally
 
 
-def run_backgammon(pairs: int, ladder_pairs: int, seed: int) -> None:
-    """Expert against gnubg 0-ply, each level against the one below and against random."""
+def run_backgammon(pairs: int, ladder_pairs: int, seed: int, variant: str = "standard") -> None:
+    """Expert against gnubg 0-ply, each level against the one below and against random, in
+    `variant` (gnubg's network is its standard one, whatever the variant)."""
+    options = replace(OPTIONS, variant=VARIANTS[variant])
+    name = "backgammon" if variant == "standard" else variant
     if pairs:
         tally = duplicate_backgammon(
-            partial(level_player, Level.EXPERT, seed), gnubg_player, pairs, seed
+            partial(level_player, Level.EXPERT, seed), gnubg_player, pairs, seed, options
         )
-        print(tally.line("backgammon expert vs gnubg 0-ply"), flush=True)
+        print(tally.line(f"{name} expert vs gnubg 0-ply"), flush=True)
     if not ladder_pairs:
         return
     ladder = [Level.BEGINNER, Level.INTERMEDIATE, Level.EXPERT]
@@ -159,16 +169,18 @@ def run_backgammon(pairs: int, ladder_pairs: int, seed: int) -> None:
             partial(level_player, lower, seed + 1),
             ladder_pairs,
             seed + 10_000,
+            options,
         )
-        print(tally.line(f"backgammon {upper.value} vs {lower.value}"), flush=True)
+        print(tally.line(f"{name} {upper.value} vs {lower.value}"), flush=True)
     for level in ladder:
         tally = duplicate_backgammon(
             partial(level_player, level, seed),
             partial(random_player, seed),
             ladder_pairs,
             seed + 20_000,
+            options,
         )
-        print(tally.line(f"backgammon {level.value} vs random"), flush=True)
+        print(tally.line(f"{name} {level.value} vs random"), flush=True)
 
 
 def draughts_move(game: ck.Game, engine: Any, board_type: Any) -> ck.Move:
@@ -256,10 +268,11 @@ def main() -> None:
     parser.add_argument("--ck-games", type=int, default=100, help="checkers games")
     parser.add_argument("--ck-positions", type=int, default=30, help="positions timed per level")
     parser.add_argument("--variant", default="russian", choices=["russian", "english"])
+    parser.add_argument("--bg-variant", default="standard", choices=list(VARIANTS))
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.which in ("all", "backgammon"):
-        run_backgammon(args.bg_pairs, args.ladder_pairs, args.seed)
+        run_backgammon(args.bg_pairs, args.ladder_pairs, args.seed, args.bg_variant)
     if args.which in ("all", "checkers"):
         time_checkers_levels(args.variant, args.ck_positions, args.seed)
         run_checkers(args.ck_games, args.variant, args.seed)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from emulator import payloads
 from emulator.gateway import Gateway
 from emulator.handle import DriverError
-from emulator.state import Channel, Guild, Member, Role, State, User
+from emulator.state import DM, GROUP_DM, Channel, Guild, Member, Role, State, User
 
 # The permissions an ordinary member has (view, send, history, reactions, embed, attach, use
-# application commands); Manage Server (0x20) is what the "admin" commands ask for.
-MEMBER_PERMISSIONS = 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 | (1 << 31)
+# application commands, use external apps); Manage Server (0x20) is what the "admin" commands
+# ask for.
+MEMBER_PERMISSIONS = 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 | (1 << 31) | (1 << 50)
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | 0x2000 | (1 << 35) | (1 << 38)
 
 
@@ -25,9 +26,15 @@ class Builder:
     guild: Guild  # the first server, where everything goes unless a call names another
 
     def add_guild(
-        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> Guild:
-        """A new server owned by `owner`, with the bot in it and no channels yet.
+        """A new server owned by `owner`, with the bot in it (unless `bot` is False: a server
+        that never added it, where only users' installs reach the app) and no channels yet.
 
         `shard` (id, count) picks its id so that Discord's formula puts it on that shard of
         that many; by default successive servers fall on successive shards.
@@ -38,12 +45,40 @@ class Builder:
             raise ValueError(f"shard {shard[0]} of {shard[1]} does not exist")
         guild = Guild(self.state.guild_snowflake(shard), name, self.owner.id, locale)
         guild.roles[guild.id] = Role(guild.id, "@everyone", MEMBER_PERMISSIONS, 0)
-        bot_role = Role(self.state.snowflake(), "Duelboard", BOT_PERMISSIONS, 1)
-        guild.roles[bot_role.id] = bot_role
         self.state.guilds[guild.id] = guild
         guild.members[self.owner.id] = Member(self.owner, [])
-        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id])
+        if bot:
+            bot_role = Role(self.state.snowflake(), "Duelboard", BOT_PERMISSIONS, 1)
+            guild.roles[bot_role.id] = bot_role
+            guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id])
         return guild
+
+    def add_dm(self, first: User, second: User) -> Channel:
+        """The DM between two users (the bot is a recipient only if one of them is the bot)."""
+        if first is second:
+            raise ValueError("a DM is between two users")
+        channel = Channel(self.state.snowflake(), 0, "", type=DM, recipients=[first, second])
+        self.state.private[channel.id] = channel
+        return channel
+
+    def add_group_dm(self, name: str, users: list[User]) -> Channel:
+        """A group DM of 2 to 10 users, owned by the first; the bot is never in one."""
+        if not 2 <= len(users) <= 10 or len(set(map(id, users))) != len(users):
+            raise ValueError("a group DM has 2 to 10 distinct users")
+        if any(user.bot for user in users):
+            raise ValueError("bots cannot be added to group DMs")
+        if len(name) > 100:
+            raise ValueError(f"a group DM's name has at most 100 characters, not {name!r}")
+        channel = Channel(
+            self.state.snowflake(), 0, name, type=GROUP_DM, owner_id=users[0].id, recipients=users
+        )
+        self.state.private[channel.id] = channel
+        return channel
+
+    def install_app(self, user: User) -> None:
+        """`user` installs the app to their account (the install link with integration_type=1):
+        its commands that allow user installs follow them into DMs, group DMs and servers."""
+        self.state.installed.add(user.id)
 
     def add_member(
         self,

@@ -45,6 +45,8 @@ def _channel(core: Core, request: web.Request) -> Channel:
     found = core.state.channel(snowflake_arg(request.match_info["channel_id"]))
     if found is None:
         raise limits.unknown_channel()
+    # Every channel route needs the bot in the channel: a user's install never puts it there.
+    core.reach(found, f"{request.method} {request.path}")
     return found
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import hdrs, web
 
-from emulator import forms, limits, payloads
+from emulator import forms, limits, openapi, payloads
 from emulator.mentions import mentions
 from emulator.state import Attachment, Channel, Interaction, Message, State, Upload, User
 
@@ -31,6 +31,7 @@ class Body:
 
 
 BODY = web.RequestKey("body", Body)
+API_BASE = "/api/v10"
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -41,9 +42,18 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 
 
 async def read_body(request: web.Request) -> Body:
-    """Read a JSON or multipart body; multipart carries `payload_json` and `files[n]`."""
+    """Read a JSON or multipart body; multipart carries `payload_json` and `files[n]`.
+
+    The body must follow its route's schema in Discord's own API description (`openapi`), or
+    it is refused as Discord refuses it (400 50035)."""
     body = await _read_body(request)
     request[BODY] = body
+    if body.data is not None and request.path.startswith(API_BASE):
+        path = request.path[len(API_BASE) :]
+        problem = openapi.description().problem(request.method, path, body.data)
+        if problem is not None:
+            request.app[CORE].state.schema_refusals.append(problem)
+            raise limits.invalid("body", f"Discord's API description refuses it: {problem}")
     return body
 
 
@@ -104,9 +114,18 @@ class Core:
         self.reply_window = reply_window
         self.token_lifetime = token_lifetime
 
+    def reach(self, channel: Channel, what: str) -> None:
+        """Refuse a bot-token call to a channel the bot is not in (a DM or group DM between
+        users, a server that never added it) with 403 50001, as Discord does; it is kept, and
+        fails the test, since a bot that knows where its app was used never makes it."""
+        if not self.state.bot_present(channel, self.bot_user.id):
+            self.state.missing_access.append(f"{what} in channel {channel.id}")
+            raise limits.DiscordError(403, 50001, "Missing Access")
+
     def require(self, channel: Channel, bits: int) -> None:
         """Refuse with 50013 unless the bot holds every permission in `bits`."""
-        held = self.state.permissions(self.state.guilds[channel.guild_id], self.bot_user.id)
+        self.reach(channel, f"a call needing permissions {bits:#x}")
+        held = self.state.permissions(self.state.home(channel), self.bot_user.id)
         if bits & ~held:
             raise limits.DiscordError(403, 50013, f"Missing Permissions ({bits & ~held:#x})")
 
@@ -129,6 +148,8 @@ class Core:
         if channel is None:
             raise limits.unknown_channel()
         flags = _flags(data, allow_ephemeral=allow_ephemeral)
+        if interaction is not None and interaction.forced_ephemeral:
+            flags |= payloads.EPHEMERAL_FLAG  # "Use External Apps" is off for the user here
         limits.check_message(data)
         message = Message(
             id=self.state.snowflake(),
@@ -183,8 +204,12 @@ class Core:
 
     def _mentions(self, message: Message, allowed: object) -> list[User]:
         """Set who `message` mentions under `allowed_mentions`; returns whom it would notify."""
-        guild = self.state.guilds[message.guild_id]
-        held = self.state.permissions(guild, message.author.id)
+        channel = self.state.channel(message.channel_id)
+        assert channel is not None  # messages are made only in channels that exist
+        guild = self.state.home(channel)
+        # An app's responses where its bot is not a member carry no permissions of their own.
+        present = message.author.id in guild.members and guild.id != 0
+        held = self.state.permissions(guild, message.author.id) if present else 0
         found = mentions(guild, message.author, held, message.content, allowed)
         message.mentions = found.users
         message.mention_roles = found.roles
@@ -239,7 +264,10 @@ class Core:
         the route answers with the same payload instead of building it again.
         """
         data: dict[str, Any] | None = None
-        if not message.ephemeral:
+        channel = self.state.channel(message.channel_id)
+        # The gateway tells the bot only of channels it is in.
+        seen = channel is not None and self.state.bot_present(channel, self.bot_user.id)
+        if not message.ephemeral and seen:
             if event == "MESSAGE_DELETE":
                 data = payloads.message_delete(message)
             else:

@@ -6,7 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
-from emulator import payloads
+from emulator import installs, payloads
 from emulator.building import Builder
 from emulator.core import Core
 from emulator.gateway import Gateway
@@ -106,8 +106,10 @@ class Emulator(Observer, Builder):
         await self.stop()
 
     def check(self) -> None:
-        """Raise if the bot called a route Discord does not have, or a wait saw a failure."""
+        """Raise if the bot called a route Discord does not have, made a bot-token call where the
+        app is only user-installed (403 50001), or a wait saw a failure."""
         problems = [f"unknown route {route}" for route in self.state.unknown_routes]
+        problems += [f"refused, the app is not there: {c}" for c in self.state.missing_access]
         problems += self.state.signal.failures
         if problems:
             raise BotFailure("; ".join(problems))
@@ -136,7 +138,7 @@ class Emulator(Observer, Builder):
 
     def _check_visible(self, user: User, command: Command, guild: Guild) -> None:
         wanted = command.body.get("default_member_permissions")
-        if wanted is None:
+        if wanted is None or guild.id == 0:  # a DM or group DM has no permissions to check
             return
         held = self.state.permissions(guild, user.id)
         if int(wanted) & ~held:
@@ -157,13 +159,14 @@ class Emulator(Observer, Builder):
         """Run `/command` (subcommands as "game resign") with typed option values."""
         name, *path = command.split()
         where = channel or self.general
-        guild = self.state.guilds[where.guild_id]
+        guild = self.state.home(where)
         registered = self.command(name, guild=guild)
         self._check_visible(user, registered, guild)
+        access = installs.offered(self.state, self.bot_user, user, where, registered)
         world = self._world(guild)
         built, resolved = build_options(registered.body, path, options or {}, world, None)
         data = payloads.command_data(registered, built, resolved)
-        return await self._send(APPLICATION_COMMAND, user, where, data, None, locale)
+        return await self._send(APPLICATION_COMMAND, user, where, data, None, locale, access)
 
     async def autocomplete(
         self,
@@ -195,12 +198,13 @@ class Emulator(Observer, Builder):
         """Type into an autocomplete option; the handle waits for the answer (or a refusal)."""
         name, *path = command.split()
         where = channel or self.general
-        guild = self.state.guilds[where.guild_id]
+        guild = self.state.home(where)
         registered = self.command(name, guild=guild)
         self._check_visible(user, registered, guild)
+        access = installs.offered(self.state, self.bot_user, user, where, registered)
         built, resolved = build_options(registered.body, path, options, self._world(guild), focused)
         data = payloads.command_data(registered, built, resolved)
-        return await self._send(AUTOCOMPLETE, user, where, data, None, locale)
+        return await self._send(AUTOCOMPLETE, user, where, data, None, locale, access)
 
     def _clickable(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
         current = self.state.messages.get(message.id)
@@ -293,10 +297,13 @@ class Emulator(Observer, Builder):
         data: dict[str, Any],
         source: Message | None,
         locale: str | None,
+        access: installs.Access | None = None,
     ) -> InteractionHandle:
-        guild = self.state.guilds[channel.guild_id]
+        guild = self.state.home(channel)
         if user.id not in guild.members:
             raise DriverError(f"{user.name} is not a member of the server {guild.name!r}")
+        if access is None:
+            access = installs.on_message(self.state, self.bot_user, user, channel, source)
         interaction = Interaction(
             id=self.state.snowflake(),
             token=self.state.new_token(),
@@ -309,6 +316,9 @@ class Emulator(Observer, Builder):
             created_at=self.state.clock(),
             data=data,
             source_message=source,
+            owners=access.owners,
+            context=access.context,
+            forced_ephemeral=access.forced_ephemeral,
         )
         self.state.interactions[interaction.id] = interaction
         self.state.interactions_by_token[interaction.token] = interaction
@@ -317,12 +327,13 @@ class Emulator(Observer, Builder):
             guild,
             channel,
             permissions=self.state.permissions(guild, user.id),
-            app_permissions=self.state.permissions(guild, self.bot_user.id),
+            app_permissions=access.app_permissions,
         )
         if not self.gateway.sessions:
             raise BotFailure("no connected client received the interaction")
         # With the server's shard down, Discord delivers nothing and the user sees "This
         # interaction failed" three seconds later: the handle's waits time out, as theirs do.
+        # DMs and group DMs go to shard 0, as Discord sends them.
         interaction.delivered = await self.gateway.dispatch(
             "INTERACTION_CREATE", payload, guild_id=guild.id
         )

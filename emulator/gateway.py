@@ -109,7 +109,12 @@ class Gateway:
         if not 0 <= session.shard[0] < session.shard[1]:
             await session.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
             return
-        guilds = [g for g in self.state.guilds.values() if session.owns(g.id)]
+        # Only the servers that added the bot: a user's install brings no server with it.
+        guilds = [
+            g
+            for g in self.state.guilds.values()
+            if session.owns(g.id) and self.bot_user.id in g.members
+        ]
         if len(guilds) > self.guilds_per_session:
             await session.ws.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required.")
             return

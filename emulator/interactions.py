@@ -13,6 +13,10 @@ from emulator.state import Interaction, Message
 PING, APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 PONG, REPLY, DEFER, DEFER_UPDATE, UPDATE, CHOICES, MODAL = 1, 4, 5, 6, 7, 8, 9
 
+# Follow-ups an interaction may have where only a user's install authorised the app; a server's
+# install has no such limit (Discord's change log, user-installed apps, June 2024).
+MAX_USER_FOLLOWUPS = 5
+
 # Which callback types Discord accepts for which interaction types.
 _ALLOWED: dict[int, set[int]] = {
     PING: {PONG},
@@ -78,6 +82,8 @@ def _respond(core: Core, i: Interaction, kind: int, body: Body) -> tuple[Message
         return i.original, "MESSAGE_CREATE"
     if kind == DEFER:
         flags = int(data.get("flags") or 0) & payloads.EPHEMERAL_FLAG
+        if i.forced_ephemeral:
+            flags |= payloads.EPHEMERAL_FLAG
         channel = core.state.channel(i.channel_id)
         if channel is None:
             raise limits.unknown_channel()
@@ -130,7 +136,9 @@ def _webhook_message(core: Core, request: web.Request) -> tuple[Interaction, Mes
     else:
         number = snowflake_arg(wanted)
         candidates = [*interaction.followups]
-        if interaction.original is not None:
+        # By its id, only a message this interaction made: its follow-ups, and its reply. The
+        # message a component's update changed is its `@original`, never reached by id.
+        if interaction.original is not None and interaction.callback_type in (REPLY, DEFER):
             candidates.append(interaction.original)
         found = next((m for m in candidates if m.id == number), None)
     if found is None or found.deleted:
@@ -149,6 +157,10 @@ async def create_followup(request: web.Request) -> web.Response:
         message = original
         announced = await core.announce("MESSAGE_UPDATE", message)
     else:
+        if interaction.user_installed_only and len(interaction.followups) >= MAX_USER_FOLLOWUPS:
+            raise limits.DiscordError(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )
         message = core.new_message(
             interaction.channel_id, body, interaction=interaction, allow_ephemeral=True
         )

@@ -119,6 +119,9 @@ def _guild(core: Core, request: web.Request) -> Guild:
     guild = core.state.guilds.get(snowflake_arg(request.match_info["guild_id"]))
     if guild is None:
         raise limits.DiscordError(404, 10004, "Unknown Guild")
+    if core.bot_user.id not in guild.members:
+        core.state.missing_access.append(f"{request.method} {request.path}")
+        raise limits.DiscordError(403, 50001, "Missing Access")
     return guild
 
 
@@ -129,6 +132,10 @@ async def get_user(request: web.Request) -> web.Response:
     for guild in core.state.guilds.values():
         if user_id in guild.members:
             return json_response(payloads.user(guild.members[user_id].user))
+    for channel in core.state.private.values():
+        for user in channel.recipients:
+            if user.id == user_id:
+                return json_response(payloads.user(user))
     raise limits.DiscordError(404, 10013, "Unknown User")
 
 
@@ -160,7 +167,8 @@ def _scope(core: Core, request: web.Request) -> int | None:
     if "guild_id" not in request.match_info:
         return None
     guild_id = snowflake_arg(request.match_info["guild_id"])
-    if guild_id not in core.state.guilds:
+    guild = core.state.guilds.get(guild_id)
+    if guild is None or core.bot_user.id not in guild.members:
         raise limits.DiscordError(403, 50001, "Missing Access")
     return guild_id
 

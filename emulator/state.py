@@ -13,8 +13,16 @@ from typing import Any
 from emulator.signal import Signal
 
 TEXT_CHANNEL = 0
+DM = 1
+GROUP_DM = 3
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
+
+# Allows members to use apps installed to their own account here; without it Discord makes
+# every response of such an app ephemeral (https://discord.com/developers/docs/topics/permissions).
+USE_EXTERNAL_APPS = 1 << 50
+# What an app installed to a user's account may do in a DM or group DM, as `app_permissions`.
+PRIVATE_APP_PERMISSIONS = 0x400 | 0x800 | 0x4000 | 0x8000 | 0x10000 | 0x40000 | (1 << 31)
 
 # The snowflakes handed out start here (early 2026) so discord.py reads sensible creation times.
 _FIRST_SNOWFLAKE_MS = 1_767_225_600_000 - 1_420_070_400_000
@@ -92,7 +100,7 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
-    """A text channel or a thread."""
+    """A text channel or a thread; or a DM or group DM (`guild_id` 0, its `recipients` listed)."""
 
     id: int
     guild_id: int
@@ -102,11 +110,17 @@ class Channel:
     parent_id: int | None = None
     owner_id: int | None = None
     auto_archive_duration: int = 1440
+    recipients: list[User] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
         """Threads are channels with a parent."""
         return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    @property
+    def is_private(self) -> bool:
+        """A DM or a group DM: no server around it."""
+        return self.type in (DM, GROUP_DM)
 
 
 @dataclass(eq=False)
@@ -248,6 +262,16 @@ class Interaction:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     delivered: int = 0  # gateway sessions it reached: those of its server's shard
+    # Who authorised the app here: {"0": guild id} for its server install, {"1": user id} for
+    # the install to a user's account (the keys are Discord's integration types, as text).
+    owners: dict[str, str] = field(default_factory=dict)
+    context: int = 0  # 0 a server, 1 the bot's DM, 2 a DM or group DM between users
+    forced_ephemeral: bool = False  # "Use External Apps" is off for the user here
+
+    @property
+    def user_installed_only(self) -> bool:
+        """Authorised only by a user's install: Discord's limits for user apps apply."""
+        return "0" not in self.owners
 
     @property
     def acknowledged(self) -> bool:
@@ -286,6 +310,12 @@ class State:
         self._counter = itertools.count(1)
         self._guild_ms = itertools.count(_FIRST_GUILD_MS)
         self.guilds: dict[int, Guild] = {}
+        self.private: dict[int, Channel] = {}  # DMs and group DMs, by id
+        self.installed: set[int] = set()  # users who installed the app to their account
+        # Calls Discord refuses because the app is not there (403 50001): each fails the test.
+        self.missing_access: list[str] = []
+        # Bodies Discord's API description refuses (answered 400 50035), for tests to look at.
+        self.schema_refusals: list[str] = []
         self.messages: dict[int, Message] = {}
         self.commands: dict[int, Command] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -313,11 +343,29 @@ class State:
         return "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(24)
 
     def channel(self, channel_id: int) -> Channel | None:
-        """A channel or thread by id, in any guild."""
+        """A channel or thread by id, in any guild, or a DM or group DM."""
+        if channel_id in self.private:
+            return self.private[channel_id]
         for guild in self.guilds.values():
             if channel_id in guild.channels:
                 return guild.channels[channel_id]
         return None
+
+    def bot_present(self, channel: Channel, bot_id: int) -> bool:
+        """Whether the bot user is in the channel: a recipient of a DM, a member of a server."""
+        if channel.is_private:
+            return any(user.id == bot_id for user in channel.recipients)
+        return bot_id in self.guilds[channel.guild_id].members
+
+    def home(self, channel: Channel) -> Guild:
+        """The people around a channel: its server, or for a DM or group DM a stand-in server
+        (id 0) whose members are the recipients, which mentions and options are read against."""
+        if not channel.is_private:
+            return self.guilds[channel.guild_id]
+        everyone = Role(0, "@everyone", PRIVATE_APP_PERMISSIONS, 0)
+        stand_in = Guild(0, channel.name, channel.owner_id or 0, roles={0: everyone})
+        stand_in.members = {user.id: Member(user, []) for user in channel.recipients}
+        return stand_in
 
     def live_message(self, channel_id: int, message_id: int) -> Message | None:
         """A message that exists and has not been deleted."""

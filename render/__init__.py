@@ -37,7 +37,7 @@ from render.words import (
 def render_png(
     scene: BackgammonScene | CheckersScene, *, theme: Theme = LIGHT, width: int = 800
 ) -> bytes:
-    """The picture of either kind of scene as PNG bytes, `width` × `width * 0.625` pixels."""
+    """The picture of either kind of scene as PNG bytes, `width` × `width * 0.8` pixels (5:4)."""
     if isinstance(scene, BackgammonScene):
         return render_backgammon(scene, theme=theme, width=width)
     if isinstance(scene, CheckersScene):

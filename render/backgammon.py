@@ -36,6 +36,7 @@ from render.draw import (
     text_fitted,
     text_width,
     wrapped,
+    write_text,
 )
 from render.encode import png_bytes
 from render.theme import LIGHT, RGB, Theme
@@ -63,7 +64,7 @@ def draw_backgammon(
 
 
 def render_backgammon(scene: BackgammonScene, *, theme: Theme = LIGHT, width: int = 800) -> bytes:
-    """The scene as a palette PNG `width` × `width * 0.625` pixels."""
+    """The scene as a palette PNG `width` × `width * 0.8` pixels (5:4)."""
     return png_bytes(draw_backgammon(scene, theme=theme, width=width), theme)
 
 
@@ -86,7 +87,8 @@ def _stack(
     image.paste(sprite, (left, top), sprite)
     if count > shown:
         label = str(count)
-        text_centred(image, centres[shown - 1], label, size=layout.size(19), fill=edge, bold=True)
+        size = layout.text(27)
+        text_centred(image, centres[shown - 1], label, size=size, fill=edge, bold=True)
 
 
 # A theme and width use 36 (both sides: five heights up and down, four on each bar).
@@ -140,7 +142,7 @@ def _draw_tray(
     slabs, corner = _tray_slabs(layout, fill, edge, count, mine)
     image.paste(slabs, corner, slabs)
     text_centred(
-        image, layout.tray_label(mine), str(count), size=layout.size(19), fill=theme.text, bold=True
+        image, layout.tray_label(mine), str(count), size=layout.text(27), fill=theme.text, bold=True
     )
 
 
@@ -268,115 +270,108 @@ def _draw_panel(
     scene: BackgammonScene,
     viewer: Side,
 ) -> None:
-    """Names, pips, score and clocks for both sides, the match line, the prompt and the cube."""
-    x0, y0, x1, y1 = layout.panel
-    text_left = x0 + layout.u(44)
-    text_width = x1 - text_left
-    position = scene.position
-    # The name in bold is whoever must act now, or the winner once the game is over.
-    over = scene.action is Prompt.GAME_OVER
-    highlighted = position.winner() if over else scene.actor
+    """Both players' strips (the opponent's above the board), the prompt and the match line
+    below, and the cube."""
     for side, top in ((viewer.opponent, True), (viewer, False)):
-        base = y0 + layout.u(20) if top else y1 - layout.u(74)
-        fill, edge = piece_colours(side, theme)
-        paste_centred(image, disc(layout.size(30), fill, edge), (x0 + layout.u(20), base))
-        text_fitted(
-            image,
-            (text_left, base),
-            scene.names[side],
-            size=layout.size(27),
-            max_width=text_width,
-            fill=theme.text,
-            bold=side == highlighted,
-        )
-        words = scene.words
-        details = words.count(words.pips, position.pip_count(side))
-        if scene.match_length:
-            details += " · " + words.count(words.points, scene.score[side])
-        text_fitted(
-            image,
-            (text_left, base + layout.u(32)),
-            details,
-            size=layout.size(21),
-            max_width=text_width,
-            fill=theme.muted,
-        )
-        if scene.clock is not None and scene.clock[0] == side:
-            text_fitted(
-                image,
-                (text_left, base + layout.u(59)),
-                words.time_left.format(clock=clock_text(scene.clock[1], words)),
-                size=layout.size(21),
-                max_width=text_width,
-                fill=theme.muted,
-                cached=not ticking(scene.clock[1]),
-            )
-    middle = (y0 + y1) / 2
-    text_fitted(
-        image,
-        (x0, middle - layout.u(58)),
-        match_line(scene),
-        size=layout.size(20),
-        max_width=x1 - x0,
-        fill=theme.muted,
-    )
-    _draw_status(image, layout, theme, scene, (x0, middle - layout.u(24), x1))
+        _draw_strip(image, layout, theme, scene, side, top)
+    _draw_status(image, layout, theme, scene)
     if scene.cube_in_play:
         _draw_cube(image, layout, theme, scene, viewer)
 
 
-def _draw_status(
+def _draw_strip(
     image: Image.Image,
     layout: BackgammonLayout,
     theme: Theme,
     scene: BackgammonScene,
-    where: tuple[float, float, float],
+    side: Side,
+    top: bool,
 ) -> None:
-    """The prompt, wrapped (and set smaller when it must) to fit its place."""
-    left, top, right = where
-    points, lines = wrap_status(status_line(scene), layout, right - left)
-    size = layout.size(points)
+    """One player's line: their colour, name (bold for whoever must act, or the winner), pips
+    and score, and at the right end the clock while they act and the cube they own."""
+    x0, y0, x1, y1 = layout.strip(top)
+    middle = (y0 + y1) / 2
+    fill, edge = piece_colours(side, theme)
+    paste_centred(image, disc(layout.size(30), fill, edge), (x0 + layout.u(16), middle))
+    size = layout.text(27)
+    right = x1
+    if scene.cube_in_play and scene.cube_owner == side:
+        right = layout.cube_box(side == scene.perspective)[0] - layout.u(12)
+    words = scene.words
+    if scene.clock is not None and scene.clock[0] == side:
+        clock = words.time_left.format(clock=clock_text(scene.clock[1], words))
+        write_text(
+            image,
+            (right, middle),
+            clock,
+            size=size,
+            fill=theme.muted,
+            anchor="rm",
+            cached=not ticking(scene.clock[1]),
+        )
+        right -= text_width(clock, size) + layout.u(20)
+    over = scene.action is Prompt.GAME_OVER
+    bold = side == (scene.position.winner() if over else scene.actor)
+    details = words.count(words.pips, scene.position.pip_count(side))
+    if scene.match_length:
+        details += " · " + words.count(words.points, scene.score[side])
+    left = x0 + layout.u(40)
+    name_size = layout.text(28)
+    gap = layout.u(14)
+    room = max(layout.u(160), right - left - text_width(details, size) - gap)
+    name_width = min(text_width(scene.names[side], name_size, bold=bold), room)
+    text_fitted(
+        image,
+        (left, middle),
+        scene.names[side],
+        size=name_size,
+        max_width=room,
+        fill=theme.text,
+        bold=bold,
+    )
+    start = left + name_width + gap
+    text_fitted(
+        image, (start, middle), details, size=size, max_width=right - start, fill=theme.muted
+    )
+
+
+def _draw_status(
+    image: Image.Image, layout: BackgammonLayout, theme: Theme, scene: BackgammonScene
+) -> None:
+    """The prompt in bold on up to two lines, and the match line: after the prompt's last line
+    where it fits, else on a line of its own under a one-line prompt."""
+    left, top, right, bottom = layout.status_band
+    size = layout.text(27)
+    lines = wrapped(status_line(scene), size, right - left, bold=True) or [""]
+    if len(lines) > 2:
+        # Past two lines (names of twenty letters each), the second line ends in an ellipsis.
+        lines = [lines[0], " ".join(lines[1:])]
+    match = match_line(scene)
+    gap = layout.u(24)
+    beside = left + text_width(lines[-1], size, bold=True) + gap + text_width(match, size)
+    below = beside > right and len(lines) == 1
+    pitch = size * 1.12
+    middle = (top + bottom) / 2
+    first = middle - pitch / 2 if len(lines) > 1 or below else middle
     for index, line in enumerate(lines):
+        y = first + index * pitch
+        text_fitted(
+            image, (left, y), line, size=size, max_width=right - left, fill=theme.text, bold=True
+        )
+    if below:
+        y = first + pitch
+        text_fitted(image, (left, y), match, size=size, max_width=right - left, fill=theme.muted)
+    elif beside <= right:
+        y = first + (len(lines) - 1) * pitch
         text_fitted(
             image,
-            (left, top + index * layout.u(points * STATUS_LEADING)),
-            line,
+            (right, y),
+            match,
             size=size,
-            max_width=right - left,
-            fill=theme.text,
-            bold=True,
+            max_width=text_width(match, size),
+            fill=theme.muted,
+            anchor="rm",
         )
-
-
-STATUS_POINTS = (23, 21, 19, 17, 15, 13)  # design sizes tried, largest first
-STATUS_LEADING = 29 / 23  # line pitch per design point
-STATUS_HEIGHT = 3 * 29  # design units for the prompt: three lines at the largest size
-
-
-def status_lines_at(points: int) -> int:
-    """How many lines of the prompt fit its height at a design size."""
-    return int(STATUS_HEIGHT // (points * STATUS_LEADING))
-
-
-def wrap_status(status: str, layout: BackgammonLayout, width: float) -> tuple[int, list[str]]:
-    """The design size and lines of the prompt: the largest size at which it fits its height
-    (long names or a wordier language would otherwise lose its end: "… to take or pass")."""
-    largest, smaller = STATUS_POINTS[0], STATUS_POINTS[1]
-    # A prompt that nearly fits one line is set a little smaller rather than broken in two.
-    if (
-        text_width(status, layout.size(largest), bold=True)
-        > width
-        >= text_width(status, layout.size(smaller), bold=True)
-    ):
-        return smaller, [status]
-    lines: list[str] = []
-    for points in STATUS_POINTS:
-        size = layout.size(points)
-        lines = wrapped(status, size, width, bold=True)
-        fits = all(text_width(line, size, bold=True) <= width for line in lines)
-        if fits and len(lines) <= status_lines_at(points):
-            return points, lines
-    return STATUS_POINTS[-1], lines[: status_lines_at(STATUS_POINTS[-1])]
 
 
 def _draw_cube(
@@ -386,7 +381,7 @@ def _draw_cube(
     scene: BackgammonScene,
     viewer: Side,
 ) -> None:
-    """The cube sits by its owner's name, or below the prompt while it is centred."""
+    """The cube sits at the end of its owner's strip, or in the tray's middle while centred."""
     owner = None if scene.cube_owner is None else scene.cube_owner == viewer
     box = layout.cube_box(owner)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -394,7 +389,7 @@ def _draw_cube(
     image.paste(cube, corner, cube)
     # A centred cube shows 64, as on the physical cube (BG-14).
     label = "64" if scene.cube_owner is None else str(scene.cube)
-    text_centred(image, (cx, cy), label, size=layout.size(20), fill=theme.cube_text, bold=True)
+    text_centred(image, (cx, cy), label, size=layout.text(27), fill=theme.cube_text, bold=True)
 
 
 @lru_cache(maxsize=16)

@@ -7,17 +7,25 @@ from functools import cached_property, lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import SUPERSAMPLE, shrink, text_centred
+from render.draw import SUPERSAMPLE, legible, shrink, text_centred
 from render.theme import Theme
 
-# 16:10: landscape, so Discord on Android shows the whole picture instead of a square crop.
-ASPECT = 0.625
+# 5:4 landscape: the board spans the width, the players' strips lie above and below it, so at
+# the 340 px a phone shows a picture its words stay 11 px (`render.draw.legible`) and the
+# board keeps nearly the whole width; landscape, so Discord on Android does not crop it square.
+ASPECT = 0.8
 MIN_WIDTH = 320
 MAX_WIDTH = 1600
 STACK_SHOWN = 5  # checkers drawn on one point; past that the outermost carries the count
 
 Box = tuple[float, float, float, float]
 Centre = tuple[float, float]
+
+# Design heights (the picture is 800 units wide, 640 high), top to bottom.
+STRIP = 42  # a player's strip: disc, name, pips and score, clock, an owned cube
+NUMBERS = 28  # a row of point numbers
+FRAME = 432  # the board's frame, from the top numbers to the bottom ones
+STATUS_TOP = STRIP + 2 * NUMBERS + FRAME + STRIP  # the prompt's band (68), to the bottom
 
 
 def check_width(width: int) -> None:
@@ -36,7 +44,7 @@ class BackgammonLayout:
 
     @cached_property
     def height(self) -> int:
-        """Picture height in pixels (16:10)."""
+        """Picture height in pixels (5:4)."""
         return round(self.width * ASPECT)
 
     def u(self, value: float) -> float:
@@ -47,53 +55,64 @@ class BackgammonLayout:
         """A design length as a whole number of pixels, never below 1."""
         return max(1, round(self.u(value)))
 
+    def text(self, value: float) -> int:
+        """A design font size in pixels, never below what a phone reads (`legible`)."""
+        return max(self.size(value), legible(self.width))
+
     @cached_property
     def checker(self) -> int:
         """Checker diameter in pixels."""
-        return self.size(35)
+        return self.size(40)
 
     @cached_property
     def point_width(self) -> float:
         """Width of one point (column) in pixels."""
-        return self.u(38)
+        return self.u(54)
 
     @cached_property
     def frame(self) -> Box:
         """The board's outer wooden frame."""
-        return (self.u(8), self.u(30), self.u(576), self.u(470))
+        top = STRIP + NUMBERS
+        return (self.u(8), self.u(top), self.u(792), self.u(top + FRAME))
 
     @cached_property
     def left_field(self) -> Box:
         """The half board left of the bar (points 7–18 from the viewer)."""
-        return (self.u(18), self.u(40), self.u(18 + 6 * 38), self.u(460))
+        _, top, _, bottom = self.frame
+        return (self.u(18), top + self.u(8), self.u(18 + 6 * 54), bottom - self.u(8))
 
     @cached_property
     def bar(self) -> Box:
         """The bar between the two half boards."""
         left = self.left_field[2]
-        return (left, self.u(40), left + self.u(42), self.u(460))
+        return (left, self.left_field[1], left + self.u(42), self.left_field[3])
 
     @cached_property
     def right_field(self) -> Box:
         """The half board right of the bar (the viewer's home board below)."""
         left = self.bar[2]
-        return (left, self.u(40), left + self.u(6 * 38), self.u(460))
+        return (left, self.left_field[1], left + self.u(6 * 54), self.left_field[3])
 
     @cached_property
     def tray(self) -> Box:
         """The bear-off column right of the board."""
         left = self.right_field[2] + self.u(8)
-        return (left, self.u(40), self.frame[2] - self.u(6), self.u(460))
+        return (left, self.left_field[1], self.frame[2] - self.u(8), self.left_field[3])
 
     @cached_property
     def point_depth(self) -> float:
         """How far a point's triangle reaches into the board."""
-        return self.u(170)
+        return self.u(176)
+
+    def strip(self, top: bool) -> Box:
+        """A player's strip: the opponent's above the board (`top`), the viewer's below it."""
+        y = 0.0 if top else STRIP + 2 * NUMBERS + FRAME
+        return (self.u(8), self.u(y), self.u(792), self.u(y + STRIP))
 
     @cached_property
-    def panel(self) -> Box:
-        """The side panel for names, pips, score, cube and prompt."""
-        return (self.u(588), self.u(30), self.u(792), self.u(470))
+    def status_band(self) -> Box:
+        """The band under the viewer's strip: the prompt and the match line."""
+        return (self.u(18), self.u(STATUS_TOP), self.u(782), float(self.height))
 
     def point_column(self, point: int) -> tuple[float, bool]:
         """The x centre of a point (viewer numbering 1..24) and whether it lies on top."""
@@ -120,13 +139,13 @@ class BackgammonLayout:
         """Centre of a bar checker: the viewer's sit above the middle, towards where they enter."""
         x = (self.bar[0] + self.bar[2]) / 2
         middle = (self.bar[1] + self.bar[3]) / 2
-        offset = self.u(34) + (slot + 0.5) * self.checker
+        offset = self.u(30) + (slot + 0.5) * self.checker
         return (x, middle - offset) if viewer else (x, middle + offset)
 
     def tray_slab(self, viewer: bool, index: int) -> Box:
         """The `index`-th borne-off checker, drawn edge-on: the viewer's tray is the lower one."""
         x0, y0, x1, y1 = self.tray
-        slab = self.u(11.3)
+        slab = self.u(10)
         if viewer:
             bottom = y1 - index * slab
             return (x0 + self.u(2), bottom - slab + self.u(1), x1 - self.u(2), bottom)
@@ -134,14 +153,15 @@ class BackgammonLayout:
         return (x0 + self.u(2), top, x1 - self.u(2), top + slab - self.u(1))
 
     def tray_label(self, viewer: bool) -> Centre:
-        """Where the count of borne-off checkers is written, beside the tray's middle."""
+        """Where the count of borne-off checkers is written: in the tray, between its fifteen
+        slabs and the centred cube in the middle."""
         x = (self.tray[0] + self.tray[2]) / 2
         middle = (self.tray[1] + self.tray[3]) / 2
-        return (x, middle + self.u(16)) if viewer else (x, middle - self.u(16))
+        return (x, middle + self.u(42)) if viewer else (x, middle - self.u(42))
 
     def die_size(self, count: int) -> int:
         """Side of one die: smaller when a double shows four."""
-        return self.size(34 if count <= 2 else 28)
+        return self.size(40 if count <= 2 else 34)
 
     def dice_centres(self, viewer_to_play: bool, count: int) -> list[Centre]:
         """Dice lie in a row in the middle of the mover's half: the right half for the viewer."""
@@ -152,23 +172,23 @@ class BackgammonLayout:
         return [(first + k * (size + gap), cy) for k in range(count)]
 
     def cube_box(self, owner: bool | None) -> Box:
-        """The cube in the panel: below the viewer's name block when `owner` is True, below the
-        opponent's (clear of its clock line) when False, below the prompt when None (centred)."""
-        _, y0, x1, y1 = self.panel
+        """The cube: at the right end of its owner's strip (the viewer's when `owner` is True),
+        in the middle of the tray while nobody owns it (None)."""
         size = self.u(40)
-        cx = x1 - size / 2 - self.u(4)
         if owner is None:
-            cy = (y0 + y1) / 2 + self.u(70)
-        elif owner:
-            cy = y1 - self.u(124)
+            cx = (self.tray[0] + self.tray[2]) / 2
+            cy = (self.tray[1] + self.tray[3]) / 2
         else:
-            cy = y0 + self.u(124)
+            _, y0, x1, y1 = self.strip(not owner)
+            cx, cy = x1 - size / 2 - self.u(2), (y0 + y1) / 2
         return (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
 
     def number_centre(self, point: int) -> Centre:
         """Where a point's number is written, outside the frame."""
         x, top = self.point_column(point)
-        return (x, self.u(15)) if top else (x, self.u(485))
+        if top:
+            return x, self.frame[1] - self.u(NUMBERS / 2)
+        return x, self.frame[3] + self.u(NUMBERS / 2)
 
 
 @lru_cache(maxsize=16)
@@ -215,7 +235,7 @@ def numbered_background(layout: BackgammonLayout, theme: Theme, flipped: bool) -
     """The empty board with its point numbers: the viewer's, or when `flipped` the other
     side's (BG-1: the viewer's point p is the other side's 25 − p)."""
     image = board_background(layout, theme).copy()
-    size = layout.size(19)
+    size = layout.text(27)
     for point in range(1, 25):
         label = str(25 - point if flipped else point)
         text_centred(image, layout.number_centre(point), label, size=size, fill=theme.muted)

@@ -16,10 +16,12 @@ from render.draw import (
     cross_marker,
     crowned_disc,
     disc,
+    legible,
     paste_centred,
     ring_marker,
     shrink,
     text_fitted,
+    text_width,
     wrapped,
     write_outlined,
 )
@@ -97,32 +99,38 @@ class CheckersScene:
 
 @dataclass(frozen=True)
 class CheckersLayout:
-    """The geometry of a checkers picture: the board on the left, a panel on the right (each
-    measure computed once: a picture asks for them hundreds of times)."""
+    """The geometry of a checkers picture: the board on the left, three quarters of the width,
+    and a panel on the right (each measure computed once: a picture asks for them hundreds of
+    times). The picture is 5:4, as the backgammon picture: a square board that wide needs it."""
 
     width: int
     board_size: int
 
     @cached_property
     def height(self) -> int:
-        """Picture height in pixels (16:10, as the backgammon picture)."""
+        """Picture height in pixels (5:4, as the backgammon picture)."""
         return round(self.width * ASPECT)
 
     @cached_property
     def margin(self) -> float:
-        """Space around the board."""
-        return self.width * 10 / 800
+        """Space left of the board."""
+        return self.width * 8 / 800
 
     @cached_property
     def square(self) -> float:
-        """Side of one square in pixels."""
-        return (self.height - 2 * self.margin) / self.board_size
+        """Side of one square in pixels: the board is 3/4 of the picture's width."""
+        return self.width * 0.75 / self.board_size
 
     @cached_property
     def board(self) -> tuple[float, float, float, float]:
-        """The board's box."""
+        """The board's box, centred in the height."""
         side = self.square * self.board_size
-        return (self.margin, self.margin, self.margin + side, self.margin + side)
+        top = (self.height - side) / 2
+        return (self.margin, top, self.margin + side, top + side)
+
+    def text(self, value: float) -> int:
+        """A design font size (1/800 of the width) in pixels, never below what a phone reads."""
+        return max(round(value * self.width / 800), legible(self.width))
 
     @cached_property
     def panel(self) -> tuple[float, float, float, float]:
@@ -184,12 +192,18 @@ def _write_number(
     still reads where a piece's rim crosses the corner."""
     row, col = layout.cell(square, viewer)
     size = layout.square
-    corner = (layout.board[0] + (col + 0.05) * size, layout.board[1] + (row + 0.04) * size)
+    text = layout.text(26)
+    # Raised by the room DejaVu leaves above its digits (a fifth of the size), so the number
+    # keeps to the corner and clear of the piece's middle even on a 10×10 board.
+    corner = (
+        layout.board[0] + (col + 0.04) * size,
+        layout.board[1] + (row + 0.03) * size - text * 0.2,
+    )
     write_outlined(
         image,
         corner,
         str(square),
-        size=max(8, round(size * 0.25)),
+        size=text,
         fill=theme.square_number,
         outline=theme.dark_square,
     )
@@ -268,7 +282,7 @@ def draw_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 80
 
 
 def render_checkers(scene: CheckersScene, *, theme: Theme = LIGHT, width: int = 800) -> bytes:
-    """The scene as a palette PNG `width` × `width * 0.625` pixels."""
+    """The scene as a palette PNG `width` × `width * 0.8` pixels (5:4)."""
     return png_bytes(draw_checkers(scene, theme=theme, width=width), theme)
 
 
@@ -328,71 +342,70 @@ def _draw_panel(
     viewer: Color,
     pieces: list[tuple[int, Piece]],
 ) -> None:
-    """Names, piece counts and clocks for both sides, the variant and the prompt; `pieces` are
-    the position's."""
+    """Names, piece counts and clocks for both sides (the opponent's at the top), the variant
+    and the prompt in the middle; `pieces` are the position's. Every line wraps in the narrow
+    panel rather than shrink below what a phone reads."""
     x0, y0, x1, y1 = layout.panel
     unit = layout.width / 800
-    text_left = x0 + 44 * unit
-    position = scene.position
+    size = layout.text(26)
+    pitch = size * 1.2
+    words = scene.words
     for color, top in ((viewer.opponent, True), (viewer, False)):
-        base = y0 + 22 * unit if top else y1 - 70 * unit
-        fill, edge = piece_colours(color, theme)
-        paste_centred(
-            image, disc(max(6, round(30 * unit)), fill, edge, edge), (x0 + 16 * unit, base)
-        )
-        text_fitted(
-            image,
-            (text_left, base),
-            scene.name(color),
-            size=max(8, round(24 * unit)),
-            max_width=x1 - text_left,
-            fill=theme.text,
-            bold=color is scene.actor and scene.outcome is None,
-        )
         men = kings = 0
         for _, piece in pieces:
             if piece.color is color:
                 kings += piece.king
                 men += not piece.king
-        words = scene.words
-        counts = f"{words.count(words.men, men)}, {words.count(words.kings, kings)}"
-        text_fitted(
-            image,
-            (text_left, base + 30 * unit),
-            counts,
-            size=max(8, round(19 * unit)),
-            max_width=x1 - text_left,
-            fill=theme.muted,
-        )
+        bold = color is scene.actor and scene.outcome is None
+        # Each block: its lines, colour, weight, and whether its sprites are worth keeping (a
+        # clock showing seconds is new on every picture).
+        blocks: list[tuple[list[str], RGB, bool, bool]] = [
+            (wrapped(scene.name(color), size, x1 - x0, bold=bold)[:2], theme.text, bold, True),
+            (
+                [words.count(words.men, men), words.count(words.kings, kings)],
+                theme.muted,
+                False,
+                True,
+            ),
+        ]
         if scene.clock is not None and scene.clock[0] is color:
-            text_fitted(
-                image,
-                (text_left, base + 57 * unit),
-                words.time_left.format(clock=clock_text(scene.clock[1], words)),
-                size=max(8, round(19 * unit)),
-                max_width=x1 - text_left,
-                fill=theme.muted,
-                cached=not ticking(scene.clock[1]),
-            )
+            clock = words.time_left.format(clock=clock_text(scene.clock[1], words))
+            lines = wrapped(clock, size, x1 - x0)[:2]
+            blocks.append((lines, theme.muted, False, not ticking(scene.clock[1])))
+        count = sum(len(block[0]) for block in blocks)
+        y = y0 + pitch / 2 if top else y1 - pitch * (count - 0.5)
+        for index, (lines, colour, heavy, cached) in enumerate(blocks):
+            for number, line in enumerate(lines):
+                left = x0
+                if index == 1 and number == 0:
+                    # The side's colour beside its count of men.
+                    fill, edge = piece_colours(color, theme)
+                    disc_size = max(6, round(26 * unit))
+                    paste_centred(image, disc(disc_size, fill, edge, edge), (x0 + 13 * unit, y))
+                    left = x0 + 32 * unit
+                text_fitted(
+                    image,
+                    (left, y),
+                    line,
+                    size=size,
+                    max_width=x1 - left,
+                    fill=colour,
+                    bold=heavy,
+                    cached=cached,
+                )
+                y += pitch
     middle = (y0 + y1) / 2
-    variant = position.variant
-    text_fitted(
-        image,
-        (x0, middle - 54 * unit),
-        scene.words.ck_variant.format(title=variant_title(scene), size=variant.board_size),
-        size=max(8, round(18 * unit)),
-        max_width=x1 - x0,
-        fill=theme.muted,
-    )
-    size = max(8, round(21 * unit))
-    lines = wrapped(status_line(scene), size, x1 - x0, bold=True)
-    for index, line in enumerate(lines[:4]):
-        text_fitted(
-            image,
-            (x0, middle - 20 * unit + index * 27 * unit),
-            line,
-            size=size,
-            max_width=x1 - x0,
-            fill=theme.text,
-            bold=True,
-        )
+    variant = scene.position.variant
+    title = scene.words.ck_variant.format(title=variant_title(scene), size=variant.board_size)
+    middle_lines = [(line, theme.muted, False) for line in wrapped(title, size, x1 - x0)[:3]]
+    status = status_line(scene)
+    # Bold, unless a word of it would not fit the panel in bold (`compulsory` in a wordy
+    # language): then in the regular weight, never cut.
+    bold = all(text_width(word, size, bold=True) <= x1 - x0 for word in status.split())
+    middle_lines += [
+        (line, theme.text, bold) for line in wrapped(status, size, x1 - x0, bold=bold)[:5]
+    ]
+    y = middle - pitch * (len(middle_lines) - 1) / 2
+    for line, colour, heavy in middle_lines:
+        text_fitted(image, (x0, y), line, size=size, max_width=x1 - x0, fill=colour, bold=heavy)
+        y += pitch

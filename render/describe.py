@@ -113,7 +113,7 @@ def _checkers_of(scene: BackgammonScene, side: Side, numbering: Side) -> str:
         parts.insert(0, words.alt_bar.format(count=position.bar[side]))
     if position.off[side]:
         parts.append(words.alt_off.format(count=position.off[side]))
-    return ", ".join(parts)  # never empty: a side's 15 checkers are somewhere (BG-1)
+    return ", ".join(parts)  # never empty: a side's checkers are somewhere (BG-1)
 
 
 def describe_backgammon(scene: BackgammonScene) -> str:

@@ -26,6 +26,17 @@ _FONT_LOCK = threading.Lock()
 
 Point = tuple[float, float]
 
+# Discord's phone app shows a picture about 340 px wide; there every word and number must stay
+# at least 11 px (font size), so a picture's smallest text is 11/340 of its width.
+PHONE_WIDTH = 340
+PHONE_TEXT = 11
+
+
+def legible(width: int) -> int:
+    """The smallest font size, in pixels, of a picture `width` pixels wide: 11 px once it is
+    shown 340 px wide on a phone."""
+    return math.ceil(width * PHONE_TEXT / PHONE_WIDTH)
+
 
 def supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A transparent RGBA canvas SUPERSAMPLE times `size`, and a drawer for it."""
@@ -369,9 +380,9 @@ def text_fitted(
     anchor: str = "lm",
     cached: bool = True,
 ) -> None:
-    """Write `text`, shrinking the font to 3/4 size, then cutting with an ellipsis, to fit
-    (`cached` as for `write_text`)."""
-    smallest = max(8, size * 3 // 4)
+    """Write `text`, shrinking the font to 3/4 size but never below what a phone reads
+    (`legible`), then cutting with an ellipsis, to fit (`cached` as for `write_text`)."""
+    smallest = min(size, max(8, size * 3 // 4, legible(image.width)))
     while size > smallest and text_width(text, size, bold=bold) > max_width:
         size -= 1
     if text_width(text, size, bold=bold) > max_width:

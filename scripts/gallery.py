@@ -4,18 +4,21 @@ Run from the repository root: `.venv/bin/python -m scripts.gallery`. It starts t
 emulator and the real bot on a scratch database, plays scripted games as Alice and Bob (fixed
 dice, moves checked by the engine first), and saves the pictures the bot attaches to its
 messages: the game boards, a private `/board`, the dark theme and the recaps' replays, and a
-board from a Chinese-speaking and from a Greek-speaking server. So the README shows exactly what
-players see.
+board from a Chinese-speaking and from a Greek-speaking server; each board also as a phone
+shows it, scaled to 340 px wide (`*-phone.png`). So the README shows exactly what players see.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import tempfile
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
+
+from PIL import Image
 
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
@@ -27,6 +30,7 @@ from engine.backgammon import Position
 from engine.checkers import Game
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
+PHONE_WIDTH = 340  # how wide Discord's phone app shows a picture
 WAIT = 30.0
 MANAGE_GUILD = 0x20
 START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
@@ -185,10 +189,16 @@ class Gallery:
 
 
 def save(out: Path, name: str, message: Message) -> None:
-    """Write the picture `message` carries into `out` and say what it shows."""
+    """Write the picture `message` carries into `out` and say what it shows; a board also as a
+    phone shows it, 340 px wide, beside it (`<name>-phone.png`)."""
     [attachment] = [a for a in message.attachments if a.filename.endswith((".png", ".gif"))]
     (out / name).write_bytes(attachment.data)
     print(f"{name}: {len(attachment.data):,} bytes\n  alt: {attachment.description}")
+    if name.endswith(".png"):
+        board = Image.open(io.BytesIO(attachment.data)).convert("RGB")
+        height = round(board.height * PHONE_WIDTH / board.width)
+        phone = board.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+        phone.quantize(256).save(out / name.replace(".png", "-phone.png"), optimize=True)
 
 
 async def backgammon(gallery: Gallery) -> None:

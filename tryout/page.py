@@ -20,7 +20,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from emulator import Emulator
 from emulator.handle import DriverError
 from emulator.signal import BotFailure, EmulatorTimeout
-from emulator.state import Channel, Message, User
+from emulator.state import DM, GROUP_DM, Channel, Message, User
 from tryout.world import World
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -86,7 +86,10 @@ class Page:
             "member": str(member.id),
             "bot": _person(self.emulator.bot_user),
             "people": [_person(person) for person in self.world.people],
-            "channels": [_channel(c) for c in sorted(guild.channels.values(), key=_order)],
+            "channels": [
+                *(_channel(c, member) for c in sorted(guild.channels.values(), key=_order)),
+                *(_channel(c, member) for c in self.world.private if self.world.sees(member, c)),
+            ],
             "commands": [c.body for c in self.emulator.state.commands.values()],
             "locales": LOCALES,
         }
@@ -94,7 +97,7 @@ class Page:
     async def _file(self, request: web.Request) -> web.Response:
         member = self._member(request.query.get("as"))
         message = self.emulator.state.messages.get(_number(request.match_info["message"]))
-        if message is None or message.deleted or not _visible(message, member):
+        if message is None or message.deleted or not self._visible(message, member):
             raise web.HTTPNotFound(text="no such file")
         wanted = _number(request.match_info["attachment"])
         for attachment in message.attachments:
@@ -137,7 +140,7 @@ class Page:
                 if shown.pop(message.id, None) is not None:
                     changed.append({"id": str(message.id), "deleted": True})
                 continue
-            if not _visible(message, member):
+            if not self._visible(message, member):
                 continue
             mark = (message.edits, message.flags, len(message.attachments))
             if shown.get(message.id) != mark:
@@ -149,7 +152,8 @@ class Page:
 
     async def _slash(self, request: web.Request) -> web.Response:
         body = await _body(request)
-        user, channel = self._member(body.get("as")), self._channel(body.get("channel"))
+        user = self._member(body.get("as"))
+        channel = self._channel(body.get("channel"), user)
         name = _text(body, "command")
         options = self._options(name, _object(body, "options"))
         await self.emulator.slash(user, name, options, channel=channel)
@@ -157,7 +161,8 @@ class Page:
 
     async def _autocomplete(self, request: web.Request) -> web.Response:
         body = await _body(request)
-        user, channel = self._member(body.get("as")), self._channel(body.get("channel"))
+        user = self._member(body.get("as"))
+        channel = self._channel(body.get("channel"), user)
         name = _text(body, "command")
         options = self._options(name, _object(body, "options"))
         focused = _text(body, "focused")
@@ -169,14 +174,14 @@ class Page:
     async def _click(self, request: web.Request) -> web.Response:
         body = await _body(request)
         user = self._member(body.get("as"))
-        message = self._message(body.get("message"))
+        message = self._message(body.get("message"), user)
         await self.emulator.click(user, message, _text(body, "custom_id"))
         return web.json_response({"ok": True})
 
     async def _select(self, request: web.Request) -> web.Response:
         body = await _body(request)
         user = self._member(body.get("as"))
-        message = self._message(body.get("message"))
+        message = self._message(body.get("message"), user)
         values = body.get("values")
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise BadAction("values must be a list of texts")
@@ -200,15 +205,23 @@ class Page:
                 return person
         raise BadAction(f"nobody in this server has the id {str(raw)[:40]!r}")
 
-    def _channel(self, raw: object) -> Channel:
+    def _channel(self, raw: object, member: User | None = None) -> Channel:
         found = self.emulator.state.channel(_number(raw))
-        if found is None:
+        if found is None or (member is not None and not self.world.sees(member, found)):
             raise BadAction(f"there is no channel {str(raw)[:40]!r}")
         return found
 
-    def _message(self, raw: object) -> Message:
+    def _visible(self, message: Message, member: User) -> bool:
+        """A message of a channel `member` is in, and not another member's private reply."""
+        channel = self.emulator.state.channel(message.channel_id)
+        if channel is None or not self.world.sees(member, channel):
+            return False
+        return _visible(message, member)
+
+    def _message(self, raw: object, member: User) -> Message:
         found = self.emulator.state.messages.get(_number(raw))
-        if found is None or found.deleted:
+        channel = None if found is None else self.emulator.state.channel(found.channel_id)
+        if found is None or found.deleted or not (channel and self.world.sees(member, channel)):
             raise BadAction(f"there is no message {str(raw)[:40]!r}")
         return found
 
@@ -322,9 +335,15 @@ def _person(user: User) -> dict[str, Any]:
     }
 
 
-def _channel(channel: Channel) -> dict[str, Any]:
+def _channel(channel: Channel, member: User) -> dict[str, Any]:
+    """A channel as the page lists it; a DM is named after the other person, as Discord does."""
     parent = None if channel.parent_id is None else str(channel.parent_id)
-    return {"id": str(channel.id), "name": channel.name, "parent": parent}
+    name = channel.name
+    if channel.type == DM:
+        other = next(user for user in channel.recipients if user is not member)
+        name = other.display_name or other.name.capitalize()
+    kind = {DM: "dm", GROUP_DM: "group"}.get(channel.type, "text")
+    return {"id": str(channel.id), "name": name, "parent": parent, "kind": kind}
 
 
 def _content_type(filename: str) -> str:

@@ -16,12 +16,21 @@ CHANNELS = ("general", "backgammon", "checkers")
 PEOPLE = (("ada", "Ada", "en-US"), ("bruno", "Bruno", "fr"), ("clara", "Clara", "de"))
 
 
+GROUP = "Friday night"
+
+
 @dataclass(frozen=True)
 class World:
-    """Who is in the local server and where they can talk."""
+    """Who is in the local server and where they can talk: the server's channels, a DM and a
+    group DM where the bot is not a member (each person installed the app to their account)."""
 
     people: tuple[User, ...]
     channels: tuple[Channel, ...]
+    private: tuple[Channel, ...] = ()
+
+    def sees(self, member: User, channel: Channel) -> bool:
+        """Whether `member` is in `channel`: every server channel, their own DMs."""
+        return not channel.is_private or member in channel.recipients
 
 
 def populate(emulator: Emulator) -> World:
@@ -35,4 +44,7 @@ def populate(emulator: Emulator) -> World:
         )
     channels = [emulator.general]
     channels += [emulator.add_channel(name) for name in CHANNELS if name != "general"]
-    return World(tuple(people), tuple(channels))
+    for person in people:
+        emulator.install_app(person)
+    private = (emulator.add_dm(people[0], people[1]), emulator.add_group_dm(GROUP, people))
+    return World(tuple(people), tuple(channels), private)

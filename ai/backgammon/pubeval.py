@@ -46,7 +46,7 @@ CONTACT_WEIGHTS = (
 )
 # fmt: on
 INPUTS = 122
-WON = 99_999_999.0  # all fifteen off: nothing beats it
+WON = 99_999_999.0  # every checker off: nothing beats it
 
 
 def is_race(own: Sequence[int], opp: Sequence[int]) -> bool:
@@ -68,7 +68,7 @@ def score(own: Sequence[int], opp: Sequence[int], race: bool) -> float:
     `race` describes the position *before* the move (as Tesauro specifies), so that all plays of
     one roll are scored with the same weights.
     """
-    if own[0] == 15:
+    if not any(own[1:]):
         return WON
     weights = RACE_WEIGHTS if race else CONTACT_WEIGHTS
     total = 0.0

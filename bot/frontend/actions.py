@@ -20,10 +20,13 @@ import discord
 from bot.frontend import controls
 from bot.frontend.catchup import CatchUp
 from bot.frontend.controls import Action
-from bot.frontend.messages import GameMessages, Update
+from bot.frontend.messages import CACHED_GAMES, GameMessages, Update
+from bot.frontend.reach import Reach
+from bot.frontend.recent import Recent
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
 from bot.frontend.tournaments import TournamentActions
 from bot.i18n import Localizer
+from bot.service import building
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
@@ -66,6 +69,8 @@ class GameActions:
         self.store = store
         self.tournament_actions = tournament_actions
         self.catch_up = CatchUp(messages, store)
+        self._building: Recent[int, asyncio.Lock] = Recent(CACHED_GAMES)
+        self.reach = Reach(messages.client, messages, store)
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -98,6 +103,8 @@ class GameActions:
                 return games.decline_challenge(game_id, user_id)
             case Action.WITHDRAW_CHALLENGE:
                 return games.withdraw_challenge(game_id, user_id)
+            case Action.CLAIM:
+                return games.claim_win(game_id, user_id)
         raise ValueError(f"{action} is not a service action")  # asks and rematch are handled here
 
     # Acting.
@@ -143,17 +150,28 @@ class GameActions:
         interaction: discord.Interaction[Any],
         act: Callable[[GameRow], Awaitable[ActionResult]],
     ) -> None:
-        """Act in the channel's game, show the game message, then tell the actor what was done."""
+        """Act in the channel's game, show the game message, then tell the actor what was done.
+
+        Where the bot cannot post, the actor hears first, then the game follows through the
+        command's own interaction (`Reach`): its deadline, if it passed unseen, settles first.
+        """
         self.messages.remember(interaction.user)
+        locale = reader_locale(interaction)
 
-        async def steps() -> tuple[ActionResult, bool]:
+        async def steps() -> tuple[GameRow, ActionResult, bool]:
             row = await self.channel_game(interaction)
+            if not row.place.bot_posts:
+                settled = await self.games.overdue(row.id, interaction.user.id)
+                return row, settled if settled is not None else await act(row), True
             result = await act(row)
-            shown = await self._show(result, reader_locale(interaction), interaction.user.id)
-            return result, shown
+            shown = await self._show(result, locale, interaction.user.id)
+            return row, result, shown
 
-        result, shown = await self.within_reply_window(interaction, steps())
+        row, result, shown = await self.within_reply_window(interaction, steps())
         await self._done(interaction, result, shown)
+        if not row.place.bot_posts:
+            update = await self.messages.prepare(result, locale, interaction.user.id)
+            await self.reach.show(interaction, result, update, locale)
         await self._follow_up(result)
 
     async def _show(
@@ -241,29 +259,50 @@ class GameActions:
         elif action is Action.REMATCH:
             await self._rematch(interaction, game_id)
         else:
-            act = self.service_call(action, game_id, interaction.user, arg)
-            await self._clicked(interaction, act)
+            user = interaction.user
+            await self._clicked(
+                interaction, game_id, lambda: self.service_call(action, game_id, user, arg)
+            )
 
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        locale = reader_locale(interaction)
+        if not (await self.messages.where(game_id)).place.bot_posts:
+            # The new challenge is the click's own answer: a new message under the old game.
+            result = await self.games.rematch(game_id, interaction.user.id)
+            await self.reach.open(interaction, result, locale)
+            return
         await interaction.response.defer()
         result = await self.games.rematch(game_id, interaction.user.id)
         try:
-            await self.messages.post(result, reader_locale(interaction))
+            await self.messages.post(result, locale)
         except Exception as error:
             await self.catch_up.fell_behind(result.game.id, error)
             await self.made_but_behind(interaction, result)
 
+    async def _settled_or(
+        self, game_id: int, user_id: int, act: Callable[[], Awaitable[ActionResult]]
+    ) -> ActionResult:
+        """Where the bot cannot post, a deadline that passed unseen settles at the players'
+        next interaction; else (or when nothing was due) `act`."""
+        if not (await self.messages.where(game_id)).place.bot_posts:
+            settled = await self.games.overdue(game_id, user_id)
+            if settled is not None:
+                return settled
+        return await act()
+
     async def _clicked(
-        self, interaction: discord.Interaction[Any], act: Awaitable[ActionResult]
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        act: Callable[[], Awaitable[ActionResult]],
     ) -> None:
         """Act, then show the result: in the click's own reply when it came in time."""
+        locale = reader_locale(interaction)
 
         async def steps() -> tuple[ActionResult, Update | None]:
-            result = await act
+            result = await self._settled_or(game_id, interaction.user.id, act)
             try:
-                update = await self.messages.prepare(
-                    result, reader_locale(interaction), interaction.user.id
-                )
+                update = await self.messages.prepare(result, locale, interaction.user.id)
             except Exception as error:  # committed all the same: never "nothing was changed"
                 await self.catch_up.fell_behind(result.game.id, error)
                 return result, None
@@ -313,11 +352,14 @@ class GameActions:
         self, interaction: discord.Interaction[Any], result: ActionResult, update: Update
     ) -> None:
         """Show a click's result: in the click's own reply when it came in time."""
+        locale = reader_locale(interaction)
         message = interaction.message
         replied = interaction.response.is_done()
+        elsewhere = not update.where.place.bot_posts
         if message is not None and message.flags.ephemeral:
             # A confirmed click: the game message changes, and the confirmation says what was done.
-            await self.messages.publish(update)
+            if not elsewhere:
+                await self.messages.publish(update)
             t = Localizer(interaction.locale)
             names = await self.messages.shown_names(result.game)
             lines = game_words.event_lines(t, result.outcomes, names, result.game.seats)
@@ -326,6 +368,10 @@ class GameActions:
                 await interaction.edit_original_response(content=done, view=None)
             else:
                 await interaction.response.edit_message(content=done, view=None)
+            if elsewhere:
+                await self.reach.show(interaction, result, update, locale)
+        elif elsewhere:
+            await self.reach.show(interaction, result, update, locale)
         elif not replied and message is not None and update.edits(message.id):
             # One request: the click's reply is the new game message.
             await interaction.response.edit_message(**update.parts.edit_kwargs())
@@ -356,7 +402,43 @@ class GameActions:
     ) -> None:
         """A move was picked in the menu on the game message."""
         self.messages.remember(interaction.user)
-        await self._clicked(interaction, self.games.move(game_id, interaction.user.id, value))
+        user_id = interaction.user.id
+        await self._clicked(interaction, game_id, lambda: self.games.move(game_id, user_id, value))
+
+    async def on_build(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        picks: str,
+        confirm: bool,
+    ) -> None:
+        """A pick, an undo or Play on the builder: the controls show the build as it now stands
+        (the text and the picture stay), or the whole play is made."""
+        self.messages.remember(interaction.user)
+        # One click of a game's builder at a time: a pick that came in just behind Play reads
+        # the game once the play is made (and is refused), rather than putting the old
+        # position's builder back on the message after the play's edit.
+        lock = self._building.get(game_id)
+        if lock is None:
+            lock = self._building[game_id] = asyncio.Lock()
+        async with lock:
+            view = await self.games.view(game_id)
+            building.check_builder(view, interaction.user.id)
+            if view.version != version:
+                raise building.stale(view.session)  # drawn for a position since gone
+            stage = building.stage(view.session, picks)
+            if confirm:
+                if stage.play is None:
+                    raise building.stale(view.session)
+                user_id, play = interaction.user.id, stage.play
+                await self._clicked(
+                    interaction, game_id, lambda: self.games.move(game_id, user_id, play)
+                )
+                return
+            t = Localizer(reader_locale(interaction))
+            shown = controls.build_controls(t, view, stage)
+            await interaction.response.edit_message(view=shown)
 
     # The clock.
 

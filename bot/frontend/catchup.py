@@ -53,7 +53,12 @@ class CatchUp:
 
     async def fell_behind(self, game_id: int, error: BaseException) -> None:
         """Showing game `game_id` failed after its action was committed: say why in the log,
-        keep it stale, and try again by itself."""
+        keep it stale, and try again by itself. Where the bot cannot post (a user install's DM or
+        group DM), only the players' next interaction can show the game: nothing is tried."""
+        with contextlib.suppress(Exception):  # unknown: try, as anywhere else
+            if not (await self.messages.where(game_id)).place.bot_posts:
+                log.warning("game #%s: showing it failed", game_id, exc_info=error)
+                return
         log.warning("game #%s: showing it failed; its message catches up", game_id, exc_info=error)
         self._stale.add(game_id)
         try:

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend.actions import GameActions
+from bot.frontend.builder import BuildButton, BuildMenu
 from bot.frontend.cogs import cogs
 from bot.frontend.controls import GameButton, MoveMenu, SignupButton
 from bot.frontend.messages import GameMessages
@@ -133,7 +134,7 @@ class DuelboardBot(commands.Bot):
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
         await self.painter.warm_up()
         # Clicks go to `self.actions` (games) and `self.tournament_actions` (sign-ups).
-        self.add_dynamic_items(GameButton, MoveMenu, SignupButton)
+        self.add_dynamic_items(GameButton, MoveMenu, SignupButton, BuildMenu, BuildButton)
         await self.tree.set_translator(CatalogTranslator())
         # The commands are the application's, not a shard's: one process syncs them.
         if 0 in self.own_shards.ids:

@@ -21,8 +21,10 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.frontend.builder import build_items
 from bot.frontend.replies import Refusal, reply_error
 from bot.i18n import Localizer
+from bot.service import building
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.session import Session
@@ -30,7 +32,7 @@ from bot.service.views import GameView
 from bot.store import GameKind, GameStatus
 from engine.backgammon.matchplay import Phase, Size
 
-MAX_MENU_OPTIONS = 25  # Discord's limit for a select menu
+MAX_MENU_OPTIONS = building.MENU_LIMIT  # Discord's limit for a select menu
 Style = discord.ButtonStyle
 
 
@@ -52,6 +54,7 @@ class Action(StrEnum):
     DECLINE_OFFER = "no"
     ABORT = "abort"
     REMATCH = "rematch"
+    CLAIM = "claim"  # the win on time, where no sweeper can call it (refused before the deadline)
 
 
 class ControlHandler(Protocol):
@@ -226,8 +229,30 @@ def _playing_items(t: Localizer, view: GameView) -> list[discord.ui.Item[Any]]:
         options = [discord.SelectOption(label=choice, value=choice) for choice in choices]
         placeholder = t("select.placeholder", count=len(choices))
         items.append(MoveMenu(game, view.version, options, placeholder))
+    elif len(choices) > MAX_MENU_OPTIONS:
+        # Too many for one menu: the play is built one move at a time.
+        return _build_items(t, view, building.stage(view.session, ""))
     items.extend(CONTROLS[view.kind].playing(t, game, view.session))
     return items
+
+
+def _build_items(t: Localizer, view: GameView, stage: building.Stage) -> list[discord.ui.Item[Any]]:
+    undo_to = building.undone(stage.code, view.session) if stage.code else None
+    items = build_items(t, view.id, view.version, stage, undo_to)
+    return [*items, *CONTROLS[view.kind].playing(t, view.id, view.session)]
+
+
+def build_controls(t: Localizer, view: GameView, stage: building.Stage) -> discord.ui.View:
+    """The game's controls with the builder at `stage`: its menus, Undo, Play, then the rest."""
+    controls = discord.ui.View(timeout=None)
+    for item in _build_items(t, view, stage):
+        controls.add_item(item)
+    return controls
+
+
+def claim_button(t: Localizer, game: int) -> GameButton:
+    """Claim the win on time: on a game's message where only interactions reach it."""
+    return _button(t, game, Action.CLAIM, "btn.claim", Style.secondary)
 
 
 def confirm_pass(t: Localizer, game: int) -> discord.ui.View:

@@ -13,7 +13,7 @@ import io
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -28,11 +28,11 @@ from bot.pictures.painter import Painter
 from bot.service import outcomes as out
 from bot.service.games import Games
 from bot.service.kinds import rules_for
-from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
+from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
 from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
-from bot.store import GameStatus, Store
+from bot.store import GamePlace, GameStatus, Store
 from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
 from bot.wording.analysis import fit, review_lines
@@ -82,11 +82,13 @@ class MessageParts:
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """Where a game is shown: its channel (or thread), server, and message once posted."""
+    """Where a game is shown: its channel (or thread), server, message once posted, and the
+    kind of place (only in a server that added the bot can the bot post there itself)."""
 
     channel_id: int
     guild_id: int | None
     message_id: int | None
+    place: GamePlace = GamePlace.SERVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +158,15 @@ class GameMessages:
         self._names[user.id] = user.display_name
 
     async def parts(
-        self, view: GameView, outcomes: tuple[out.Outcome, ...], locale: object
+        self,
+        view: GameView,
+        outcomes: tuple[out.Outcome, ...],
+        locale: object,
+        *,
+        claim: bool = False,
     ) -> MessageParts:
-        """The message for a game as it stands after `outcomes`."""
+        """The message for a game as it stands after `outcomes`; with `claim` (where no sweeper
+        can call a win on time) a game under way has the button to claim it."""
         t = Localizer(locale)
         names = await self.names(view)
         closed = next((o for o in outcomes if isinstance(o, CHALLENGE_CLOSED)), None)
@@ -179,7 +187,10 @@ class GameMessages:
         picture = await self.painter.draw(view.session, pair, await self.look(view, locale))
         builtin = self.games.notice_for(view) is not None  # Open Sage missing: say so
         text = game_words.game_text(t, view, outcomes, shown(names), builtin)
-        return MessageParts(text, picture, controls.game_controls(t, view))
+        shown_controls = controls.game_controls(t, view)
+        if claim and view.status is GameStatus.ACTIVE and shown_controls is not None:
+            shown_controls.add_item(controls.claim_button(t, view.id))
+        return MessageParts(text, picture, shown_controls)
 
     async def look(self, view: GameView, locale: object, reader: int | None = None) -> Look:
         """How the game's board is drawn: in its server's theme, with the clock of the person
@@ -214,7 +225,7 @@ class GameMessages:
             return None
         row = await self.store.get_game(view.id)
         return await self.ratings.stake(
-            view.challenger_id, view.opponent_id, view.kind, view.variant, row.guild_id
+            view.challenger_id, view.opponent_id, view.kind, view.variant, ladder_server(row)
         )
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -229,18 +240,28 @@ class GameMessages:
         guild = self.client.get_guild(guild_id) if guild_id else None
         return guild.preferred_locale if guild is not None else "en-US"
 
+    async def where(self, game_id: int) -> Where:
+        """Where a game is shown (cached)."""
+        return await self._where(game_id)
+
     async def _where(self, game_id: int) -> Where:
         """Where a game is shown; cached, since only this process moves a game's message."""
         where = self._where_cache.get(game_id)
         if where is None or where.message_id is None:
             row = await self.store.get_game(game_id)
-            where = Where(row.channel_id, row.guild_id, row.message_id)
+            where = Where(row.channel_id, row.guild_id, row.message_id, row.place)
             self._where_cache[game_id] = where
         return where
 
     async def _attach(self, game_id: int, where: Where, message_id: int) -> None:
         await self.store.attach_message(game_id, message_id)
-        self._where_cache[game_id] = Where(where.channel_id, where.guild_id, message_id)
+        self._where_cache[game_id] = replace(where, message_id=message_id)
+
+    def moved(self, game_id: int, message_id: int) -> None:
+        """The game's message is now `message_id` (shown through an interaction elsewhere)."""
+        where = self._where_cache.get(game_id)
+        if where is not None:
+            self._where_cache[game_id] = replace(where, message_id=message_id)
 
     async def show(
         self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
@@ -259,9 +280,15 @@ class GameMessages:
         game_id = result.game.id
         where = await self._where(game_id)
         language = locale or self.guild_locale(where.guild_id)
+        closed = not result.game.status.is_open
+        if not where.place.bot_posts:
+            # Only the interaction reaches there: its answer pings and recaps (`Reach`).
+            parts = await self.parts(result.game, result.outcomes, language, claim=True)
+            if closed:
+                self._where_cache.pop(game_id)
+            return Update(game_id, where, parts)
         channel = self.channel(where.channel_id)
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
-        closed = not result.game.status.is_open
         if where.message_id is not None:
             message = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
             waiting = result.game.to_move_id
@@ -315,6 +342,13 @@ class GameMessages:
         self, channel: discord.abc.Messageable, view: GameView, locale: object
     ) -> None:
         """Count the result (ratings move if rated) and post the replay and the record file."""
+        lines, files = await self.recap(view, locale)
+        posted = await channel.send("\n".join(lines), files=files)
+        self.review_later(posted, lines, view, locale)
+
+    async def recap(self, view: GameView, locale: object) -> tuple[list[str], list[discord.File]]:
+        """Count the result (ratings move if rated); the recap's lines and files (the replay and
+        the record file)."""
         try:
             counted = await self.ratings.count_finished(view.id, now=self.games.clock.now())
         except (NotRateableError, AlreadyCountedError):
@@ -330,7 +364,8 @@ class GameMessages:
         names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
         if counted is not None and counted.rated:
-            scope = scopes_for((await self._where(view.id)).guild_id)[0]
+            where = await self._where(view.id)
+            scope = scopes_for(where.guild_id if where.place.bot_posts else None)[0]
             for change in counted.changes:
                 if change.scope != scope:
                     continue
@@ -351,7 +386,12 @@ class GameMessages:
             ),
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
-        posted = await channel.send("\n".join(lines), files=files)
+        return lines, files
+
+    def review_later(
+        self, posted: discord.Message, lines: list[str], view: GameView, locale: object
+    ) -> None:
+        """Add the review to a posted recap once it is done, where the game has one."""
         if self.reviewer is not None and rules_for(view.kind).review is not None:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly

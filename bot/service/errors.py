@@ -227,6 +227,11 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.tournament.already_paused": "Tournament #{tournament} is already paused.",
         "svc.tournament.not_paused": "Tournament #{tournament} is not paused.",
         "svc.tournament.start_paused": "Tournament #{tournament} is paused: resume it first.",
+        "svc.claim.your_turn": "You cannot claim game #{game} on time: it is your turn.",
+        "svc.claim.too_early": (
+            "Your opponent still has time in game #{game}: you can claim the win once it runs "
+            "out, <t:{deadline}:R>."
+        ),
         "svc.tournament.busy": (
             "Tournament #{tournament} changed while this was done; nothing was changed, try again."
         ),

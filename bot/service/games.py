@@ -53,7 +53,7 @@ from bot.service.views import (
     steps_of,
 )
 from bot.settings import ONE_SHARD, Shards
-from bot.store import FirstEvent, GameRow, GameStatus, JsonValue, Store
+from bot.store import FirstEvent, GamePlace, GameRow, GameStatus, JsonValue, Store
 from bot.store.tournament_rows import PairingClaim
 
 
@@ -103,9 +103,13 @@ class Games:
         opponent: Player | None = None,
         against_bot: bool = False,
         guild_id: int | None = None,
+        place: GamePlace = GamePlace.SERVER,
         **choices: Any,
     ) -> ActionResult:
         """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
+
+        `place` says where the game lives: where the bot cannot post, the players' own
+        interactions settle what falls due (`claim_win`, `overdue`).
 
         `kind` is a `GameKind` (or its text: an unknown game is refused). `choices` are the
         game options (`GameOptions.create`): match_length, cube, jacoby,
@@ -115,18 +119,19 @@ class Games:
         if against_bot or (opponent is not None and opponent.id == self.bot.id):
             choices["rated"] = False  # never rated, so hints on is no contradiction here
         options = options_for(kind, variant, **choices)
-        return await self._post(options, channel_id, guild_id, challenger, opponent, against_bot)
+        where = (channel_id, guild_id, GamePlace(place))
+        return await self._post(options, where, challenger, opponent, against_bot)
 
     async def _post(
         self,
         options: GameOptions,
-        channel_id: int,
-        guild_id: int | None,
+        where: tuple[int, int | None, GamePlace],
         challenger: Player,
         opponent: Player | None,
         against_bot: bool,
         rematch_of: int | None = None,
     ) -> ActionResult:
+        channel_id, guild_id, place = where
         if against_bot:
             if opponent is not None and opponent.id != self.bot.id:
                 raise ChallengeError("svc.challenge.person_or_bot")
@@ -143,6 +148,12 @@ class Games:
         else:
             options = replace(options, level=None)  # people play at their own level
         holder = await self.store.active_game_in_channel(channel_id)
+        if holder is not None and not place.bot_posts:
+            # Nothing swept it: a deadline that passed settles now (an expired challenge, a
+            # game lost on time), so a channel is not held by a game nobody plays.
+            with contextlib.suppress(ConflictError):
+                await self._sweeper.overdue(holder, self.clock.now())
+            holder = await self.store.active_game_in_channel(channel_id)
         if holder is not None:
             raise ChannelBusyError(channel_id, holder.id)
         now = self.clock.now()
@@ -154,10 +165,9 @@ class Games:
         seed = self.dice.new_seed()
         expires = now + self.challenge_lifetime
         if opponent is not None and opponent.id == self.bot.id:
-            return await self._start_against_bot(
-                options, channel_id, guild_id, challenger.id, seed, rematch_of
-            )
+            return await self._start_against_bot(options, where, challenger.id, seed, rematch_of)
         row = await self.store.create_game(
+            place=place,
             guild_id=guild_id,
             channel_id=channel_id,
             kind=options.kind,
@@ -177,8 +187,7 @@ class Games:
     async def _start_against_bot(
         self,
         options: GameOptions,
-        channel_id: int,
-        guild_id: int | None,
+        where: tuple[int, int | None, GamePlace],
         challenger_id: int,
         seed: str,
         rematch_of: int | None,
@@ -188,8 +197,16 @@ class Games:
         One transaction, so that no crash can leave a challenge only the bot could accept.
         """
         seats = (challenger_id, self.bot.id)
+        channel_id, guild_id, place = where
         row, started = await self._open_started(
-            options, channel_id, guild_id, seats, seed, EventKind.CHALLENGE_ACCEPTED, self.bot.id
+            options,
+            channel_id,
+            guild_id,
+            seats,
+            seed,
+            EventKind.CHALLENGE_ACCEPTED,
+            self.bot.id,
+            place=place,
         )
         posted = _posted(row, row.created_at + self.challenge_lifetime, rematch_of)
         outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
@@ -236,6 +253,7 @@ class Games:
         kind: EventKind,
         actor_id: int | None,
         claim: PairingClaim | None = None,
+        place: GamePlace = GamePlace.SERVER,
     ) -> tuple[GameRow, Run[Any]]:
         """Create a game already played from its first steps (`seats`: the challenger's side
         first), logged as one `kind` event; the run holds their outcomes under its number.
@@ -264,6 +282,7 @@ class Games:
             dice_secret=seed,
             first_event=FirstEvent(kind, {"steps": steps}, start.session.to_text(), actor_id),
             claim=claim,
+            place=place,
             **self._committer.turn(start.session, now),
         )
         started: Run[Any] = Run(pending, Context.of(row))
@@ -336,7 +355,8 @@ class Games:
         )
         options = rules_for(row.kind).rematch(swapped, user_id, session.seats)
         me, them = await self._player(user_id), await self._player(other_id)
-        return await self._post(options, row.channel_id, row.guild_id, me, them, False, game_id)
+        where = (row.channel_id, row.guild_id, row.place)
+        return await self._post(options, where, me, them, False, game_id)
 
     # Play
 
@@ -442,6 +462,25 @@ class Games:
         challenges, the bot's put-off turns, wins on time, reminders; a result for each game
         whose players have news."""
         return await self._sweeper.sweep(self.clock.now() if now is None else now, shards)
+
+    async def claim_win(self, game_id: int, user_id: int) -> ActionResult:
+        """The waiting player claims the win on time: refused before the other's deadline (and
+        to the player whose turn it is); the same rules of time as the sweeper's."""
+        row = await self.store.get_game(game_id)
+        return await self._sweeper.claim(row, user_id, self.clock.now())
+
+    async def overdue(self, game_id: int, user_id: int) -> ActionResult | None:
+        """Settle the game's deadline if it passed unseen (where no sweeper looks: the bot
+        cannot post there), on an interaction of `user_id`: anyone's for a challenge, which
+        nobody may accept once expired, the players' own for a game under way. None when
+        nothing was due."""
+        row = await self.store.get_game(game_id)
+        if row.status is GameStatus.ACTIVE and user_id not in (row.challenger_id, row.opponent_id):
+            return None
+        try:
+            return await self._sweeper.overdue(row, self.clock.now())
+        except ConflictError:
+            return None  # settled meanwhile by another interaction
 
     # Dice and replay
 

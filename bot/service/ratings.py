@@ -55,6 +55,12 @@ def scopes_for(guild_id: int | None) -> tuple[int, ...]:
     return (GLOBAL_SCOPE,) if guild_id is None else (guild_id, GLOBAL_SCOPE)
 
 
+def ladder_server(game: GameRow) -> int | None:
+    """The server whose ladder a game counts on: its own if it added the bot; none for a game
+    in a DM, a group DM or a server that never added the bot (the global ladder only)."""
+    return game.guild_id if game.place.bot_posts else None
+
+
 UNRATED: Standing = (BASE_RATING, BASE_DEVIATION, BASE_VOLATILITY)
 
 
@@ -203,7 +209,7 @@ class Ratings:
 
         rows = await self.ratings.count_result(
             humans,
-            scopes=scopes_for(game.guild_id),
+            scopes=scopes_for(ladder_server(game)),
             rate=rate if rated else None,
             now=now,
             unrated=UNRATED,

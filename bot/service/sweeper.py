@@ -12,7 +12,13 @@ from datetime import datetime
 
 from bot.service.bot_turns import BotTurns
 from bot.service.committer import Committer, EventKind
-from bot.service.errors import ConflictError, ServiceError
+from bot.service.errors import (
+    ActionNotAllowedError,
+    ConflictError,
+    GameOverError,
+    NotAPlayerError,
+    ServiceError,
+)
 from bot.service.outcomes import ChallengeExpired, ReminderDue
 from bot.service.session import Context
 from bot.service.views import ActionResult, GameView, load_session
@@ -55,6 +61,33 @@ class Sweeper:
             if reminded is not None:
                 results.append(reminded)
         return results
+
+    async def claim(self, row: GameRow, user_id: int, now: datetime) -> ActionResult:
+        """The waiting player claims the win once the other's time is up: the same rules of
+        time as the sweeper's, settled at the claim where no sweeper could tell anyone."""
+        if row.status is GameStatus.PENDING:
+            raise ActionNotAllowedError("svc.not_started", game=row.id)
+        if not row.status.is_open:
+            raise GameOverError(row.id, row.status.value)
+        seats = load_session(row.state).seats
+        if seats is None or user_id not in seats:
+            raise NotAPlayerError(row.id, user_id)
+        if row.to_move_id == user_id:
+            raise ActionNotAllowedError("svc.claim.your_turn", game=row.id)
+        deadline = row.turn_deadline or now
+        handled = await self.overdue(row, now)
+        if handled is None:
+            raise ActionNotAllowedError(
+                "svc.claim.too_early", game=row.id, deadline=int(deadline.timestamp())
+            )
+        return handled
+
+    async def overdue(self, row: GameRow, now: datetime) -> ActionResult | None:
+        """What the game's deadline settles if it passed by `now` (a challenge expires, the bot
+        plays, a player loses on time); None while it has not, or nothing changed."""
+        if not row.status.is_open or row.turn_deadline is None or now < row.turn_deadline:
+            return None
+        return await self._deadline(row, now)
 
     async def _deadline(self, row: GameRow, now: datetime) -> ActionResult | None:
         """What a due deadline does; None when nothing changed that players would see."""

@@ -68,6 +68,13 @@ def optional_text(name: str, value: object) -> str | None:
     return None if value is None else text(name, value)
 
 
+def flag(name: str, value: object) -> bool:
+    """True or False (not a number or a text that would pass for one)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
 def moment(name: str, value: object) -> datetime:
     """A timezone-aware datetime (the service owns the clock and passes it in)."""
     if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:

@@ -12,14 +12,12 @@ from sqlalchemy.exc import IntegrityError
 from bot.settings import ONE_SHARD, Shards
 from bot.store import checks
 from bot.store.database import Database
-from bot.store.errors import ChannelBusyError, ConflictError, GameNotFoundError, PairingTakenError
+from bot.store.errors import ChannelBusyError, ConflictError, PairingTakenError
 from bot.store.queries import (
     APPEND_EVENT,
     EVENT_PARAMETERS,
     OPEN,
     OPEN_GAME_IN_CHANNEL,
-    SET_GAME,
-    SET_GAME_RETURNING,
     UPDATE_GAME,
     claim_pairing,
     game_from_row,
@@ -35,6 +33,7 @@ from bot.store.rows import (
     FirstEvent,
     GameEvent,
     GameKind,
+    GamePlace,
     GameRow,
     GameStatus,
     JsonValue,
@@ -71,8 +70,11 @@ class GameStore:
         dice_secret: str | None = None,
         first_event: FirstEvent | None = None,
         claim: PairingClaim | None = None,
+        place: GamePlace = GamePlace.SERVER,
     ) -> GameRow:
         """Open a game at version 0 with `state` as its start; one open game per channel.
+
+        `place` says where the game lives (a server that added the bot by default).
 
         With `first_event` the game is opened at version 1 instead: the event is logged as seq 1
         and the game holds the event's state, both in the one transaction.
@@ -99,6 +101,7 @@ class GameStore:
             "reminder_at": checks.optional_moment("reminder_at", reminder_at),
             "dice_commitment": checks.optional_text("dice_commitment", dice_commitment),
             "dice_secret": checks.optional_text("dice_secret", dice_secret),
+            "place": GamePlace(place).value,
             "created_at": checks.moment("now", now),
             "updated_at": now,
         }
@@ -240,44 +243,6 @@ class GameStore:
             await self._explain_integrity_error(game_id, expected_version, error, named)
             raise
 
-    async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
-        """Remember which Discord message shows the game; not a game event, no version change."""
-        checks.snowflake("game_id", game_id)
-        checks.optional_snowflake("message_id", message_id)
-        parameters = {"game_key": game_id, "message_id": message_id}
-
-        def attach(connection: Connection) -> GameRow:
-            row = connection.execute(SET_GAME_RETURNING, parameters).first()
-            if row is None:
-                raise GameNotFoundError(game_id)
-            return game_from_row(row)
-
-        return await self._db.write(attach)
-
-    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
-        event, no version change."""
-        await self.attach_pings({game_id: message_id})
-
-    async def attach_pings(self, pings: Mapping[int, int | None]) -> None:
-        """`attach_ping` for several games in one transaction, by game id; a game that does not
-        exist is refused and none is written."""
-        checked = {
-            checks.snowflake("game_id", game_id): checks.optional_snowflake("message_id", ping_id)
-            for game_id, ping_id in pings.items()
-        }
-
-        def attach(connection: Connection) -> None:
-            for game_id, ping_id in checked.items():
-                found = connection.execute(
-                    SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
-                )
-                if found.rowcount == 0:
-                    raise GameNotFoundError(game_id)
-
-        # A move's own ping is one statement: on PostgreSQL one round trip, without BEGIN.
-        await self._db.write(attach, single=len(checked) == 1)
-
     async def due_deadlines(
         self,
         now: datetime,
@@ -360,7 +325,15 @@ class GameStore:
         checks.moment("now", now)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be a positive integer, not {limit!r}")
-        query = select(games).where(OPEN, column.is_not(None), column <= now, of_shards(shards))
+        # Only where the bot can post: elsewhere the players settle what is due (a win claimed
+        # on time, or the game's next interaction), since nobody could be told.
+        query = select(games).where(
+            OPEN,
+            column.is_not(None),
+            column <= now,
+            of_shards(shards),
+            games.c.place == GamePlace.SERVER.value,
+        )
         if after is not None:
             # Keyset paging: what sorts after the previous page's last (time, id), in index order.
             moment, game_id = checks.keyset("after", after)

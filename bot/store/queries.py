@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store.errors import ConflictError, GameNotFoundError, PlayerNotFoundError
-from bot.store.rows import GameEvent, GameKind, GameRow, GameStatus
+from bot.store.rows import GameEvent, GameKind, GamePlace, GameRow, GameStatus
 from bot.store.schema import OPEN_STATUS_SQL, game_events, games, players, tournament_pairings
 from bot.store.tournament_rows import PairingClaim
 
@@ -147,6 +147,7 @@ def game_from_row(row: Row[Any]) -> GameRow:
     values = dict(row._mapping)
     values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
+    values["place"] = GamePlace(values["place"])
     return GameRow(**values)
 
 

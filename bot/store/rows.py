@@ -38,6 +38,26 @@ class GameStatus(enum.StrEnum):
 OPEN_STATUSES: Final = frozenset({GameStatus.PENDING, GameStatus.ACTIVE})
 
 
+class GamePlace(enum.StrEnum):
+    """Where a game lives; the value is what the store keeps (never change one).
+
+    Only in a server that added the bot can the bot post, edit or ping with its own token;
+    everywhere else (the app installed to a user's account) it reaches the game's message only
+    through the interactions of the people playing.
+    """
+
+    SERVER = "server"
+    EXTERNAL = "external"  # a server that never added the bot
+    DM = "dm"  # a DM between two people
+    GROUP_DM = "group_dm"
+    BOT_DM = "bot_dm"  # the DM with the bot itself
+
+    @property
+    def bot_posts(self) -> bool:
+        """True where the bot can post and edit with its own token (and a sweeper can call)."""
+        return self is GamePlace.SERVER
+
+
 class Keep(enum.Enum):
     """Marker type for `commit()` arguments left unchanged (None means "set to NULL")."""
 
@@ -75,6 +95,11 @@ class GameRow:
     updated_at: datetime
     ping_message_id: int | None = None  # the last ping (turn or reminder), deleted by the next one
     shard_key: int = 0  # Discord's `guild_id >> 22` (0 outside a server): its shard's input
+    place: GamePlace = GamePlace.SERVER
+    reply_token: str | None = None  # the interaction token that can still edit the message
+    reply_original: bool = False  # the message is that interaction's `@original`
+    reply_expires: datetime | None = None
+    ping_token: str | None = None  # the interaction token that can delete the last ping there
 
 
 @dataclass(frozen=True, slots=True)

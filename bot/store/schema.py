@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
     text,
 )
 from sqlalchemy.types import TypeDecorator
@@ -101,6 +102,15 @@ games = Table(
     # Discord's `guild_id >> 22`, 0 outside a server: the game's server is on shard
     # `shard_key % shard_count`, and the sweeper picks its own shards' games by it.
     Column("shard_key", BigInteger, nullable=False, server_default=text("0")),
+    # Where the game lives (`GamePlace`): only in a server that added the bot can it post; the
+    # interaction token that last showed the game edits its message elsewhere, until it expires.
+    Column("place", String(16), nullable=False, server_default=text("'server'")),
+    Column("reply_token", Text, nullable=True),
+    # Whether the message is that interaction's `@original` (its reply, or the message a click
+    # updated) rather than one of its follow-ups: the two are edited by different routes.
+    Column("reply_original", Boolean, nullable=False, server_default=false()),
+    Column("reply_expires", UtcDateTime, nullable=True),
+    Column("ping_token", Text, nullable=True),  # deletes `ping_message_id` there
     Column("turn_deadline", UtcDateTime, nullable=True),
     Column("reminder_at", UtcDateTime, nullable=True),
     Column("dice_commitment", Text, nullable=True),

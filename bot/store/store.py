@@ -1,4 +1,5 @@
-"""The store: games, their event log, players and guild settings over SQLAlchemy Core.
+"""The store: games, their event log and messages, players and guild settings over SQLAlchemy
+Core.
 
 Every method is one transaction, run by the store's `Database`, which the sibling stores
 (ratings, tournaments, leaderboards, stale messages) share.
@@ -11,12 +12,13 @@ from types import TracebackType
 
 from bot.settings import Shards
 from bot.store.database import DEFAULT_BUSY_TIMEOUT_MS, Database
+from bot.store.game_messages import GameMessageStore
 from bot.store.games import GameStore
 from bot.store.players import PlayerStore
 from bot.store.sharding import shard_claim, sweep_lease
 
 
-class Store(GameStore, PlayerStore):
+class Store(GameStore, GameMessageStore, PlayerStore):
     """Persistence for the service; every method is one transaction.
 
     Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the

@@ -22,6 +22,7 @@ from bot.wording.kinds import WORDS
 from bot.wording.terms import Names, dice_text, duration, name_of, variant_name
 
 MAX_EVENT_LINES = 8  # a turn with forced plays and the bot's turn stays readable
+SMALL = "-# "  # Discord's small print: the line is shown as subtext
 
 
 def mention(user_id: int) -> str:
@@ -248,31 +249,37 @@ def game_text(
     names: Names,
     builtin_level: bool = False,
 ) -> str:
-    """The whole text of a game message.
+    """The whole text of a game message: essentials first.
 
+    Who must do what and their time come first (Discord shows the text above the picture, and
+    a phone shows little of it), then what just happened; the game's header, its rules, the
+    dice commitment or the revealed seed follow in Discord's small print (`-# `).
     `builtin_level`: the bot plays this game below its level (Open Sage is not installed).
     """
-    parts = [header(t, view, names)]
-    if builtin_level:
-        parts.append(t("computer.builtin"))
+    parts: list[str] = []
+    status = status_line(t, view, names)
+    if status is not None:
+        if view.turn_deadline is not None:
+            status += "\n" + t("game.clock", deadline=timestamp(view.turn_deadline))
+        parts.append(status)
     lines = event_lines(t, outcomes, names, view.seats)
     if lines:
         parts.append("\n".join(f"› {line}" for line in lines))
-    status = status_line(t, view, names)
+    small = header(t, view, names).split("\n")
+    if builtin_level:
+        small.append(t("computer.builtin"))
     rolls_dice = rules_for(view.kind).rolls_dice
     if status is not None:
-        parts.append(status)
-        if view.turn_deadline is not None:
-            parts.append(t("game.clock", deadline=timestamp(view.turn_deadline)))
         if view.commitment and draws_lot(view):
             key = "game.commitment" if rolls_dice else "game.commitment_draw"
-            parts.append(t(key, commitment=view.commitment))
+            small.append(t(key, commitment=view.commitment))
     elif view.status is not GameStatus.ACTIVE:
         if not view.seed:
-            parts.append(t("end.no_result", game=view.id))
+            small.append(t("end.no_result", game=view.id))
         elif draws_lot(view):
             key = "end.seed" if rolls_dice else "end.seed_draw"
-            parts.append(t(key, seed=view.seed, game=view.id))
+            small.append(t(key, seed=view.seed, game=view.id))
+    parts.append("\n".join(f"{SMALL}{line}" for line in small if line))
     return "\n\n".join(parts)
 
 

@@ -55,6 +55,13 @@ def variant_name(t: Localizer, kind: str, variant: str) -> str:
     return t(key) if _known(key) else variant
 
 
+def variant_rules(t: Localizer, kind: str, name: str, **fields: object) -> str:
+    """Variant `name`'s rules: its own text (`rules.<kind>.<name>`) where its rules differ from
+    the game's text (`rules.<kind>`), which the other variants share."""
+    key = f"rules.{kind}.{name}"
+    return t(key if _known(key) else f"rules.{kind}", **fields)
+
+
 def ladder_name(t: Localizer, ladder: str) -> str:
     """A ladder's name (`backgammon`, `checkers:box` -> `checkers (box rules)`), the same words
     as the ladder choices of /leaderboard; an unknown ladder is shown as it is."""

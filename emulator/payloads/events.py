@@ -106,32 +106,42 @@ def thread_create(thread: Channel) -> JSON:
 
 def message_delete(m: Message) -> JSON:
     """MESSAGE_DELETE."""
-    return {"id": str(m.id), "channel_id": str(m.channel_id), "guild_id": str(m.guild_id)}
+    data = {"id": str(m.id), "channel_id": str(m.channel_id)}
+    if m.guild_id:
+        data["guild_id"] = str(m.guild_id)
+    return data
 
 
 def interaction(
     i: Interaction, guild_: Guild, channel_: Channel, *, permissions: int, app_permissions: int
 ) -> JSON:
-    """INTERACTION_CREATE for a guild interaction of any type."""
+    """INTERACTION_CREATE of any type: in a server (`member`), or in a DM or group DM (`user`,
+    no server), with who authorised the app (`authorizing_integration_owners`) and where
+    (`context`)."""
     payload: JSON = {
         "id": str(i.id),
         "application_id": str(i.application_id),
         "type": i.type,
         "token": i.token,
         "version": 1,
-        "guild_id": str(guild_.id),
-        "guild": {"id": str(guild_.id), "locale": guild_.locale, "features": []},
-        "guild_locale": guild_.locale,
         "channel_id": str(channel_.id),
         "channel": channel(channel_),
-        "member": member(guild_.members[i.user.id], permissions=permissions),
         "app_permissions": str(app_permissions),
         "locale": i.locale,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(guild_.id)},
-        "context": 0,
+        "authorizing_integration_owners": dict(i.owners),
+        "context": i.context,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
+    if channel_.is_private:
+        payload["user"] = user(i.user)
+    else:
+        payload |= {
+            "guild_id": str(guild_.id),
+            "guild": {"id": str(guild_.id), "locale": guild_.locale, "features": []},
+            "guild_locale": guild_.locale,
+            "member": member(guild_.members[i.user.id], permissions=permissions),
+        }
     if i.data is not None:
         payload["data"] = i.data
     if i.source_message is not None:

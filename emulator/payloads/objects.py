@@ -86,8 +86,24 @@ def role(r: Role) -> JSON:
     }
 
 
+def private_channel(c: Channel) -> JSON:
+    """A DM (type 1) or group DM (type 3): its recipients, and a group's name and owner."""
+    payload: JSON = {
+        "id": str(c.id),
+        "type": c.type,
+        "last_message_id": None,
+        "recipients": [user(u) for u in c.recipients],
+        "flags": 0,
+    }
+    if c.type == 3:
+        payload |= {"name": c.name, "icon": None, "owner_id": str(c.owner_id)}
+    return payload
+
+
 def channel(c: Channel) -> JSON:
-    """A guild text channel or thread."""
+    """A guild text channel or thread; a DM or group DM as `private_channel`."""
+    if c.is_private:
+        return private_channel(c)
     payload: JSON = {
         "id": str(c.id),
         "type": c.type,
@@ -184,7 +200,6 @@ def message(m: Message) -> JSON:
     payload: JSON = {
         "id": str(m.id),
         "channel_id": str(m.channel_id),
-        "guild_id": str(m.guild_id),
         "author": user(m.author),
         "content": m.content,
         "timestamp": iso(snowflake_time(m.id)),
@@ -209,6 +224,8 @@ def message(m: Message) -> JSON:
         "type": 20 if m.interaction is not None and m.reference_id is None else 0,
         "flags": m.flags,
     }
+    if m.guild_id:
+        payload["guild_id"] = str(m.guild_id)
     if m.webhook_id is not None:
         payload["webhook_id"] = str(m.webhook_id)
         payload["application_id"] = str(m.webhook_id)
@@ -217,15 +234,16 @@ def message(m: Message) -> JSON:
             "id": str(m.interaction.id),
             "type": m.interaction.type,
             "user": user(m.interaction.user),
-            "authorizing_integration_owners": {"0": str(m.guild_id)},
+            "authorizing_integration_owners": dict(m.interaction.owners) or {"0": str(m.guild_id)},
         }
     if m.reference_id is not None:
         payload["message_reference"] = {
             "type": 0,
             "message_id": str(m.reference_id),
             "channel_id": str(m.channel_id),
-            "guild_id": str(m.guild_id),
         }
+        if m.guild_id:
+            payload["message_reference"]["guild_id"] = str(m.guild_id)
     return payload
 
 

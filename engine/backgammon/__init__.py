@@ -13,6 +13,8 @@ from engine.backgammon.position import Position, Side
 from engine.backgammon.variant import (
     BADGAMMON,
     FIVE_LIMIT,
+    HYPERGAMMON,
+    NACKGAMMON,
     STANDARD,
     VARIANTS,
     OpeningRoll,
@@ -22,6 +24,8 @@ from engine.backgammon.variant import (
 __all__ = [
     "BADGAMMON",
     "FIVE_LIMIT",
+    "HYPERGAMMON",
+    "NACKGAMMON",
     "STANDARD",
     "VARIANTS",
     "AmbiguousMoveError",

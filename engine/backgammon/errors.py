@@ -96,6 +96,11 @@ REFUSALS: Mapping[str, str] = MappingProxyType(
         "bg.play.not_of_roll": (
             "{play} is not a legal play of {roll}; legal plays include {example}"
         ),
+        # A play built move by move (`engine.backgammon.stepwise`).
+        "bg.build.stale": (
+            "those moves lead to no legal play of this roll (the board has changed): "
+            "pick again on the game message"
+        ),
         **MOVE_REFUSALS,
         **{
             "bg.play." + code.removeprefix("bg.move."): PLAY_PREFIX + template

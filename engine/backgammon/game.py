@@ -104,13 +104,15 @@ class Game:
         cls, options: MatchOptions, *, crawford: bool = False, starter: Side | None = None
     ) -> Game:
         """A new game; `starter` is given only when the variant chooses it up front (BG-2)."""
-        if options.variant.opening_roll is OpeningRoll.STARTER_ROLLS_BOTH:
+        variant = options.variant
+        if variant.opening_roll is OpeningRoll.STARTER_ROLLS_BOTH:
             if starter is None:
-                raise GameActionError("bg.game.needs_starter", variant=options.variant.name)
-            return cls(options, Position.initial(starter), phase=Phase.ROLLING, crawford=crawford)
+                raise GameActionError("bg.game.needs_starter", variant=variant.name)
+            start = Position.initial(starter, variant)
+            return cls(options, start, phase=Phase.ROLLING, crawford=crawford)
         if starter is not None:
             raise GameActionError("bg.game.starter_given")
-        return cls(options, crawford=crawford)
+        return cls(options, Position.initial(variant=variant), crawford=crawford)
 
     @property
     def cube_in_play(self) -> bool:
@@ -162,7 +164,8 @@ class Game:
             return self
         starter = Side.WHITE if die_white > die_black else Side.BLACK
         dice = (max(die_white, die_black), min(die_white, die_black))
-        return replace(self, position=Position.initial(starter), phase=Phase.MOVING, dice=dice)
+        start = Position.initial(starter, self.options.variant)
+        return replace(self, position=start, phase=Phase.MOVING, dice=dice)
 
     def roll(self, dice: tuple[int, int]) -> Game:
         """The side on roll rolls `dice` instead of doubling."""
@@ -268,6 +271,9 @@ class Game:
             return "options must be MatchOptions"
         if self.crawford and (self.options.money or not self.options.crawford):
             return "only match play with the Crawford rule has a Crawford game"
+        if self.position.checkers != self.options.variant.checkers:
+            variant = self.options.variant
+            return f"{variant.name} is played with {variant.checkers} checkers a side"
         if not self.cube_in_play and self.cube != Cube():
             return "the cube cannot have been turned in a game played without it"
         if self.dice is not None and _dice_problem(self.dice):
@@ -300,7 +306,7 @@ class Game:
         """What is wrong with a game waiting for its opening roll, or None."""
         if self.options.variant.opening_roll is not OpeningRoll.ONE_DIE_EACH:
             return f"{self.options.variant.name} has no opening roll"
-        if self.position != Position.initial() or self.cube != Cube():
+        if self.position != Position.initial(variant=self.options.variant) or self.cube != Cube():
             return "before the opening roll the board and cube are as at the start"
         return None
 

@@ -198,7 +198,7 @@ class Match:
         except MatchIdError as error:
             raise MatchTextError(str(error)) from None
         try:
-            position = Position.from_position_id(position_id, key.on_roll)
+            position = Position.from_position_id(position_id, key.on_roll, options.variant.checkers)
         except ValueError as error:
             raise MatchTextError(f"bad position ID {position_id!r}: {error}") from None
         if key.jacoby != (options.jacoby and not key.match_length):

@@ -53,6 +53,12 @@ def _steps(
     return found
 
 
+def single_moves(own: Sequence[int], opp: Sequence[int], die: int, limit: int) -> list[Step]:
+    """Every single move of `die` the board allows, as (source, target, hit): the opponent's
+    blots already hit this turn must be on `opp`'s bar, not on their points."""
+    return _steps(tuple(own), opp, 0, die, limit, BAR)
+
+
 def plays(
     own: Sequence[int], opp: Sequence[int], die_a: int, die_b: int, limit: int | None
 ) -> list[tuple[Step, ...]]:

@@ -11,11 +11,9 @@ from engine.backgammon.errors import IllegalMoveError
 from engine.backgammon.play import BAR, OFF, Move, Play
 from engine.backgammon.variant import STANDARD, Variant
 
-CHECKERS = 15
+CHECKERS = 15  # BG-1: the most a side plays with (the standard game); hypergammon has 3
 POINTS = 24
 HOME = 6
-# BG-1: two on the 24-point, five on the 13, three on the 8, five on the 6 (own numbering).
-_START = tuple({24: 2, 13: 5, 8: 3, 6: 5}.get(i + 1, 0) for i in range(POINTS))
 
 
 class Side(IntEnum):
@@ -53,9 +51,14 @@ class Position:
             object.__setattr__(self, "turn", Side(self.turn))
 
     @classmethod
-    def initial(cls, turn: Side = Side.WHITE) -> Position:
-        """The starting position (BG-1) with `turn` to move."""
-        return cls((_START, _START), (0, 0), (0, 0), turn)
+    def initial(cls, turn: Side = Side.WHITE, variant: Variant = STANDARD) -> Position:
+        """The variant's starting position (BG-1) with `turn` to move."""
+        return cls((variant.start, variant.start), (0, 0), (0, 0), turn)
+
+    @property
+    def checkers(self) -> int:
+        """Checkers each side plays with, wherever they stand (15, or fewer in a variant)."""
+        return sum(self.points[0]) + self.bar[0] + self.off[0]
 
     def count(self, side: Side, point: int) -> int:
         """Checkers of `side` on its own `point` (1-24; 25 = bar, 0 = off)."""
@@ -118,16 +121,16 @@ class Position:
         return Position(points, bar, off, mover.opponent)
 
     def winner(self) -> Side | None:
-        """The side that has borne off all 15 checkers, if any (BG-13)."""
+        """The side that has borne off all its checkers, if any (BG-13)."""
         for side in Side:
-            if self.off[side] == CHECKERS:
+            if self.off[side] == self.checkers:
                 return side
         return None
 
     def game_value(self, winner: Side) -> int:
         """1 single, 2 gammon, 3 backgammon, before the cube (BG-13)."""
-        if self.off[winner] != CHECKERS:
-            raise ValueError(f"{winner.name} has not borne off all {CHECKERS} checkers")
+        if self.off[winner] != self.checkers:
+            raise ValueError(f"{winner.name} has not borne off all {self.checkers} checkers")
         loser = winner.opponent
         if self.off[loser]:
             return 1
@@ -144,15 +147,16 @@ class Position:
         )
 
     @classmethod
-    def from_position_id(cls, text: str, turn: Side) -> Position:
-        """Read a GNU Backgammon Position ID; `turn` is the side on roll in it (BG-17)."""
+    def from_position_id(cls, text: str, turn: Side, checkers: int = CHECKERS) -> Position:
+        """Read a GNU Backgammon Position ID; `turn` is the side on roll in it (BG-17), each side
+        plays with `checkers` (the ID leaves out those borne off)."""
         waiting, on_roll = position_id.decode(text)
         rows = {turn: on_roll, turn.opponent: waiting}
         white, black = rows[Side.WHITE], rows[Side.BLACK]
         return cls(
             (tuple(white[:POINTS]), tuple(black[:POINTS])),
             (white[POINTS], black[POINTS]),
-            (CHECKERS - sum(white), CHECKERS - sum(black)),
+            (checkers - sum(white), checkers - sum(black)),
             Side(turn),
         )
 
@@ -185,18 +189,26 @@ def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
 def _check_layout(
     points: tuple[tuple[int, ...], tuple[int, ...]], bar: tuple[int, int], off: tuple[int, int]
 ) -> None:
-    """15 checkers a side, no negative counts, and no point held by both sides (BG-1)."""
+    """As many checkers a side (15 at most), no negative counts, and no point held by both sides
+    (BG-1)."""
     if len(points) != 2 or len(bar) != 2 or len(off) != 2:
         raise ValueError("points, bar and off each hold one entry per side")
+    totals = []
     for side in Side:
         row = points[side]
         if len(row) != POINTS:
             raise ValueError(f"{side.name} needs {POINTS} point counts, got {len(row)}")
         if min(row) < 0 or bar[side] < 0 or off[side] < 0:
             raise ValueError(f"{side.name} has a negative checker count")
-        total = sum(row) + bar[side] + off[side]
-        if total != CHECKERS:
-            raise ValueError(f"{side.name} has {total} checkers, not {CHECKERS}")
+        totals.append(sum(row) + bar[side] + off[side])
+    white, black = totals
+    if white != black or not 1 <= white <= CHECKERS:
+        odd = Side.BLACK if white == CHECKERS else Side.WHITE
+        raise ValueError(
+            f"{odd.name} has {totals[odd]} checkers and {odd.opponent.name}"
+            f" {totals[odd.opponent]}: both sides play with {CHECKERS} (or as many, fewer,"
+            " in a variant)"
+        )
     for i in range(POINTS):
         if points[0][i] and points[1][POINTS - 1 - i]:
             raise ValueError(f"both sides have checkers on White's {i + 1}-point")

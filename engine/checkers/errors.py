@@ -20,6 +20,10 @@ REFUSALS: Mapping[str, str] = MappingProxyType(
         ),
         "ck.read.no_square": "there is no square {square}: squares are numbered 1–{count}",
         # A readable move that the rules do not allow here (CK-3..CK-9).
+        "ck.build.stale": (
+            "those squares lead to no legal move here (the board has changed): "
+            "pick again on the game message"
+        ),
         "ck.move.ambiguous": "{text} could mean {choices}: give the full path",
         "ck.move.no_move.white": "white has no legal move: the game is over",
         "ck.move.no_move.black": "black has no legal move: the game is over",

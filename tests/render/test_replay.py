@@ -43,7 +43,7 @@ def test_checkers_replay_has_one_frame_per_move_and_the_start() -> None:
     decoded = frames(replay_gif(scenes, width=480))
     assert len(decoded) == len(scenes)
     assert [d for _, d in decoded] == frame_durations(len(scenes))
-    assert all(image.size == (480, 300) for image, _ in decoded)
+    assert all(image.size == (480, 384) for image, _ in decoded)
 
 
 def test_the_last_caption_says_how_the_game_ended() -> None:

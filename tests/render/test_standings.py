@@ -39,7 +39,7 @@ def test_a_table_is_as_tall_as_its_rows_need() -> None:
     large = picture(render_standings(table(256)))
     assert small.width == large.width == 800
     assert large.height > small.height * 20  # 256 rows against 4
-    row = 800 * 0.040  # one row's height at this width
+    row = 800 * 0.056  # one row's height at this width
     assert large.height - small.height == pytest.approx(252 * row, abs=2)
 
 

@@ -135,3 +135,21 @@ async def test_a_game_in_its_own_thread_shows_under_its_channel(browser: Any, lo
     await you.page.locator(f'button[data-custom-id="db:{GAME}:accept"]').wait_for(timeout=WAIT_MS)
     header = await you.page.locator("#channel-header").inner_text()
     assert header == "# " + (await thread.inner_text()).removeprefix("↳ ")
+
+
+async def test_a_game_in_the_group_dm_where_the_bot_is_not_a_member(
+    browser: Any, local: Local
+) -> None:
+    """The page lists the group DM; a challenge there is played as in a channel, by buttons."""
+    you = await visit(browser, local)
+    group = you.page.locator(".channel", has_text="Friday night")
+    await group.click()
+    assert (await you.page.locator("#channel-header").inner_text()).startswith("👥 ")
+    await you.slash("backgammon", opponent=you.member_id("Bruno"))
+    await you.act_as("Bruno")
+    await you.press(f"db:{GAME}:accept")
+    view = await you.changed(GAME, 0)
+    assert view.status is GameStatus.ACTIVE
+    picture = you.page.locator('.message img[src*="/files/"]').last
+    await picture.wait_for(timeout=WAIT_MS)
+    assert not local.emulator.state.missing_access  # nothing went around the interactions

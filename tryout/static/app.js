@@ -73,15 +73,24 @@ function setWorld(world) {
   drawOptions();
 }
 
+// A thread under its channel; a DM ("@") and a group DM ("👥") where the bot is not a member:
+// there Duelboard answers only as the app each person installed to their account.
+function channelMark(channel) {
+  if (channel.kind === "dm") return "@ ";
+  if (channel.kind === "group") return "👥 ";
+  return channel.parent ? "↳ " : "# ";
+}
+
 function drawChannels() {
   const list = $("channel-list");
   list.replaceChildren(...state.world.channels.map((channel) => el("li", {},
     el("button", {
       class: `channel${channel.parent ? " thread" : ""}${channel.id === state.channel ? " current" : ""}`,
       "data-id": channel.id, type: "button", onclick: () => showChannel(channel.id),
-    }, `${channel.parent ? "↳ " : "# "}${channel.name}`))));
+    }, `${channelMark(channel)}${channel.name}`))));
   const current = state.world.channels.find((c) => c.id === state.channel);
-  $("channel-header").textContent = `# ${current.name}`;
+  const mark = current.kind === "text" ? "# " : channelMark(current);
+  $("channel-header").textContent = `${mark}${current.name}`;
 }
 
 function drawPeople() {

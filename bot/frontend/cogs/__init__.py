@@ -8,6 +8,7 @@ from bot.frontend.actions import GameActions
 from bot.frontend.cogs.admin import Admin
 from bot.frontend.cogs.challenges import Challenges
 from bot.frontend.cogs.guide import Guide
+from bot.frontend.cogs.places import Places
 from bot.frontend.cogs.play import Play
 from bot.frontend.cogs.results import ResultsCog
 from bot.frontend.cogs.tournaments import TournamentCommands
@@ -30,6 +31,7 @@ def cogs(
         Challenges(actions, messages, games, store),
         Guide(),
         Play(actions, messages, games, store),
+        Places(actions, messages, games, store),
         ResultsCog(store),
         TournamentCommands(actions, tournament_actions, tournament_actions.tournaments, store),
     ]

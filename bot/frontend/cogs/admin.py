@@ -16,6 +16,7 @@ from bot.frontend.cogs.challenges import (
     SETTING_TIME,
     TimeText,
 )
+from bot.frontend.reach import server_only
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
@@ -33,6 +34,7 @@ THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light"
 class Admin(GameCog):
     """Server settings."""
 
+    @server_only
     @app_commands.command(
         name="settings", description="Server settings for games (Manage Server only)"
     )

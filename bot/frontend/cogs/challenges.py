@@ -11,13 +11,14 @@ from discord import app_commands
 
 from bot.frontend.actions import as_player, reader_locale
 from bot.frontend.cogs.base import GameCog
+from bot.frontend.reach import anywhere, place_of
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
 from bot.service.kinds import KINDS
 from bot.service.options import LEVELS, MAX_POINTS, STARTERS
-from bot.store import GameKind, JsonValue
+from bot.store import GameKind, GamePlace, JsonValue
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
@@ -79,6 +80,7 @@ def server_choices(
 class Challenges(GameCog):
     """Posting challenges."""
 
+    @anywhere
     @app_commands.command(
         name="backgammon", description="Challenge someone (or the bot) to backgammon"
     )
@@ -127,6 +129,7 @@ class Challenges(GameCog):
             **choices,
         )
 
+    @anywhere
     @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
     @app_commands.describe(
         opponent="Who you challenge: a member, the bot, or nobody for an open challenge",
@@ -168,8 +171,12 @@ class Challenges(GameCog):
         **choices: Any,
     ) -> None:
         t = Localizer(interaction.locale)
+        place = place_of(interaction)
+        if place is GamePlace.EXTERNAL and not interaction.permissions.use_external_apps:
+            # Discord would show the game to its challenger alone: say why, and where to play.
+            raise Refusal(t("reply.external_apps_off"))
         settings = {}
-        if interaction.guild_id is not None:
+        if interaction.guild_id is not None and place.bot_posts:
             settings = await self.store.guild_settings(interaction.guild_id)
         choices.update(server_choices(t, settings, kind, time, rated, hints))
         if hints:
@@ -180,11 +187,17 @@ class Challenges(GameCog):
         rival = None if opponent is None or against_bot else as_player(opponent)
         if opponent is not None:
             self.messages.remember(opponent)
-        await self.actions.defer_private(interaction)
+        notes = []
+        if against_bot and rated:
+            notes.append(t("reply.bot_unrated"))  # asked for a rating it cannot have
+        if level is not None and not against_bot:
+            notes.append(t("computer.level_ignored"))
         channel_id = interaction.channel_id or 0
-        if settings.get(SETTING_THREADS) is True:
-            channel_id = await self._thread(interaction, kind)
-        result = await self.games.challenge(
+        if place.bot_posts:
+            await self.actions.defer_private(interaction)
+            if settings.get(SETTING_THREADS) is True:
+                channel_id = await self._thread(interaction, kind)
+        challenge = self.games.challenge(
             channel_id=channel_id,
             challenger=as_player(interaction.user),
             kind=kind,
@@ -192,19 +205,29 @@ class Challenges(GameCog):
             opponent=rival,
             against_bot=against_bot,
             guild_id=interaction.guild_id,
+            place=place,
             **choices,
         )
+        if not place.bot_posts:
+            # The challenge is the command's own answer (a follow-up, if it had to wait): the
+            # bot cannot post there.
+            result = await self.actions.within_reply_window(interaction, challenge)
+            if interaction.response.is_done():
+                told = "\n".join(notes) or t("reply.board_moved")
+                await interaction.edit_original_response(content=told)
+                notes = []
+            await self.actions.reach.open(interaction, result, reader_locale(interaction))
+            if notes:
+                await interaction.followup.send("\n".join(notes), ephemeral=True)
+            return
+        result = await challenge
         try:
             message = await self.messages.post(result, reader_locale(interaction))
         except Exception as error:  # the challenge stands: its message is posted by itself later
             await self.actions.catch_up.fell_behind(result.game.id, error)
             await self.actions.made_but_behind(interaction, result)
             return
-        reply = t("reply.posted", link=message.jump_url)
-        if against_bot and rated:
-            reply += "\n" + t("reply.bot_unrated")  # asked for a rating it cannot have
-        if level is not None and not against_bot:
-            reply += "\n" + t("computer.level_ignored")
+        reply = "\n".join([t("reply.posted", link=message.jump_url), *notes])
         await interaction.edit_original_response(content=reply)
 
     async def _thread(self, interaction: Interaction, kind: GameKind) -> int:

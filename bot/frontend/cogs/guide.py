@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend.reach import anywhere
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
@@ -37,6 +38,7 @@ def rules_text(t: Localizer, game: str, variant: str | None) -> str:
 class Guide(commands.Cog):
     """Help and rules."""
 
+    @anywhere
     @app_commands.command(name="rules", description="Show the rules of a game and variant")
     @app_commands.describe(game="Which game", variant="Rules variant")
     @app_commands.choices(game=GAMES)
@@ -59,8 +61,10 @@ class Guide(commands.Cog):
         names = rules_for(game).variants if game in KINDS else ()
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
+    @anywhere
     @app_commands.command(name="help", description="How to play with Duelboard")
     async def help(self, interaction: Interaction) -> None:
         """How to play with Duelboard."""
         t = Localizer(interaction.locale)
-        await interaction.response.send_message(t("help.text"), ephemeral=True)
+        text = t("help.text") + "\n" + t("help.anywhere")
+        await interaction.response.send_message(text, ephemeral=True)

@@ -12,6 +12,7 @@ from bot.frontend.actions import reader_locale
 from bot.frontend.cogs.base import GameCog
 from bot.frontend.controls import Action, legal_choices
 from bot.frontend.private import private_board
+from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.limits import MAX_TEXT_LENGTH
@@ -43,6 +44,7 @@ def rank_choices(choices: list[str], typed: str) -> list[str]:
 class Play(GameCog):
     """Commands that act in the game of the channel they are typed in."""
 
+    @anywhere
     @app_commands.command(name="move", description="Make your play or move in this channel's game")
     @app_commands.describe(play="Your play, e.g. 13/7 8/7 or 11-15")
     async def move(
@@ -78,16 +80,19 @@ class Play(GameCog):
             return [app_commands.Choice(name=t(key), value="?")]
         return [app_commands.Choice(name=c, value=c) for c in rank_choices(choices, current)]
 
+    @anywhere
     @app_commands.command(name="roll", description="Roll the dice (backgammon)")
     async def roll(self, interaction: Interaction) -> None:
         """Roll the dice (backgammon)."""
         await self.actions.command(interaction, Action.ROLL)
 
+    @anywhere
     @app_commands.command(name="double", description="Offer a double (backgammon)")
     async def double(self, interaction: Interaction) -> None:
         """Offer a double (backgammon)."""
         await self.actions.command(interaction, Action.DOUBLE)
 
+    @anywhere
     @app_commands.command(
         name="resign", description="Resign: backgammon asks your opponent to accept the level"
     )
@@ -100,11 +105,13 @@ class Play(GameCog):
         else:
             await self.actions.command(interaction, Action.RESIGN, level)
 
+    @anywhere
     @app_commands.command(name="draw", description="Offer a draw (checkers)")
     async def draw(self, interaction: Interaction) -> None:
         """Offer a draw (checkers)."""
         await self.actions.command(interaction, Action.DRAW)
 
+    @anywhere
     @app_commands.command(
         name="abort", description="Call the game off before both sides have moved"
     )
@@ -112,6 +119,7 @@ class Play(GameCog):
         """Call the game off before both sides have moved."""
         await self.actions.command(interaction, Action.ABORT)
 
+    @anywhere
     @app_commands.command(
         name="board",
         description="Post the board again at the bottom of the channel, or show it only to you",
@@ -138,6 +146,15 @@ class Play(GameCog):
             )
             return
         t = Localizer(reader_locale(interaction))
+        if not row.place.bot_posts:
+            # Only this interaction reaches there: its follow-up is the game's message now.
+            mine = Localizer(interaction.locale)
+            await interaction.edit_original_response(content=mine("reply.board_moved"))
+            shown = ActionResult(view, ())
+            update = await self.messages.prepare(shown, reader_locale(interaction))
+            reach = self.actions.reach
+            await reach.show(interaction, shown, update, reader_locale(interaction), ping=False)
+            return
         if row.message_id is not None:
             channel = self.messages.channel(row.channel_id)
             stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
@@ -146,6 +163,7 @@ class Play(GameCog):
         mine = Localizer(interaction.locale)
         await interaction.edit_original_response(content=mine("reply.board_moved"))
 
+    @anywhere
     @app_commands.command(
         name="hint",
         description="Show the best plays for your turn (against the bot, or unrated games with"
@@ -159,6 +177,7 @@ class Play(GameCog):
         t = Localizer(interaction.locale)
         await interaction.edit_original_response(content=hint_text(t, hint))
 
+    @anywhere
     @app_commands.command(
         name="verify",
         description="Check the dice (or the random draw) of a finished game against its seed",

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend.markup import escaped
+from bot.frontend.reach import anywhere
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
@@ -154,6 +155,7 @@ class ResultsCog(commands.Cog, name="Results"):
         self.store = store
         self.results = Results(store)
 
+    @anywhere
     @app_commands.command(name="leaderboard", description="Show the best-rated players")
     @app_commands.describe(
         game="Which ladder", scope="This server or all servers", page="Page number"
@@ -174,6 +176,7 @@ class ResultsCog(commands.Cog, name="Results"):
         text = leaderboard_text(Localizer(interaction.locale), leaderboard_page)
         await interaction.response.send_message(text, ephemeral=True)
 
+    @anywhere
     @app_commands.command(name="stats", description="Show a player's results and ratings")
     @app_commands.describe(player="Whose stats (you by default)", game="Only this ladder")
     @app_commands.choices(game=GAME_CHOICES)
@@ -190,6 +193,7 @@ class ResultsCog(commands.Cog, name="Results"):
         text = stats_text(Localizer(interaction.locale), who.display_name, found)
         await interaction.response.send_message(text, ephemeral=True)
 
+    @anywhere
     @app_commands.command(name="history", description="Show a player's recent games")
     @app_commands.describe(player="Whose games (you by default)", page="Page number")
     async def history(
@@ -204,6 +208,7 @@ class ResultsCog(commands.Cog, name="Results"):
         text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
         await interaction.response.send_message(text, ephemeral=True)
 
+    @anywhere
     @app_commands.command(name="export", description="Download a game record (.mat or .pdn)")
     @app_commands.describe(game="The game number (your last finished game by default)")
     async def export(
@@ -248,4 +253,6 @@ def _scope(interaction: Interaction, scope: str | None) -> int:
     """The scope asked for: this server by default inside one, else all servers."""
     if scope == "global" or interaction.guild_id is None:
         return GLOBAL_SCOPE
+    if not interaction.is_guild_integration():
+        return GLOBAL_SCOPE  # a server that never added the bot has no ladder of its own
     return interaction.guild_id

@@ -24,6 +24,7 @@ from bot.frontend.cogs.challenges import (
     server_choices,
 )
 from bot.frontend.markup import shown
+from bot.frontend.reach import server_only
 from bot.frontend.replies import Refusal
 from bot.frontend.tournaments import TournamentActions
 from bot.frontend.translator import named_choices
@@ -44,6 +45,7 @@ VARIANTS = [*BACKGAMMON_VARIANTS, *CHECKERS_VARIANTS]
 StartText = app_commands.Range[str, 1, 40]
 
 
+@server_only
 class TournamentCommands(
     commands.GroupCog,
     group_name="tournament",

@@ -20,6 +20,9 @@ from bot.service.session import Log
 
 COLUMN = 28  # width of the left column after the `NNN) ` prefix, as gnubg writes it
 PREFIX = 5
+# The `Variation` header GNU Backgammon writes and reads back (its export.c and import.c) for the
+# variants it knows; the others play on its standard board and are read as standard.
+VARIATIONS = {"nackgammon": "NackGammon", "hypergammon": "HyperGammon (3)"}
 
 
 @dataclass
@@ -118,7 +121,8 @@ def match_text(log: Log, names: tuple[str, str], *, event_date: str | None = Non
         left = f" {names[0]} : {game.score[0]}"
         lines.append(f"{left:<{PREFIX + COLUMN - 1}}{names[1]} : {game.score[1]}")
         for number, (first, second) in enumerate(game.lines, start=1):
-            row = f"{number:3d}) {first:<{COLUMN}}{second}".rstrip()
+            # gnubg's `%3d) %-27s `: a play too long for its column still ends with a space.
+            row = f"{number:3d}) {first:<{COLUMN - 1}} {second}".rstrip()
             lines.append(row)
         if game.ending is not None:
             winner, text = game.ending
@@ -139,7 +143,7 @@ def _header(log: Log, names: tuple[str, str], event_date: str | None) -> list[st
         f'; [Player 1 "{_quoted(names[0])}"]',
         f'; [Player 2 "{_quoted(names[1])}"]',
         f'; [EventDate "{when}"]',
-        '; [Variation "Backgammon"]',
+        f'; [Variation "{VARIATIONS.get(options.variant, "Backgammon")}"]',
         f'; [Crawford "{on_off[options.crawford and options.match_length > 0]}"]',
         f'; [Jacoby "{on_off[options.jacoby and options.match_length == 0]}"]',
         f'; [CubeLimit "{64 if options.cube else 1}"]',

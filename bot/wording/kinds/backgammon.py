@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from bot.i18n import Localizer
 from bot.service.backgammon import BackgammonSession
+from bot.service.building import builds
 from bot.service.coach import Hint
 from bot.service.dice import VerifyReport
 from bot.service.options import GameOptions
 from bot.service.session import Session
 from bot.service.views import GameView
 from bot.store import GameKind
-from bot.wording.terms import Names, dice_text, name_of, variant_name, verify_details
+from bot.wording.terms import (
+    Names,
+    dice_text,
+    name_of,
+    variant_name,
+    variant_rules,
+    verify_details,
+)
 from engine.backgammon.matchplay import Match, Phase
 
 
@@ -79,7 +87,8 @@ class BackgammonWords:
                 player=name_of(names, resigner),
             )
         if game.phase is Phase.MOVING and game.dice is not None:
-            return t("status.move", mention=who, dice=dice_text(game.dice))
+            key = "status.move_build" if builds(session) else "status.move"
+            return t(key, mention=who, dice=dice_text(game.dice))
         key = "status.roll_or_double" if session.may_double() else "status.roll"
         return t(key, mention=who)
 
@@ -94,8 +103,9 @@ class BackgammonWords:
         return t("coach.title_backgammon", dice=dice_text(hint.dice or ()), game=hint.game_id)
 
     def rules(self, t: Localizer, variant: str) -> str:
-        """The rules, naming the variant."""
-        return t("rules.backgammon", variant=self.title(t, variant))
+        """The rules, naming the variant (nackgammon's start, hypergammon's three checkers)."""
+        title = self.title(t, variant)
+        return variant_rules(t, GameKind.BACKGAMMON, variant, variant=title)
 
     def position(self, t: Localizer, session: Session) -> list[str]:
         """GNU Backgammon's Position ID and Match ID."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import engine.checkers as ck
 from bot.i18n import Localizer
+from bot.service.building import builds
 from bot.service.checkers import CheckersSession
 from bot.service.coach import Hint
 from bot.service.dice import VerifyReport
@@ -54,7 +55,8 @@ class CheckersWords:
             return t(
                 "status.draw_offer", mention=who, player=name_of(names, session.seats[offered])
             )
-        return t("status.move_checkers", mention=who)
+        key = "status.move_checkers_build" if builds(session) else "status.move_checkers"
+        return t(key, mention=who)
 
     def verify(self, t: Localizer, view: GameView, report: VerifyReport, names: Names) -> str:
         """The random draw of who starts (a game whose starter was chosen has none)."""

@@ -114,7 +114,8 @@ async def test_level_expert_is_stored_shown_and_the_expert_player_is_asked(
             )
         message = await game_message(emulator, store)
     assert (await store.get_game(1)).options["level"] == "expert"
-    assert "Duelboard (expert)" in message.content.splitlines()[0]
+    small = [line for line in message.content.splitlines() if line.startswith("-# ")]
+    assert "Duelboard (expert)" in small[0]  # the header, first of the small print
     assert factory.asked and set(factory.asked) == {"expert"}
     assert BUILTIN not in message.content  # these players lack nothing
 

@@ -236,7 +236,7 @@ async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
 
 BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
     ("chess", {}, "unknown game"),
-    ("backgammon", {"variant": "hypergammon"}, "unknown backgammon variant"),
+    ("backgammon", {"variant": "acey_deucey"}, "unknown backgammon variant"),
     ("checkers", {"match_length": 5}, "one game at a time"),
     ("backgammon", {"match_length": -1}, "match length"),
     ("backgammon", {"time_limit": timedelta(minutes=1)}, "between 5 minutes and 7 days"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -193,6 +194,17 @@ def test_game_text_shows_match_score_and_commitment_while_open() -> None:
     assert "Match to 5 · score 0-0" in text
     assert "Dice commitment" in text and "ab" * 32 in text
     assert f"<@{BOB}>" in text  # black's 5 beats white's 1: Bob is to play
+
+
+def test_game_text_puts_who_must_act_first_and_the_rest_in_small_print() -> None:
+    deadline = datetime(2026, 1, 6, 12, 0, tzinfo=UTC)
+    view = replace(opened(1, 5, match_length=5), turn_deadline=deadline)
+    lines = game_text(EN, view, (), NAMES).splitlines()
+    # Who must do what, then the time to act; the header, rules and commitment are subtext.
+    assert lines[0].startswith(f"<@{BOB}> to play") and lines[1].startswith("Time to act")
+    small = [line for line in lines if line.startswith("-# ")]
+    assert "Match to 5 · score 0-0" in small[1] and "Dice commitment" in small[-1]
+    assert lines.index(small[0]) > 1 and lines[-1] == small[-1]
 
 
 def test_finished_game_reveals_the_seed_and_mentions_nobody() -> None:

@@ -18,9 +18,10 @@ def notations(position: Position, dice: tuple[int, int], variant: Variant = STAN
 
 
 def reached(seed: int, turns: int, variant: Variant = STANDARD) -> Position:
-    """The position after up to `turns` random turns from the start (stdlib random, tests only)."""
+    """The position after up to `turns` random turns from the variant's start (stdlib random,
+    tests only)."""
     rng = random.Random(seed)
-    position = Position.initial(Side(rng.randrange(2)))
+    position = Position.initial(Side(rng.randrange(2)), variant)
     for _ in range(turns):
         if position.winner() is not None:
             break

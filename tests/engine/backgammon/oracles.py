@@ -10,19 +10,23 @@ from dataclasses import dataclass
 import gnubg
 import pyspiel
 
-from engine.backgammon import Position, Side
+from engine.backgammon import Position, Side, Variant
 
 CHECKERS = 15
+HYPER_CHECKERS = 3  # open_spiel's hyper_backgammon
 _DICE = re.compile(r"^Dice: (\d)(\d)$", re.MULTILINE)
 _BAR = re.compile(r"^Bar: ?([xo]*)$", re.MULTILINE)
 
 
-def spiel_game() -> pyspiel.Game:
-    """open_spiel's backgammon with the turn cap raised so long games are not cut short."""
-    return pyspiel.load_game("backgammon", {"max_player_turns": 1_000_000})
+def spiel_game(hyper: bool = False) -> pyspiel.Game:
+    """open_spiel's backgammon (or its hypergammon, three checkers a side) with the turn cap
+    raised so long games are not cut short."""
+    return pyspiel.load_game(
+        "backgammon", {"max_player_turns": 1_000_000, "hyper_backgammon": hyper}
+    )
 
 
-def spiel_position(state: pyspiel.State, turn: Side) -> Position:
+def spiel_position(state: pyspiel.State, turn: Side, checkers: int = CHECKERS) -> Position:
     """Our Position for an open_spiel state; player 0 ('x') is White, moving up its indices."""
     text = str(state)
     bar_match = _BAR.search(text)
@@ -30,7 +34,7 @@ def spiel_position(state: pyspiel.State, turn: Side) -> Position:
     white = tuple(state.board(0, 24 - p) for p in range(1, 25))
     black = tuple(state.board(1, p - 1) for p in range(1, 25))
     bar = (bar_text.count("x"), bar_text.count("o"))
-    off = (CHECKERS - sum(white) - bar[0], CHECKERS - sum(black) - bar[1])
+    off = (checkers - sum(white) - bar[0], checkers - sum(black) - bar[1])
     return Position((white, black), bar, off, turn)
 
 
@@ -61,14 +65,16 @@ def spiel_turn_ends(state: pyspiel.State) -> dict[str, list[int]]:
     return ends
 
 
-def spiel_results(state: pyspiel.State, turn: Side) -> dict[Position, list[int]]:
+def spiel_results(
+    state: pyspiel.State, turn: Side, checkers: int = CHECKERS
+) -> dict[Position, list[int]]:
     """open_spiel's resulting positions (turn passed) with an action path to each."""
     results: dict[Position, list[int]] = {}
     for path in spiel_turn_ends(state).values():
         end = state.clone()
         for action in path:
             end.apply_action(action)
-        results.setdefault(spiel_position(end, turn.opponent), path)
+        results.setdefault(spiel_position(end, turn.opponent, checkers), path)
     return results
 
 
@@ -169,13 +175,17 @@ class Turn:
     spiel: frozenset[Position]
 
 
-def self_play(seed: int, pairs: int, game_turns: int = 300, noise: float = 0.2) -> Iterator[Turn]:
-    """Yield `pairs` turns of seeded open_spiel games, each side following a random policy.
+def self_play(
+    seed: int, pairs: int, game_turns: int = 300, noise: float = 0.2, hyper: bool = False
+) -> Iterator[Turn]:
+    """Yield `pairs` turns of seeded open_spiel games (hypergammon if `hyper`), each side
+    following a random policy.
 
     A game stops after `game_turns` turns so that two hitters cannot fill the sample alone.
     """
     rng = random.Random(seed)
-    game = spiel_game()
+    game = spiel_game(hyper)
+    checkers = HYPER_CHECKERS if hyper else CHECKERS
     produced = 0
     while produced < pairs:
         state = game.new_initial_state()
@@ -188,8 +198,8 @@ def self_play(seed: int, pairs: int, game_turns: int = 300, noise: float = 0.2) 
                 continue
             player = state.current_player()
             side = Side(player)
-            position = spiel_position(state, side)
-            results = spiel_results(state, side)
+            position = spiel_position(state, side, checkers)
+            results = spiel_results(state, side, checkers)
             yield Turn(position, spiel_dice(state), frozenset(results))
             produced += 1
             turns += 1
@@ -197,3 +207,24 @@ def self_play(seed: int, pairs: int, game_turns: int = 300, noise: float = 0.2) 
             policy = _pick_random if rng.random() < noise else policies[player]
             for action in results[ordered[policy(position, ordered, rng)]]:
                 state.apply_action(action)
+
+
+def variant_play(
+    seed: int, pairs: int, variant: Variant, game_turns: int = 300
+) -> Iterator[tuple[Position, tuple[int, int]]]:
+    """Yield `pairs` (position, dice) turns of seeded games from `variant`'s start, each side
+    following a random policy; the plays come from our engine, the checks from gnubg."""
+    rng = random.Random(seed)
+    produced = 0
+    while produced < pairs:
+        position = Position.initial(Side(rng.randrange(2)), variant)
+        policies = (rng.choice(POLICIES), rng.choice(POLICIES))
+        turns = 0
+        while position.winner() is None and turns < game_turns and produced < pairs:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            yield position, dice
+            produced += 1
+            turns += 1
+            results = [position.apply(play) for play in position.legal_plays(dice, variant)]
+            policy = _pick_random if rng.random() < 0.2 else policies[position.turn]
+            position = results[policy(position, results, rng)]

@@ -29,7 +29,7 @@ def lone_13(black: tuple[int, ...] = FAR) -> Position:
 
 
 def test_bg2_variants_are_data() -> None:
-    assert set(VARIANTS) == {"standard", "five_limit", "badgammon"}
+    assert set(VARIANTS) == {"standard", "five_limit", "badgammon", "nackgammon", "hypergammon"}
     assert VARIANTS["five_limit"].point_limit == 5
     assert STANDARD.point_limit is None and BADGAMMON.point_limit is None
     assert STANDARD.opening_roll is OpeningRoll.ONE_DIE_EACH

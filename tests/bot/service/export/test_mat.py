@@ -184,3 +184,33 @@ async def test_a_time_forfeit_is_named_in_the_record(
     gnubg.command(f"import mat {path}")
     [game] = gnubg.match(0, 0, 0, 0)["games"]
     assert game["info"]["resigned"] and game["info"]["points-won"] == 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "variation", "told"),
+    [
+        ("nackgammon", "NackGammon", "Nackgammon"),
+        ("hypergammon", "HyperGammon (3)", "Hypergammon3"),
+    ],
+)
+async def test_gnubg_imports_a_variant_match_as_that_variant(
+    store: Store,
+    clock: FakeClock,
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+    variant: str,
+    variation: str,
+    told: str,
+) -> None:
+    games = seeded_games(store, clock, f"mat-{variant}")
+    result = await challenge(games, "backgammon", ALICE, BOB, variant=variant, match_length=3)
+    await play_backgammon(games, result)
+    capfd.readouterr()
+    log = await export_and_import(games, result.game.id, tmp_path)
+    # Every play read as written: gnubg warns of any it cannot read, then guesses.
+    said = capfd.readouterr()
+    assert "WARNING" not in said.out + said.err and "Unrecognised" not in said.out + said.err
+    # The header gnubg writes for the variation (its export.c), which its import reads back.
+    assert f'; [Variation "{variation}"]' in match_text(log, ("Alice", "Bob"))
+    assert gnubg.match(0, 0, 0, 0)["match-info"]["variation"] == told
+    check_against_gnubg(log)
