@@ -126,22 +126,22 @@ class Database:
             return await connection.run_sync(work)
 
     @asynccontextmanager
-    async def session(self) -> AsyncIterator[Session]:
+    async def holding(self) -> AsyncIterator[HeldConnection]:
         """One pooled connection kept for the block, for what lives as long as a connection
         (PostgreSQL's session advisory locks); it goes back to the pool afterwards."""
         async with self._engine.connect() as connection:
-            yield Session(connection)
+            yield HeldConnection(connection)
 
     async def close(self) -> None:
         """Close every pooled connection."""
         await self._engine.dispose()
 
 
-class Session:
-    """A connection kept for a block (`Database.session`); each call one transaction on it."""
+class HeldConnection:
+    """A connection kept for a block (`Database.holding`); each call one transaction on it."""
 
     def __init__(self, connection: AsyncConnection) -> None:
-        """Run on `connection`, which the session's block holds."""
+        """Run on `connection`, which the block of `Database.holding` holds."""
         self._connection = connection
 
     async def run(self, work: Work[T]) -> T:

@@ -84,14 +84,14 @@ async def sweep_lease(database: Database, shards: Shards) -> AsyncIterator[Shard
     if database.dialect != "postgresql":
         yield shards
         return
-    async with database.session() as session:
+    async with database.holding() as connection:
         first_key = sweep_lock_key(shards.count, 0, database.schema)
-        # Session locks outlive the transaction, which commits: no snapshot is kept.
-        held = await session.run(_try_locks(shards.ids, first_key))
+        # Session advisory locks outlive the transaction, which commits: no snapshot is kept.
+        held = await connection.run(_try_locks(shards.ids, first_key))
         try:
             yield Shards(shards.count, held) if held else None
         finally:
-            await session.run(_unlock_all)
+            await connection.run(_unlock_all)
 
 
 def claim_lock_key(count: int, shard_id: int, schema: str | None = None) -> int:
@@ -113,16 +113,16 @@ async def shard_claim(database: Database, shards: Shards) -> AsyncIterator[None]
     dies, however it dies, so a killed process's claim never blocks its restart.
     """
     if database.dialect == "postgresql":
-        async with database.session() as session:
+        async with database.holding() as connection:
             first_key = claim_lock_key(shards.count, 0, database.schema)
-            held = await session.run(_try_locks(shards.ids, first_key))
+            held = await connection.run(_try_locks(shards.ids, first_key))
             try:
                 taken = tuple(shard for shard in shards.ids if shard not in held)
                 if taken:
                     raise ShardsTakenError(shards, taken)
                 yield
             finally:
-                await session.run(_unlock_all)
+                await connection.run(_unlock_all)
         return
     if database.url.database is None:
         yield

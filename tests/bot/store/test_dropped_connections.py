@@ -26,9 +26,11 @@ def postgres_only(backend: Backend) -> None:
 async def pooled_backends(store: Store, count: int) -> list[int]:
     """Hold `count` of the store's pooled connections at once; their servers' process ids (the
     connections go back to the pool, alive)."""
-    async with contextlib.AsyncExitStack() as held:
-        sessions = [await held.enter_async_context(store.database.session()) for _ in range(count)]
-        return [await session.run(_backend_pid) for session in sessions]
+    async with contextlib.AsyncExitStack() as stack:
+        connections = [
+            await stack.enter_async_context(store.database.holding()) for _ in range(count)
+        ]
+        return [await held.run(_backend_pid) for held in connections]
 
 
 def _backend_pid(connection: Connection) -> int:
