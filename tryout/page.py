@@ -29,6 +29,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {path.name: path for path in STATIC.iterdir() if path.is_file()}
 MAX_BODY = 16 * 1024  # an action is a few hundred bytes; anything near this is not from the page
 USER_OPTION = 6
+GROUPS = (1, 2)  # a subcommand, a subcommand group
 # How often a live feed looks again when nothing has signalled (the bot's own state never does).
 LOOK_AGAIN = 0.5
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -224,13 +225,24 @@ class Page:
         return found
 
     def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
-        """Option values as the driver takes them: a member (a user option) by their id."""
+        """Option values as the driver takes them: a member (a user option) by their id.
+
+        `command` is a command's name, or its path to a subcommand (`tournament create`), as
+        Discord's client offers each subcommand on its own.
+        """
+        name, *path = command.split() or [""]
         registered = next(
-            (c.body for c in self.emulator.state.commands.values() if c.name == command), None
+            (c.body for c in self.emulator.state.commands.values() if c.name == name), None
         )
         if registered is None:
             raise BadAction(f"there is no command /{command[:40]}")
-        types = {o["name"]: o.get("type") for o in registered.get("options") or []}
+        options = registered.get("options") or []
+        for word in path:
+            sub = next((o for o in options if o["name"] == word and o.get("type") in GROUPS), None)
+            if sub is None:
+                raise BadAction(f"/{name} has no subcommand {word[:40]!r}")
+            options = sub.get("options") or []
+        types = {o["name"]: o.get("type") for o in options}
         values = dict(given)
         for name, value in given.items():
             if types.get(name) == USER_OPTION:

@@ -144,14 +144,18 @@ def game_call(t: Localizer, tournament: Tournament, pairing: PairingRow) -> str:
 
 
 def thread_name(t: Localizer, tournament: Tournament, pairing: PairingRow, names: Names) -> str:
-    """The name of a pairing's thread: which tournament and round, and who plays."""
-    text = t(
-        "tournament.thread",
-        tournament=tournament.id,
-        round=pairing.round,
-        first=name_of(names, pairing.first_id),
-        second=name_of(names, pairing.second_id),
-    )
+    """The name of a pairing's thread: which tournament and round, and who plays; a knockout
+    draw's game played again says which replay it is, beside the drawn game's thread."""
+    values = {
+        "tournament": tournament.id,
+        "round": pairing.round,
+        "first": name_of(names, pairing.first_id),
+        "second": name_of(names, pairing.second_id),
+    }
+    if pairing.games:
+        text = t("tournament.thread.replay", replay=pairing.games, **values)
+    else:
+        text = t("tournament.thread", **values)
     return text[:100]  # Discord's longest channel name
 
 

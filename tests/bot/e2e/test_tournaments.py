@@ -153,6 +153,19 @@ async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:
     await until(probe, "the tournament to finish")
 
 
+async def test_the_sign_up_names_its_organizer_before_anyone_joins(
+    emulator: Emulator, start_bot: StartBot, players: Players
+) -> None:
+    """The organizer need not play: the sign-up named them by their raw user id until someone
+    joined."""
+    async with start_bot():
+        knockout: dict[str, object] = {"game": "checkers", "format": "knockout"}
+        await command(emulator, players.alice, "tournament create", knockout)
+        [signup] = messages_with(emulator, "Checkers tournament #1")
+    assert signup.content.startswith("**Checkers tournament #1** by Alice: knockout")
+    assert str(players.alice.id) not in signup.content
+
+
 async def test_a_five_player_knockout_with_a_drawn_game_played_again(
     emulator: Emulator,
     start_bot: StartBot,
@@ -192,7 +205,12 @@ async def test_a_five_player_knockout_with_a_drawn_game_played_again(
         replay = await store.get_game(replayed.game_id or 0)
         # The game played again swaps the seats.
         assert (replay.challenger_id, replay.opponent_id) == (erin.id, dave.id)
-        call = emulator.channel_messages(emulator.channel(replay.channel_id))[-1]
+        replay_thread = emulator.channel(replay.channel_id)
+        assert (thread.name, replay_thread.name) == (
+            "Tournament 1, round 1: Dave v Erin",
+            "Tournament 1, round 1, replay 1: Dave v Erin",
+        )
+        call = emulator.channel_messages(replay_thread)[-1]
         assert "a knockout needs a winner" in call.content
         assert set(call.notified) == {dave, erin}
         await resign_in_thread(emulator, store, erin, replay.id)
