@@ -17,6 +17,7 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.controls import Action
+from bot.frontend.markup import user_name
 from bot.frontend.messages import GameMessages, Update
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
 from bot.frontend.tournaments import TournamentActions
@@ -38,7 +39,7 @@ REPLY_BUDGET = 1.5
 
 def as_player(user: discord.abc.User) -> Player:
     """The service's `Player` for a Discord user."""
-    return Player(user.id, user.display_name, user.bot)
+    return Player(user.id, user_name(user), user.bot)
 
 
 def reader_locale(interaction: discord.Interaction[Any]) -> object:

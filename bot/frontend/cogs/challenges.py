@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.frontend.actions import as_player, reader_locale
 from bot.frontend.cogs.base import GameCog
+from bot.frontend.markup import user_name
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
@@ -208,6 +209,6 @@ class Challenges(GameCog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(t("error.refused", reason=t("refusal.bot.threads_need_text_channel")))
-        name = f"{game_name(t, kind)}: {interaction.user.display_name}"
+        name = f"{game_name(t, kind)}: {user_name(interaction.user)}"
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         return thread.id

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.frontend.markup import escaped
+from bot.frontend.markup import escaped, shown_name, user_name
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
@@ -57,7 +57,7 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
             t(
                 "results.leaderboard.line",
                 rank=line.rank,
-                name=escaped(line.name),
+                name=shown_name(line.user_id, line.name),
                 rating=_rating(line),
                 games=line.games,
                 win=round(line.win_percent),
@@ -135,7 +135,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
                 "results.history.line",
                 game=entry.game_id,
                 ladder=ladder_name(t, entry.ladder),
-                opponent=escaped(entry.opponent_name),
+                opponent=shown_name(entry.opponent_id, entry.opponent_name),
                 outcome=outcome,
                 when=timestamp(entry.finished_at),
                 link=f" · {line.link}" if line.link else "",
@@ -187,7 +187,7 @@ class ResultsCog(commands.Cog, name="Results"):
         who = player or interaction.user
         where = _scope(interaction, None)
         found = await self.results.stats(who.id, where, game)
-        text = stats_text(Localizer(interaction.locale), who.display_name, found)
+        text = stats_text(Localizer(interaction.locale), user_name(who), found)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="history", description="Show a player's recent games")
@@ -201,7 +201,7 @@ class ResultsCog(commands.Cog, name="Results"):
         """Recent games with opponent, result and a link to the game."""
         who = player or interaction.user
         entries = await self.results.history(who.id, page=page)
-        text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
+        text = history_text(Localizer(interaction.locale), user_name(who), page, entries)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="export", description="Download a game record (.mat or .pdn)")
