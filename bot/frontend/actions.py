@@ -9,6 +9,7 @@ controls' callback hand it to `bot.frontend.replies.reply_error`, the one place 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -35,6 +36,9 @@ T = TypeVar("T")
 log = logging.getLogger("duelboard")
 # Seconds an action may run before the bot acknowledges it; Discord allows 3 for the first reply.
 REPLY_BUDGET = 1.5
+# How long the private "Played 8/5 6/5." of a typed command stays before it is deleted: the game
+# message shows the play to everyone, and a game of typed moves must not leave a column of them.
+RECEIPT_SECONDS = 8.0
 
 
 def as_player(user: discord.abc.User) -> Player:
@@ -63,6 +67,8 @@ class GameActions:
         self.messages = messages
         self.store = store
         self.tournament_actions = tournament_actions
+        self._receipts: set[asyncio.Task[None]] = set()  # kept until done: the loop holds
+        # tasks only weakly
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -184,6 +190,15 @@ class GameActions:
             await interaction.edit_original_response(content=text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+        task = asyncio.create_task(self._withdraw(interaction))
+        self._receipts.add(task)
+        task.add_done_callback(self._receipts.discard)
+
+    async def _withdraw(self, interaction: discord.Interaction[Any]) -> None:
+        """Delete the private receipt of a typed command once it has been read."""
+        await asyncio.sleep(RECEIPT_SECONDS)
+        with contextlib.suppress(discord.HTTPException):  # the player dismissed it already
+            await interaction.delete_original_response()
 
     async def ask(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Show the private confirmation before passing a double or resigning."""
