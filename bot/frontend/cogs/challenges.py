@@ -101,7 +101,7 @@ class Challenges(GameCog):
         interaction: Interaction,
         opponent: discord.User | None = None,
         points: app_commands.Range[int, 0, MAX_POINTS] = 0,
-        cube: bool = True,
+        cube: bool | None = None,
         time: TimeText | None = None,
         rated: bool | None = None,
         variant: str | None = None,
@@ -112,7 +112,7 @@ class Challenges(GameCog):
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
         # Only what was asked goes on: the service refuses an option where it does not apply.
-        asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
+        asked: dict[str, Any] = {"cube": cube, "jacoby": jacoby, "starter": first}
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
             interaction,
@@ -124,7 +124,6 @@ class Challenges(GameCog):
             level,
             hints,
             match_length=points,
-            cube=cube,
             **choices,
         )
 
