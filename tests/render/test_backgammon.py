@@ -197,6 +197,32 @@ def test_bg10_bar_and_bg13_borne_off_checkers_are_drawn() -> None:
     assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.felt
 
 
+@pytest.mark.parametrize(("white_off", "black_off"), [(15, 10), (15, 15), (3, 1), (14, 15)])
+def test_each_sides_borne_off_count_is_written_against_its_own_stack(
+    white_off: int, black_off: int
+) -> None:
+    """With both sides' checkers off (a finished game), two counts side by side in the tray's
+    middle did not say whose was whose: each is written just past the end of its own stack."""
+    white = {1: 15 - white_off} if white_off < 15 else {}
+    black = {1: 15 - black_off} if black_off < 15 else {}
+    image = picture(BackgammonScene(board(white, black), viewer=Side.WHITE))
+    x0, tray_top, x1, tray_bottom = LAYOUT.tray
+
+    def ink(top: float, bottom: float) -> int:
+        """The count's ink (the theme's text colour) between two heights of the tray."""
+        box = image.crop((round(x0), round(top), round(x1), round(bottom)))
+        colours = box.getcolors(box.width * box.height) or []
+        return sum(count for count, colour in colours if colour == LIGHT.text)
+
+    mine_end = LAYOUT.tray_slab(True, white_off - 1)[1]  # the top of the viewer's stack
+    theirs_end = LAYOUT.tray_slab(False, black_off - 1)[3]  # the bottom of the other's
+    reach = LAYOUT.u(26)  # a count's height, and a little room
+    assert ink(mine_end - reach, mine_end) > 0
+    assert ink(theirs_end, theirs_end + reach) > 0
+    assert ink(theirs_end + reach, mine_end - reach) == 0  # nothing between the two
+    assert ink(tray_top, theirs_end) == ink(mine_end, tray_bottom) == 0  # nor on the slabs
+
+
 @pytest.mark.parametrize(("dice", "spots"), [((6, 3), (False, True)), ((3, 6), (True, False))])
 def test_dice_show_their_numbers_in_the_movers_half(
     dice: tuple[int, int], spots: tuple[bool, bool]
