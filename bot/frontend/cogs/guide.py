@@ -63,4 +63,5 @@ class Guide(commands.Cog):
     async def help(self, interaction: Interaction) -> None:
         """How to play with Duelboard."""
         t = Localizer(interaction.locale)
-        await interaction.response.send_message(t("help.text"), ephemeral=True)
+        text = t("help.text") + "\n" + t("help.ratings")
+        await interaction.response.send_message(text, ephemeral=True)

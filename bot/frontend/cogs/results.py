@@ -76,6 +76,9 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
                 win=round(mine.win_percent),
             )
         )
+    shown = [*page.lines, *([] if page.reader is None else [page.reader])]
+    if any(line.provisional for line in shown):
+        lines.append(t("results.provisional"))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
@@ -119,6 +122,8 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         trend = " → ".join(str(round(past.rating)) for past in recent)
         ladder = ladder_name(t, stats.history_ladder)
         lines.append(t("results.stats.history", ladder=ladder, ratings=trend))
+    if any(row.deviation > PROVISIONAL_DEVIATION for row in stats.ratings):
+        lines.append(t("results.provisional"))
     return "\n".join(lines)[:MAX_CONTENT]
 
 

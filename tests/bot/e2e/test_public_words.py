@@ -113,6 +113,7 @@ async def test_help_says_who_sees_each_answer(
     assert "/leaderboard, /stats, /history, /export, /hint, /rules and /help answer only you" in (
         reply.content
     )
+    assert "a rating shown with a ? is provisional" in reply.content  # as /leaderboard shows it
 
 
 async def test_an_unreadable_move_is_echoed_as_typed_and_a_distance_of_one_is_singular(
