@@ -72,7 +72,7 @@ def players_line(t: Localizer, tournament: Tournament, names: Names) -> str:
             break
         shown.append(name)
         room -= len(name) + 2
-    listed = ", ".join(shown)
+    listed = t("list.separator").join(shown)
     left = len(tournament.entrants) - len(shown)
     if left:
         listed += " " + t.plural("tournament.players.more", left)

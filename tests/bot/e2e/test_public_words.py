@@ -63,8 +63,12 @@ async def test_public_messages_name_players_in_the_third_person(
             emulator.general, lambda m: m.id != message.id and bob in m.content, WAIT
         )
     expected = {
-        "fr": (f"{bob} peut accepter ou refuser avant", f"À {alice} de jouer 3-1", f"À {bob} de"),
-        "de": (f"{bob} kann bis", f"{alice} spielt 3-1", f"{bob} ist dran in Partie #1"),
+        "fr": (
+            f"{bob} peut accepter ou refuser ; le défi expire",
+            f"À {alice} de jouer 3-1",
+            f"À {bob} de",
+        ),
+        "de": (f"{bob} kann annehmen", f"{alice} spielt 3-1", f"{bob} ist dran in Partie #1"),
     }[lang]
     assert expected[0] in challenge
     assert expected[1] in opening

@@ -1,0 +1,109 @@
+"""Texts read closely, in each language: what a check of keys and placeholders cannot see.
+
+Each rule is stated per language by hand: the words a relative time cannot follow, one form of
+address, one word for the cube, counted words through plural forms, Chinese punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import CATALOGS, TEXTS, Localizer, translated_languages
+from bot.pictures.look import words_for
+from bot.service.kinds import rules_for
+from bot.service.options import GameOptions
+from bot.wording.game import game_options_text
+from engine.backgammon import Position
+from render import BackgammonScene, Prompt
+from render.describe import describe_backgammon
+
+# Texts whose placeholder becomes a Discord relative timestamp, which each reader's client writes
+# as "in 15 minutes", "dans 15 minutes", "in 15 Minuten", "15分钟后"…
+RELATIVE = {
+    "challenge.directed.backgammon": "expires",
+    "challenge.directed.checkers": "expires",
+    "challenge.open.backgammon": "expires",
+    "challenge.open.checkers": "expires",
+    "reply.reminder": "deadline",
+    "game.clock": "deadline",
+}
+# Words for "before" or "until", which a relative time ("in 15 minutes") cannot follow.
+BEFORE = {
+    "en": {"before", "by", "until"},
+    "fr": {"avant", "jusqu'à", "d'ici"},
+    "de": {"bis", "vor"},
+    "nl": {"voor", "vóór", "tot"},
+    "it": {"prima", "entro", "fino"},
+    "es": {"antes", "hasta"},
+    "pt_BR": {"antes", "até"},
+    "el": {"πριν", "έως", "μέχρι", "ως"},
+    "pl": {"przed", "do"},
+    "ro": {"înainte", "până"},
+    "cs": {"před", "do"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_a_relative_time_never_follows_a_word_for_before(language: str) -> None:
+    """ "may accept before in 15 minutes": the time is relative, so the sentence says when
+    something happens ("the challenge expires in 15 minutes")."""
+    wrong = {}
+    for key, placeholder in RELATIVE.items():
+        text = CATALOGS[language][key]
+        before, _, after = text.partition("{" + placeholder + "}")
+        if language == "zh_CN":
+            # 到 15分钟后 / 15分钟后之前: a time "after 15 minutes" then read as a deadline.
+            if before.rstrip().endswith("到") or after.lstrip().startswith(("前", "之前")):
+                wrong[key] = text
+            continue
+        last_words = re.findall(r"[\w'’]+", before.lower())[-2:]
+        if set(last_words) & BEFORE[language]:
+            wrong[key] = text
+    assert wrong == {}
+
+
+def test_every_language_has_its_words_for_before() -> None:
+    assert set(BEFORE) | {"zh_CN"} == set(translated_languages()) | {"en"}
+
+
+# Simplified Chinese is written with full-width punctuation; an ASCII comma or full stop
+# between two Chinese characters (or closing a clause after one) is a slip.
+HAN = r"[\u4e00-\u9fff]"
+ASCII_PUNCTUATION_IN_CHINESE = re.compile(rf"{HAN}[,.;:!?]( |$|{HAN})|{HAN} ?[,;] ?{HAN}")
+
+
+def every_text(language: str) -> list[tuple[str, str]]:
+    """Each text of a language with its key: plain ones and every plural form."""
+    texts = TEXTS[language]
+    counted = [(key, form) for key, forms in texts.plurals.items() for form in forms]
+    return [*texts.messages.items(), *counted]
+
+
+def test_chinese_texts_use_chinese_punctuation() -> None:
+    wrong = {
+        key: text for key, text in every_text("zh_CN") if ASCII_PUNCTUATION_IN_CHINESE.search(text)
+    }
+    assert wrong == {}
+
+
+def test_a_chinese_challenges_options_and_picture_description_read_as_chinese() -> None:
+    """The options were joined by a hard-coded ", ", and the alt text closed a sentence ending
+    in a roll (3-1) with "." and listed points with ", "."""
+    zh = Localizer("zh-CN")
+    options = GameOptions.create(rules_for("backgammon"), match_length=3, rated=False)
+    expected = "标准规则、3 分制比赛、克劳福德规则、每步 1 天、不计入等级分"
+    assert game_options_text(zh, options) == expected
+    scene = BackgammonScene(
+        Position.initial(),
+        names=("小明", "小红"),
+        dice=(3, 1),
+        prompt=Prompt.MOVE,
+        match_length=3,
+        words=words_for("zh-CN"),
+    )
+    alt = describe_backgammon(scene)
+    assert alt.startswith("轮到 小明 走 3-1。")
+    assert "6 点 5 个、8 点 3 个" in alt
+    assert re.search(r"[,.](\s|$)", alt) is None
