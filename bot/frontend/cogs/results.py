@@ -102,10 +102,11 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         lines.append(
             t(
                 "results.stats.gammons",
-                gw=totals.gammons_won,
-                gl=totals.gammons_lost,
-                bw=totals.backgammons_won,
-                bl=totals.backgammons_lost,
+                # Counted: the word after a number agrees with it (1 vyhraný, 3 vyhrané).
+                gw=t.plural("results.count.won", totals.gammons_won),
+                gl=t.plural("results.count.lost", totals.gammons_lost),
+                bw=t.plural("results.count.won", totals.backgammons_won),
+                bl=t.plural("results.count.lost", totals.backgammons_lost),
             )
         )
     runs = stats.streaks

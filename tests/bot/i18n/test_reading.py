@@ -107,3 +107,72 @@ def test_a_chinese_challenges_options_and_picture_description_read_as_chinese() 
     assert alt.startswith("轮到 小明 走 3-1。")
     assert "6 点 5 个、8 点 3 个" in alt
     assert re.search(r"[,.](\s|$)", alt) is None
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_a_command_or_option_name_is_one_word(language: str) -> None:
+    """`kostka-dublująca`: two words joined to pass Discord's rule are no name a player types."""
+    joined = {
+        key: name
+        for key, name in CATALOGS[language].items()
+        if key.startswith(("name.cmd.", "name.opt.")) and "-" in name
+    }
+    assert joined == {}
+
+
+# One word for the cube in each catalog (German had three).
+OTHER_CUBE_WORDS = {"de": re.compile(r"doppelwürfel|dopplerwürfel", re.IGNORECASE)}
+
+
+@pytest.mark.parametrize("language", sorted(OTHER_CUBE_WORDS))
+def test_the_cube_has_one_name(language: str) -> None:
+    wrong = [key for key, text in every_text(language) if OTHER_CUBE_WORDS[language].search(text)]
+    assert wrong == []
+    assert CATALOGS["de"]["name.opt.cube"] == "verdopplungswürfel"
+
+
+def test_spanish_says_tu_and_never_vosotros() -> None:
+    """The catalog's own rule (its glossary): tú, no vosotros, also to two players at once."""
+    vosotros = re.compile(r"\b(vuestr[oa]s?|vosotr[oa]s|tenéis|podéis|sois|estáis)\b", re.I)
+    assert [key for key, text in every_text("es") if vosotros.search(text)] == []
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_a_tournaments_title_has_one_colon(language: str) -> None:
+    """Polish said "organizator: {organizer}: {format}"."""
+    for kind in ("backgammon", "checkers"):
+        title = CATALOGS[language][f"tournament.title.{kind}"]
+        assert title.count(":") + title.count("：") == 1
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGS))
+def test_help_says_each_thing_once(language: str) -> None:
+    lines = CATALOGS[language]["help.text"].splitlines()
+    assert len(lines) == len(set(lines))
+
+
+@pytest.mark.parametrize("language", sorted(set(CATALOGS) - {"en"}))
+def test_no_move_possible_says_what_pass_means(language: str) -> None:
+    """ "pass" is the word to type; a bare English "pass" after the colon explained nothing."""
+    text = CATALOGS[language]["refusal.bg.play.must_pass"]
+    assert re.search(r"[:：]\s*pass$", text) is None, text
+
+
+# A number placeholder directly before an outcome word in an uncounted text: the word cannot
+# agree with the number ("3 victorie", "3 výhra"); such words go through plural entries.
+NUMBER = r"\{(gw|gl|bw|bl|wins|losses|draws|games|count|points)\} "
+COUNTED_OUTCOMES = {
+    "ro": re.compile(NUMBER + r"(de )?(victori|înfrânger|remiz|câștigat|pierdut)"),
+    "cs": re.compile(NUMBER + r"(výhr|prohr|remíz|vyhran|prohran)"),
+    "pl": re.compile(NUMBER + r"(wygran|przegran|remis)"),
+    "fr": re.compile(NUMBER + r"(gagné|perdu|victoire|défaite)"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(COUNTED_OUTCOMES))
+def test_a_counted_outcome_word_agrees_with_its_number(language: str) -> None:
+    pattern = COUNTED_OUTCOMES[language]
+    wrong = {k: v for k, v in TEXTS[language].messages.items() if pattern.search(v)}
+    assert wrong == {}
+    won = Localizer(language.replace("_", "-"))
+    assert len({won.plural("results.count.won", n).split()[-1] for n in (1, 3, 25)}) > 1
