@@ -25,7 +25,7 @@ from tests.bot.e2e.drive import (
 
 # A reader addressed as "you" (pronouns; French imperatives end in -ez).
 SECOND_PERSON = {
-    "fr": re.compile(r"\b(vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(vous|votre|vos|tu|toi|ton|tes)\b|\b\w+ez\b", re.IGNORECASE),
     "de": re.compile(r"\b(du|dein|deine|deinen|dich|dir)\b", re.IGNORECASE),
 }
 DICE = re.compile(r"\b(dice|die|rolls?)\b", re.IGNORECASE)

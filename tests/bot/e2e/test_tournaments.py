@@ -365,12 +365,12 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         )
         signup = emulator.state.messages[(await tournament(store)).message_id or 0]
         joined = await emulator.click(bob, signup, "dbt:1:join")
-        assert "Vous êtes inscrit au tournoi n°1." in (await joined.original(timeout=WAIT)).content
+        assert "Tu es inscrit au tournoi n°1." in (await joined.original(timeout=WAIT)).content
         twice = await emulator.click(bob, signup, "dbt:1:join")
         refused = (await twice.original(timeout=WAIT)).content
-        assert "Vous êtes déjà inscrit au tournoi n°1." in refused
+        assert "Tu es déjà inscrit au tournoi n°1." in refused
         again = await command(emulator, bob, "tournament join")
-        assert "Vous êtes déjà inscrit au tournoi n°1." in again.content
+        assert "Tu es déjà inscrit au tournoi n°1." in again.content
         not_yours = await command(emulator, bob, "tournament cancel")
         assert (
             "Seul l'organisateur du tournoi n°1 ou un membre ayant la permission Gérer le serveur"
@@ -384,7 +384,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         late = await command(emulator, alice, "tournament join")
         assert "Tournament #1 has started: sign-ups are closed." in late.content
         leaving = await command(emulator, bob, "tournament leave")
-        assert "seul son organisateur peut maintenant vous retirer" in leaving.content
+        assert "seul son organisateur peut maintenant te retirer" in leaving.content
         assert signup.component("dbt:1:join") is None  # the buttons went with the sign-ups
         entrants = await TournamentStore(store).entrants(1)
         assert [e.user_id for e in entrants] == [bob.id, carol.id]

@@ -176,3 +176,24 @@ def test_a_counted_outcome_word_agrees_with_its_number(language: str) -> None:
     assert wrong == {}
     won = Localizer(language.replace("_", "-"))
     assert len({won.plural("results.count.won", n).split()[-1] for n in (1, 3, 25)}) > 1
+
+
+def test_french_says_tu_as_discords_french_interface_does() -> None:
+    """One form of address: Discord's French interface says "tu"; the catalog mixed in "vous"
+    (and its imperatives: "lancez", "répondez")."""
+    vous = re.compile(r"\b(vous|votre|vos|vôtre)\b|\b(lancez|jouez|répondez|acceptez|écrivez)\b")
+    assert [key for key, text in every_text("fr") if vous.search(text.lower())] == []
+
+
+def test_french_words_are_the_glossarys() -> None:
+    """The cube is the videau, which one doubles; a rating is a cote (a classement ranks
+    players); the recap's animation is a rejeu; and no refusal repeats "Impossible :"."""
+    fr = CATALOGS["fr"]
+    assert fr["cmd.double"].startswith("Doubler")
+    assert "replay" not in fr["recap.text"] and "rejeu" in fr["recap.text"]
+    for key in ("recap.rating", "recap.unrated", "results.stats.history", "opt.rated_game"):
+        assert "classement" not in fr[key] and "cote" in fr[key], key
+    wrapped = [
+        fr["error.refused"].format(reason=fr[key]) for key in fr if key.startswith("refusal.")
+    ]
+    assert [text for text in wrapped if text.lower().startswith("impossible : impossible")] == []
