@@ -194,9 +194,17 @@ class GameActions:
         self._receipts.add(task)
         task.add_done_callback(self._receipts.discard)
 
+    async def withdraw_receipts(self) -> None:
+        """Delete the receipts still showing now (the bot is stopping; their tokens would
+        outlive it)."""
+        for task in list(self._receipts):
+            task.cancel()
+        await asyncio.gather(*self._receipts, return_exceptions=True)
+
     async def _withdraw(self, interaction: discord.Interaction[Any]) -> None:
         """Delete the private receipt of a typed command once it has been read."""
-        await asyncio.sleep(RECEIPT_SECONDS)
+        with contextlib.suppress(asyncio.CancelledError):  # stopping: delete it at once
+            await asyncio.sleep(RECEIPT_SECONDS)
         with contextlib.suppress(discord.HTTPException):  # the player dismissed it already
             await interaction.delete_original_response()
 

@@ -191,6 +191,9 @@ class DuelboardBot(commands.Bot):
         messages: GameMessages | None = getattr(self, "messages", None)  # set up once logged in
         if messages is not None:
             await messages.pings.settle()
+        actions: GameActions | None = getattr(self, "actions", None)
+        if actions is not None:
+            await actions.withdraw_receipts()
         await super().close()
 
 

@@ -240,3 +240,14 @@ async def test_a_typed_commands_private_receipt_goes_and_a_refusal_stays(
         await emulator.wait_until(lambda: all(m.deleted for m in played) or None, "receipts")
     assert ["8/5 6/5" in played[0].content, "24/13" in played[2].content] == [True, True]
     assert not refused.deleted and "24/99" in refused.content
+
+
+async def test_a_receipt_still_showing_goes_when_the_bot_stops(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.alice, players.bob)
+        receipt = await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
+        await command(emulator, players.bob, "help")  # the move's handler has run to its end
+        assert not receipt.deleted  # read for a few seconds, while the game goes on
+    assert receipt.deleted
