@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.frontend import controls
-from bot.frontend.markup import shown
+from bot.frontend.markup import shown, user_name
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
 from bot.i18n import Localizer
@@ -155,7 +155,7 @@ class GameMessages:
 
     def remember(self, user: discord.abc.User) -> None:
         """Keep the name a user now shows."""
-        self._names[user.id] = user.display_name
+        self._names[user.id] = user_name(user)
 
     async def parts(
         self,

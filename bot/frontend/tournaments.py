@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.frontend import controls
-from bot.frontend.markup import shown
+from bot.frontend.markup import shown, user_name
 from bot.frontend.messages import GameMessages
 from bot.frontend.pings import pinging
 from bot.frontend.replies import EPHEMERAL_DEFER
@@ -202,7 +202,7 @@ class TournamentActions:
         self.messages.remember(user)
         async with self.lock(tournament_id):
             if join:
-                player = Player(user.id, user.display_name)
+                player = Player(user.id, user_name(user))
                 tournament = await self.tournaments.join(tournament_id, player)
             else:
                 tournament = await self.tournaments.leave(tournament_id, user.id)

@@ -103,6 +103,6 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
         time=limit,
         threads=on_off(stored.get(SETTING_THREADS)),
         rated=on_off(stored.get(SETTING_RATED, True)),
-        games=", ".join(game_name(t, str(game)) for game in allowed),
+        games=t("list.separator").join(game_name(t, str(game)) for game in allowed),
         theme=t(f"name.choice.{theme if theme == 'dark' else 'light'}"),
     )

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.frontend.markup import escaped
+from bot.frontend.markup import escaped, shown_name, user_name
 from bot.frontend.reach import anywhere
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
@@ -58,7 +58,7 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
             t(
                 "results.leaderboard.line",
                 rank=line.rank,
-                name=escaped(line.name),
+                name=shown_name(line.user_id, line.name),
                 rating=_rating(line),
                 games=line.games,
                 win=round(line.win_percent),
@@ -77,6 +77,9 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
                 win=round(mine.win_percent),
             )
         )
+    shown = [*page.lines, *([] if page.reader is None else [page.reader])]
+    if any(line.provisional for line in shown):
+        lines.append(t("results.provisional"))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
@@ -100,10 +103,11 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         lines.append(
             t(
                 "results.stats.gammons",
-                gw=totals.gammons_won,
-                gl=totals.gammons_lost,
-                bw=totals.backgammons_won,
-                bl=totals.backgammons_lost,
+                # Counted: the word after a number agrees with it (1 vyhraný, 3 vyhrané).
+                gw=t.plural("results.count.won", totals.gammons_won),
+                gl=t.plural("results.count.lost", totals.gammons_lost),
+                bw=t.plural("results.count.won", totals.backgammons_won),
+                bl=t.plural("results.count.lost", totals.backgammons_lost),
             )
         )
     runs = stats.streaks
@@ -120,6 +124,8 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         trend = " → ".join(str(round(past.rating)) for past in recent)
         ladder = ladder_name(t, stats.history_ladder)
         lines.append(t("results.stats.history", ladder=ladder, ratings=trend))
+    if any(row.deviation > PROVISIONAL_DEVIATION for row in stats.ratings):
+        lines.append(t("results.provisional"))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
@@ -136,7 +142,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
                 "results.history.line",
                 game=entry.game_id,
                 ladder=ladder_name(t, entry.ladder),
-                opponent=escaped(entry.opponent_name),
+                opponent=shown_name(entry.opponent_id, entry.opponent_name),
                 outcome=outcome,
                 when=timestamp(entry.finished_at),
                 link=f" · {line.link}" if line.link else "",
@@ -190,7 +196,7 @@ class ResultsCog(commands.Cog, name="Results"):
         who = player or interaction.user
         where = _scope(interaction, None)
         found = await self.results.stats(who.id, where, game)
-        text = stats_text(Localizer(interaction.locale), who.display_name, found)
+        text = stats_text(Localizer(interaction.locale), user_name(who), found)
         await interaction.response.send_message(text, ephemeral=True)
 
     @anywhere
@@ -205,7 +211,7 @@ class ResultsCog(commands.Cog, name="Results"):
         """Recent games with opponent, result and a link to the game."""
         who = player or interaction.user
         entries = await self.results.history(who.id, page=page)
-        text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
+        text = history_text(Localizer(interaction.locale), user_name(who), page, entries)
         await interaction.response.send_message(text, ephemeral=True)
 
     @anywhere
