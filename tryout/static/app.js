@@ -453,9 +453,12 @@ async function send(event) {
   }
   const missing = state.command.options.filter((o) => o.required && !state.values[o.name]);
   if (missing.length) { notice(`Fill in ${missing.map((o) => localized(o, "name")).join(", ")}.`); return; }
+  const body = { channel: state.channel, command: state.command.name, options: typedValues() };
+  // The composer empties at once, as Discord's does: the next command can be typed while this
+  // one's answer is still on its way (a slow answer left the old command in the way of "/").
+  clearCommand();
   try {
-    await post("/api/slash", { channel: state.channel, command: state.command.name, options: typedValues() });
-    clearCommand();
+    await post("/api/slash", body);
   } catch (error) { notice(error.message); }
 }
 
