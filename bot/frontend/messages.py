@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.frontend import controls
+from bot.frontend.boards import StandingBoards
 from bot.frontend.markup import shown
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
@@ -28,6 +29,7 @@ from bot.pictures.painter import Painter
 from bot.service import outcomes as out
 from bot.service.games import Games
 from bot.service.kinds import rules_for
+from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, scopes_for
 from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
@@ -121,6 +123,7 @@ class GameMessages:
         self.reviewer = reviewer
         self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
+        self.boards = StandingBoards(client, Ladder(store, games.clock))
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
@@ -352,6 +355,9 @@ class GameMessages:
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
         posted = await channel.send("\n".join(lines), files=files)
+        guild_id = (await self._where(view.id)).guild_id
+        if counted is not None and counted.rated and guild_id is not None:
+            await self.boards.rated(guild_id)
         if self.reviewer is not None and rules_for(view.kind).review is not None:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly

@@ -16,17 +16,20 @@ from bot.frontend.cogs.challenges import (
     SETTING_TIME,
     TimeText,
 )
+from bot.frontend.cogs.results import LADDERS
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.pictures import THEME_SETTING
 from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
 from bot.store import GameKind, JsonValue
+from bot.store.ladder import StandingBoard
 from bot.wording.game import game_name
-from bot.wording.terms import duration
+from bot.wording.terms import duration, ladder_name
 
 Interaction = discord.Interaction[Any]
 ALLOWED = named_choices(("both", *GameKind))
+STANDING_CHOICES = named_choices((*LADDERS, "off"))
 THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light", "dark")]
 
 
@@ -45,8 +48,10 @@ class Admin(GameCog):
         rated="Games are rated by default",
         games="Which games may be played here",
         theme="Board pictures light or dark",
+        standing="A leaderboard kept up to date in a channel, or off",
+        standing_channel="Where the standing leaderboard goes (this channel by default)",
     )
-    @app_commands.choices(games=ALLOWED, theme=THEME_CHOICES)
+    @app_commands.choices(games=ALLOWED, theme=THEME_CHOICES, standing=STANDING_CHOICES)
     async def settings(
         self,
         interaction: Interaction,
@@ -55,6 +60,8 @@ class Admin(GameCog):
         rated: bool | None = None,
         games: str | None = None,
         theme: str | None = None,
+        standing: str | None = None,
+        standing_channel: discord.TextChannel | None = None,
     ) -> None:
         """Change the server's defaults; with no option, show them."""
         t = Localizer(interaction.locale)
@@ -79,8 +86,23 @@ class Admin(GameCog):
             await self.store.set_guild_setting(guild_id, key, value, now=now)
         if theme is not None:
             self.messages.forget_theme(guild_id)
+        boards = self.messages.boards
+        if standing == "off":
+            await boards.ladder.drop(guild_id)
+        elif standing is not None or standing_channel is not None:
+            kept = await boards.ladder.standing(guild_id)
+            ladder = standing or (kept.ladder if kept is not None else LADDERS[0])
+            channel_id = standing_channel.id if standing_channel else interaction.channel_id
+            assert channel_id is not None  # a command in a server comes from a channel
+            await boards.ladder.keep(guild_id, channel_id, ladder)
+            await boards.refresh(guild_id)
         stored = await self.store.guild_settings(guild_id)
-        await interaction.edit_original_response(content=settings_text(t, stored))
+        text = (
+            settings_text(t, stored)
+            + "\n"
+            + standing_text(t, await boards.ladder.standing(guild_id))
+        )
+        await interaction.edit_original_response(content=text)
 
 
 def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
@@ -103,4 +125,15 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
         rated=on_off(stored.get(SETTING_RATED, True)),
         games=", ".join(game_name(t, str(game)) for game in allowed),
         theme=t(f"name.choice.{theme if theme == 'dark' else 'light'}"),
+    )
+
+
+def standing_text(t: Localizer, board: StandingBoard | None) -> str:
+    """Which leaderboard the server keeps standing, and where, or that it keeps none."""
+    if board is None:
+        return t("reply.settings.standing_off")
+    return t(
+        "reply.settings.standing",
+        ladder=ladder_name(t, board.ladder),
+        channel=f"<#{board.channel_id}>",
     )

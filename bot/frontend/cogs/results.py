@@ -2,7 +2,7 @@
 
 Every answer here is private (ephemeral): a look-up answers the one person who asked, and a
 public reply would push the game messages, which everyone plays on, up the channel. /help
-says so.
+says so. The one exception is asked for: `/leaderboard share` posts the page as a picture.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend.boards import StandingBoards
 from bot.frontend.markup import escaped
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
@@ -149,14 +150,18 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
 class ResultsCog(commands.Cog, name="Results"):
     """Leaderboards, stats, history and game records."""
 
-    def __init__(self, store: Store) -> None:
-        """Read results and records from `store`."""
+    def __init__(self, store: Store, boards: StandingBoards) -> None:
+        """Read results and records from `store`; draw leaderboards through `boards`."""
         self.store = store
         self.results = Results(store)
+        self.boards = boards
 
     @app_commands.command(name="leaderboard", description="Show the best-rated players")
     @app_commands.describe(
-        game="Which ladder", scope="This server or all servers", page="Page number"
+        game="Which ladder",
+        scope="This server or all servers",
+        page="Page number",
+        share="Post it in the channel as a picture",
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(
@@ -165,9 +170,16 @@ class ResultsCog(commands.Cog, name="Results"):
         game: str = LADDERS[0],
         scope: str | None = None,
         page: app_commands.Range[int, 1, 10_000] = 1,
+        share: bool = False,
     ) -> None:
-        """A page of the ladder, with your own rank."""
+        """A page of the ladder, with your own rank; shared, a picture for the channel."""
         where = _scope(interaction, scope)
+        if share:
+            # The picture is in the channel's language: everyone there reads it.
+            locale = interaction.guild_locale or interaction.locale
+            _, file = await self.boards.picture(where, game, locale, page=page)
+            await interaction.response.send_message(file=file)
+            return
         leaderboard_page = await self.results.leaderboard(
             where, game, page=page, reader_id=interaction.user.id
         )

@@ -1,0 +1,33 @@
+"""A server's standing leaderboard message, kept across restarts and shard processes."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0008"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    """Create standing_boards: one row per server that keeps a standing leaderboard."""
+    op.create_table(
+        "standing_boards",
+        sa.Column("guild_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("shard_key", sa.BigInteger(), nullable=False),
+        sa.Column("channel_id", sa.BigInteger(), nullable=False),
+        sa.Column("ladder", sa.String(48), nullable=False),
+        sa.Column("message_id", sa.BigInteger(), nullable=True),
+        sa.Column("dirty_since", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("edited_at", sa.DateTime(timezone=True), nullable=True),
+        sa.PrimaryKeyConstraint("guild_id", name="pk_standing_boards"),
+    )
+    op.create_index("ix_standing_boards_dirty", "standing_boards", ["dirty_since"])
+
+
+def downgrade() -> None:
+    """Drop the table."""
+    op.drop_index("ix_standing_boards_dirty", table_name="standing_boards")
+    op.drop_table("standing_boards")
