@@ -1,5 +1,5 @@
-"""`StandingBoards`: leaderboard pictures for the channel, and each server's standing
-leaderboard message, edited after rated games at most once a minute.
+"""`StandingBoards`: leaderboard pictures for the channel, rating charts, and each server's
+standing leaderboard message, edited after rated games at most once a minute.
 
 Which board is due an edit is in the store (a "dirty since" mark and the last edit's time), and
 an edit is claimed there by one statement: after a restart, or with the server's games played
@@ -18,6 +18,8 @@ import discord
 
 from bot.i18n import Localizer
 from bot.pictures import Picture
+from bot.pictures.chart import FILENAME as CHART
+from bot.pictures.chart import rating_chart
 from bot.pictures.ladder import FILENAME, leaderboard_picture
 from bot.service.ladder import BOARD_LINES, Ladder
 from bot.settings import ONE_SHARD, Shards
@@ -44,6 +46,17 @@ class StandingBoards:
         drawn = await asyncio.to_thread(leaderboard_picture, board, title, locale)
         file = discord.File(io.BytesIO(drawn.png), filename=FILENAME, description=drawn.alt_text)
         return drawn, file
+
+    async def chart(
+        self, user_id: int, name: str, scope: int, ladder: str, locale: object
+    ) -> discord.File | None:
+        """The player's rating chart on a ladder as a file with its alt text (None: unrated)."""
+        games = await self.ladder.chart(user_id, scope, ladder)
+        if not games:
+            return None
+        title = ladder_name(Localizer(locale), ladder)
+        drawn = await asyncio.to_thread(rating_chart, games, name, title, locale)
+        return discord.File(io.BytesIO(drawn.png), filename=CHART, description=drawn.alt_text)
 
     async def rated(self, guild_id: int) -> None:
         """A rated game of the server was counted: mark its board, and edit it if it may be now."""

@@ -10,12 +10,13 @@ from bot.service.clock import Clock
 from bot.service.results import PAGE_SIZE, LeaderboardLine, LeaderboardPage, Results
 from bot.settings import Shards
 from bot.store import Store
-from bot.store.ladder import LadderStore, StandingBoard
+from bot.store.ladder import LadderStore, RatedGame, StandingBoard
 
 WEEK = timedelta(days=7)
 # A standing leaderboard is edited at most once a minute, however many rated games finish.
 EDIT_GAP = timedelta(minutes=1)
 BOARD_LINES = 10
+CHART_GAMES = 100  # a rating chart shows the last 100 rated games
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,12 @@ class Ladder:
             for line in found.lines
         )
         return Board(found, lines)
+
+    async def chart(
+        self, user_id: int, scope: int, ladder: str, *, games: int = CHART_GAMES
+    ) -> list[RatedGame]:
+        """The player's last rated games on a ladder, oldest first, for their rating chart."""
+        return await self.store.rated_games(user_id, scope, ladder, limit=games)
 
     async def keep(self, guild_id: int, channel_id: int, ladder: str) -> None:
         """The server keeps a standing leaderboard of `ladder` in `channel_id`, posted at once."""

@@ -23,6 +23,19 @@ if TYPE_CHECKING:
 
 # Boards handed to one sweep at most; the rest wait for the next.
 BOARD_PAGE = 100
+MAX_CHART = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """One rated game on a player's chart: the rating before and after it, and the deviation
+    after it."""
+
+    game_id: int
+    before: float
+    after: float
+    deviation: float
+    changed_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +113,34 @@ class LadderStore:
             return found
 
         return await self._store._tx.read(read)
+
+    async def rated_games(
+        self, user_id: int, scope: int, ladder_name: str, *, limit: int
+    ) -> list[RatedGame]:
+        """The player's last `limit` rated games on a ladder in a scope, oldest first."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_CHART:
+            raise ValueError(f"a chart shows 1-{MAX_CHART} games, not {limit!r}")
+        query = (
+            select(
+                rating_changes.c.game_id,
+                rating_changes.c.rating_before,
+                rating_changes.c.rating_after,
+                rating_changes.c.deviation_after,
+                rating_changes.c.changed_at,
+            )
+            .where(
+                rating_changes.c.user_id == checks.snowflake("user_id", user_id),
+                rating_changes.c.scope == scope_id(scope),
+                rating_changes.c.ladder == ladder(ladder_name),
+            )
+            .order_by(rating_changes.c.changed_at.desc(), rating_changes.c.game_id.desc())
+            .limit(limit)
+        )
+
+        def read(connection: Connection) -> list[RatedGame]:
+            return [RatedGame(*row) for row in connection.execute(query)][::-1]
+
+        return await self._store._tx.read(read, single=True)
 
     async def board(self, guild_id: int) -> StandingBoard | None:
         """The server's standing leaderboard, if it keeps one."""

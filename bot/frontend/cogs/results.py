@@ -199,8 +199,15 @@ class ResultsCog(commands.Cog, name="Results"):
         who = player or interaction.user
         where = _scope(interaction, None)
         found = await self.results.stats(who.id, where, game)
-        text = stats_text(Localizer(interaction.locale), who.display_name, found)
-        await interaction.response.send_message(text, ephemeral=True)
+        t = Localizer(interaction.locale)
+        text = stats_text(t, who.display_name, found)
+        files = []
+        if found.history_ladder is not None:
+            chart = await self.boards.chart(
+                who.id, who.display_name, where, found.history_ladder, interaction.locale
+            )
+            files = [] if chart is None else [chart]
+        await interaction.response.send_message(text, files=files, ephemeral=True)
 
     @app_commands.command(name="history", description="Show a player's recent games")
     @app_commands.describe(player="Whose games (you by default)", page="Page number")

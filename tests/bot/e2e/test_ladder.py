@@ -155,3 +155,30 @@ async def test_the_standing_leaderboard_can_be_moved_and_switched_off(
         shown = await command(emulator, admin, "settings", {})
     assert board.edits == edits  # switched off: the old message is left as it was
     assert "Standing leaderboard: off." in shown.content
+
+
+async def test_stats_show_the_rating_chart_with_its_figures_in_the_alt_text(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    guild = emulator.guild.id
+    async with start_bot():
+        await resigned_game(emulator, store, players.alice, players.bob, 1)
+        await resigned_game(emulator, store, players.carol, players.alice, 2)
+        await resigned_game(emulator, store, players.alice, players.carol, 3)
+        stats = await command(emulator, players.carol, "stats", {"player": players.alice})
+        once = await command(emulator, players.carol, "stats", {"player": players.bob})
+        nobody = await command(emulator, players.carol, "stats", {"player": emulator.owner})
+    assert stats.ephemeral
+    [chart] = stats.attachments
+    assert chart.filename == "rating.png" and chart.data.startswith(b"\x89PNG")
+    history = await Leaderboards(store).rating_history(players.alice.id, guild, LADDER)
+    after = [round(past.rating) for past in history]
+    assert len(after) == 3 and after[0] > 1500 and after[1] < after[0] < after[2]
+    figures = ", ".join(map(str, after))
+    assert chart.description == (
+        f"Rating of Alice on checkers (box rules) over their last rated games (3): from 1500 "
+        f"to {after[2]}, now ± {round(history[-1].deviation)}; highest {max(after)}, lowest "
+        f"{min(after)}. After each game: {figures}."
+    )
+    assert [a.filename for a in once.attachments] == ["rating.png"]  # one game: one point
+    assert nobody.attachments == []  # never rated: no chart
