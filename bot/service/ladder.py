@@ -3,13 +3,15 @@ standing leaderboard a server keeps (which one, and when its message is due an e
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.service.clock import Clock
+from bot.service.dice_stats import DiceTally, tally
 from bot.service.results import PAGE_SIZE, LeaderboardLine, LeaderboardPage, Results
 from bot.settings import Shards
-from bot.store import Store
+from bot.store import GameKind, Store
 from bot.store.ladder import LadderStore, RatedGame, StandingBoard
 
 WEEK = timedelta(days=7)
@@ -17,6 +19,7 @@ WEEK = timedelta(days=7)
 EDIT_GAP = timedelta(minutes=1)
 BOARD_LINES = 10
 CHART_GAMES = 100  # a rating chart shows the last 100 rated games
+DICE_GAMES = 200  # dice statistics count the last 200 finished backgammon games
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,15 @@ class Ladder:
     ) -> list[RatedGame]:
         """The player's last rated games on a ladder, oldest first, for their rating chart."""
         return await self.store.rated_games(user_id, scope, ladder, limit=games)
+
+    async def dice(self, user_id: int | None, guild_id: int | None) -> DiceTally:
+        """The verified rolls of a player (anywhere), or of everyone in a server, counted over
+        their last `DICE_GAMES` finished backgammon games."""
+        logs = await self.store.rolled_games(
+            GameKind.BACKGAMMON, user_id=user_id, guild_id=guild_id, limit=DICE_GAMES
+        )
+        # Replaying the logs takes milliseconds of CPU a game: off the event loop.
+        return await asyncio.to_thread(tally, logs, user_id)
 
     async def keep(self, guild_id: int, channel_id: int, ladder: str) -> None:
         """The server keeps a standing leaderboard of `ladder` in `channel_id`, posted at once."""

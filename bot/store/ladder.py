@@ -13,9 +13,10 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from bot.settings import ONE_SHARD, Shards
 from bot.store import checks
-from bot.store.queries import upsert
+from bot.store.queries import game_from_row, upsert
 from bot.store.ratings import ladder, scope_id
-from bot.store.schema import rating_changes, standing_boards
+from bot.store.rows import GameEvent, GameKind, GameRow, GameStatus
+from bot.store.schema import game_events, games, rating_changes, standing_boards
 from bot.store.sharding import shard_key
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 # Boards handed to one sweep at most; the rest wait for the next.
 BOARD_PAGE = 100
 MAX_CHART = 1000
+MAX_ROLLED = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,40 @@ class LadderStore:
             return [RatedGame(*row) for row in connection.execute(query)][::-1]
 
         return await self._store._tx.read(read, single=True)
+
+    async def rolled_games(
+        self, kind: GameKind, *, user_id: int | None, guild_id: int | None, limit: int
+    ) -> list[tuple[GameRow, list[GameEvent]]]:
+        """The last `limit` finished games of `kind` whose seed is revealed, newest first, of a
+        player (`user_id`) or of a server (`guild_id`), each with its event log."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_ROLLED:
+            raise ValueError(f"dice are counted over 1-{MAX_ROLLED} games, not {limit!r}")
+        where = [
+            games.c.kind == kind.value,
+            games.c.status == GameStatus.FINISHED.value,
+            games.c.dice_secret.is_not(None),
+        ]
+        if user_id is not None:
+            checks.snowflake("user_id", user_id)
+            where.append(or_(games.c.challenger_id == user_id, games.c.opponent_id == user_id))
+        if guild_id is not None:
+            where.append(games.c.guild_id == checks.snowflake("guild_id", guild_id))
+        query = select(games).where(*where).order_by(games.c.id.desc()).limit(limit)
+
+        def read(connection: Connection) -> list[tuple[GameRow, list[GameEvent]]]:
+            rows = [game_from_row(row) for row in connection.execute(query)]
+            logs: dict[int, list[GameEvent]] = {row.id: [] for row in rows}
+            if rows:
+                events = (
+                    select(game_events)
+                    .where(game_events.c.game_id.in_(list(logs)))
+                    .order_by(game_events.c.game_id, game_events.c.seq)
+                )
+                for event in connection.execute(events):
+                    logs[event.game_id].append(GameEvent(**event._mapping))
+            return [(row, logs[row.id]) for row in rows]
+
+        return await self._store._tx.read(read)
 
     async def board(self, guild_id: int) -> StandingBoard | None:
         """The server's standing leaderboard, if it keeps one."""

@@ -25,6 +25,7 @@ from bot.service.recap import record_for
 from bot.service.results import HistoryLine, LeaderboardLine, LeaderboardPage, PlayerStats, Results
 from bot.store import GameRow, GameStatus, Store
 from bot.store.schema import GLOBAL_SCOPE
+from bot.wording.dice import dice_lines
 from bot.wording.game import timestamp
 from bot.wording.limits import MAX_CONTENT
 from bot.wording.terms import ladder_name
@@ -187,17 +188,25 @@ class ResultsCog(commands.Cog, name="Results"):
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="stats", description="Show a player's results and ratings")
-    @app_commands.describe(player="Whose stats (you by default)", game="Only this ladder")
+    @app_commands.describe(
+        player="Whose stats (you by default)",
+        game="Only this ladder",
+        dice="Dice statistics from the verifiable rolls, the player's and the server's",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
         interaction: Interaction,
         player: discord.User | discord.Member | None = None,
         game: str | None = None,
+        dice: bool = False,
     ) -> None:
-        """Games, wins, gammons, streaks, ratings and rating history."""
+        """Games, wins, gammons, streaks, ratings, rating history and chart; or the dice."""
         who = player or interaction.user
         where = _scope(interaction, None)
+        if dice:
+            await self._dice(interaction, who)
+            return
         found = await self.results.stats(who.id, where, game)
         t = Localizer(interaction.locale)
         text = stats_text(t, who.display_name, found)
@@ -208,6 +217,18 @@ class ResultsCog(commands.Cog, name="Results"):
             )
             files = [] if chart is None else [chart]
         await interaction.response.send_message(text, files=files, ephemeral=True)
+
+    async def _dice(self, interaction: Interaction, who: discord.User | discord.Member) -> None:
+        """The player's dice statistics, and the server's when asked in one."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        t = Localizer(interaction.locale)
+        ladder = self.boards.ladder
+        title = t("dice.title", name=escaped(who.display_name))
+        lines = dice_lines(t, title, await ladder.dice(who.id, None))
+        if interaction.guild_id is not None:
+            server = await ladder.dice(None, interaction.guild_id)
+            lines += ["", *dice_lines(t, t("dice.title_server"), server)]
+        await interaction.edit_original_response(content="\n".join(lines)[:MAX_CONTENT])
 
     @app_commands.command(name="history", description="Show a player's recent games")
     @app_commands.describe(player="Whose games (you by default)", page="Page number")
