@@ -27,6 +27,7 @@ from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
 from bot.pictures.painter import Painter
 from bot.service import outcomes as out
+from bot.service.achievements import Achievements
 from bot.service.games import Games
 from bot.service.kinds import rules_for
 from bot.service.ladder import Ladder
@@ -124,6 +125,7 @@ class GameMessages:
         self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
         self.boards = StandingBoards(client, Ladder(store, games.clock))
+        self.achievements = Achievements(store, games.bot.id)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
@@ -348,6 +350,17 @@ class GameMessages:
                 )
         elif counted is not None:
             lines.append(t("recap.unrated"))
+        if counted is not None:
+            # The process that counted the result awards what the game earned, once.
+            for earned in await self.achievements.count(view.id):
+                lines.append(
+                    t(
+                        "recap.achievement",
+                        player=name_of(names, earned.user_id),
+                        name=t(f"achievement.{earned.code}.name"),
+                        about=t(f"achievement.{earned.code}.about"),
+                    )
+                )
         files = [
             discord.File(
                 io.BytesIO(made.replay_gif), filename="replay.gif", description=made.replay_alt

@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.dice import derive_roll
 from bot.service.log import GameLog
 from bot.service.outcomes import Rolled
+from bot.service.session import Session
 from bot.store import GameEvent, GameRow
 
 FACES = 6
@@ -102,7 +104,7 @@ def tally(logs: Iterable[tuple[GameRow, Sequence[GameEvent]]], user_id: int | No
     return counted
 
 
-def _count(counted: DiceTally, dice: tuple[int, int], before: object) -> None:
+def _count(counted: DiceTally, dice: tuple[int, int], before: Session) -> None:
     first, second = dice
     counted.rolls += 1
     counted.faces[first - 1] += 1
@@ -110,9 +112,11 @@ def _count(counted: DiceTally, dice: tuple[int, int], before: object) -> None:
     double = first == second
     counted.doubles += double
     counted.pips += (first + second) * (2 if double else 1)
-    if not isinstance(before, BackgammonSession) or before.match is None:
+    # Only backgammon games are counted (`rolled_games` reads them by kind).
+    match = cast(BackgammonSession, before).match
+    if match is None:
         return
-    position = before.match.game.position
+    position = match.game.position
     side = int(position.turn)
     if position.bar[side] == 0:
         return

@@ -321,3 +321,14 @@ standing_boards = Table(
     Column("edited_at", UtcDateTime, nullable=True),
     Index("ix_standing_boards_dirty", "dirty_since"),
 )
+
+# Achievements: what a player earned, once each, with the game that earned it. Every one is
+# decided from stored game records, so the table can be rebuilt from them.
+achievements = Table(
+    "achievements",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("code", String(32), primary_key=True),
+    Column("game_id", GAME_ID, nullable=False),
+    Column("earned_at", UtcDateTime, nullable=False),
+)

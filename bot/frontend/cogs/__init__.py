@@ -30,6 +30,6 @@ def cogs(
         Challenges(actions, messages, games, store),
         Guide(),
         Play(actions, messages, games, store),
-        ResultsCog(store, messages.boards),
+        ResultsCog(store, messages.boards, messages.achievements),
         TournamentCommands(actions, tournament_actions, tournament_actions.tournaments, store),
     ]

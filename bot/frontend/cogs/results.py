@@ -19,11 +19,13 @@ from bot.frontend.markup import escaped
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
+from bot.service.achievements import Achievements
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.kinds import KINDS
 from bot.service.recap import record_for
 from bot.service.results import HistoryLine, LeaderboardLine, LeaderboardPage, PlayerStats, Results
 from bot.store import GameRow, GameStatus, Store
+from bot.store.achievements import Achievement
 from bot.store.schema import GLOBAL_SCOPE
 from bot.wording.dice import dice_lines
 from bot.wording.game import timestamp
@@ -124,6 +126,19 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
     return "\n".join(lines)[:MAX_CONTENT]
 
 
+def achievements_text(t: Localizer, earned: list[Achievement]) -> str:
+    """The player's achievements, each with when it was earned."""
+    shown = ", ".join(
+        t(
+            "results.stats.achievement",
+            name=t(f"achievement.{one.code}.name"),
+            when=timestamp(one.earned_at),
+        )
+        for one in earned
+    )
+    return t("results.stats.achievements", achievements=shown)
+
+
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
     """Recent games, newest first, each with a link to its message."""
     lines = [t("results.history.title", name=escaped(name), page=page)]
@@ -151,11 +166,13 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
 class ResultsCog(commands.Cog, name="Results"):
     """Leaderboards, stats, history and game records."""
 
-    def __init__(self, store: Store, boards: StandingBoards) -> None:
-        """Read results and records from `store`; draw leaderboards through `boards`."""
+    def __init__(self, store: Store, boards: StandingBoards, achievements: Achievements) -> None:
+        """Read results and records from `store`; draw leaderboards through `boards`; list
+        `achievements`."""
         self.store = store
         self.results = Results(store)
         self.boards = boards
+        self.achievements = achievements
 
     @app_commands.command(name="leaderboard", description="Show the best-rated players")
     @app_commands.describe(
@@ -210,6 +227,9 @@ class ResultsCog(commands.Cog, name="Results"):
         found = await self.results.stats(who.id, where, game)
         t = Localizer(interaction.locale)
         text = stats_text(t, who.display_name, found)
+        earned = await self.achievements.of(who.id)
+        if earned:
+            text = f"{text}\n{achievements_text(t, earned)}"[:MAX_CONTENT]
         files = []
         if found.history_ladder is not None:
             chart = await self.boards.chart(
