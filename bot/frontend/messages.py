@@ -23,6 +23,7 @@ from bot.frontend.boards import StandingBoards
 from bot.frontend.markup import shown
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
+from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
 from bot.pictures.painter import Painter
@@ -126,6 +127,7 @@ class GameMessages:
         self.ratings = Ratings(store, bot_id=games.bot.id)
         self.boards = StandingBoards(client, Ladder(store, games.clock))
         self.achievements = Achievements(store, games.bot.id)
+        self.tiers = TierRoles(client, store)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
@@ -371,6 +373,7 @@ class GameMessages:
         guild_id = (await self._where(view.id)).guild_id
         if counted is not None and counted.rated and guild_id is not None:
             await self.boards.rated(guild_id)
+            await self.tiers.rated(guild_id, counted.ladder, counted.changes)
         if self.reviewer is not None and rules_for(view.kind).review is not None:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
