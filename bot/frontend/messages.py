@@ -37,8 +37,10 @@ from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GameStatus, Store
+from bot.store.achievements import Achievement
 from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
+from bot.wording.achievements import achievement_lines
 from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
@@ -354,15 +356,7 @@ class GameMessages:
             lines.append(t("recap.unrated"))
         if counted is not None:
             # The process that counted the result awards what the game earned, once.
-            for earned in await self.achievements.count(view.id):
-                lines.append(
-                    t(
-                        "recap.achievement",
-                        player=name_of(names, earned.user_id),
-                        name=t(f"achievement.{earned.code}.name"),
-                        about=t(f"achievement.{earned.code}.about"),
-                    )
-                )
+            lines += achievement_lines(t, names, await self._earned(view.id))
         files = [
             discord.File(
                 io.BytesIO(made.replay_gif), filename="replay.gif", description=made.replay_alt
@@ -378,6 +372,14 @@ class GameMessages:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
+
+    async def _earned(self, game_id: int) -> list[Achievement]:
+        """The achievements the game earned; none if deciding them fails (the recap goes)."""
+        try:
+            return await self.achievements.count(game_id)
+        except Exception:  # the recap stands without its achievements; the log says why
+            log.exception("deciding the achievements of game #%s failed", game_id)
+            return []
 
     async def _review(
         self, recap: discord.Message, lines: list[str], view: GameView, locale: object
