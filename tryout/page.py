@@ -20,12 +20,12 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from emulator import Emulator
 from emulator.handle import DriverError
 from emulator.signal import BotFailure, EmulatorTimeout
-from emulator.state import Channel, Message, User
+from emulator.state import Channel, Message, Role, User
 from tryout.world import World
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024  # an action is a few hundred bytes; anything near this is not from the page
-USER_OPTION = 6
+USER_OPTION, CHANNEL_OPTION, ROLE_OPTION = 6, 7, 8
 # How often a live feed looks again when nothing has signalled (the bot's own state never does).
 LOOK_AGAIN = 0.5
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -87,6 +87,7 @@ class Page:
             "bot": _person(self.emulator.bot_user),
             "people": [_person(person) for person in self.world.people],
             "channels": [_channel(c) for c in sorted(guild.channels.values(), key=_order)],
+            "roles": [{"id": str(role.id), "name": role.name} for role in self.world.roles],
             "commands": [c.body for c in self.emulator.state.commands.values()],
             "locales": LOCALES,
         }
@@ -213,7 +214,8 @@ class Page:
         return found
 
     def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
-        """Option values as the driver takes them: a member (a user option) by their id."""
+        """Option values as the driver takes them: a member (a user option), a channel or a
+        role by their id."""
         registered = next(
             (c.body for c in self.emulator.state.commands.values() if c.name == command), None
         )
@@ -224,7 +226,17 @@ class Page:
         for name, value in given.items():
             if types.get(name) == USER_OPTION:
                 values[name] = self._user(value)
+            elif types.get(name) == CHANNEL_OPTION:
+                values[name] = self._channel(value)
+            elif types.get(name) == ROLE_OPTION:
+                values[name] = self._role(value)
         return values
+
+    def _role(self, raw: object) -> Role:
+        for role in self.world.roles:
+            if str(role.id) == str(raw):
+                return role
+        raise BadAction(f"there is no role {str(raw)[:40]!r}")
 
     def _user(self, raw: object) -> User:
         if str(raw) == str(self.emulator.bot_user.id):

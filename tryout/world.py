@@ -1,4 +1,5 @@
-"""The local server a visitor walks into: three members besides the bot, and a few channels."""
+"""The local server a visitor walks into: three members besides the bot, a few channels, and
+roles to give by rating tier (the bot may manage them)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 
 from emulator import Emulator
 from emulator.building import MEMBER_PERMISSIONS
-from emulator.state import Channel, User
+from emulator.state import Channel, Role, User
 
 # Manage Server, so that the visitor can try /settings as the first member.
 MANAGE_SERVER = 0x20
@@ -14,6 +15,10 @@ SERVER = "Duelboard (local)"
 CHANNELS = ("general", "backgammon", "checkers")
 # (username, display name, Discord locale): one person per language the bot speaks first.
 PEOPLE = (("ada", "Ada", "en-US"), ("bruno", "Bruno", "fr"), ("clara", "Clara", "de"))
+# Roles for /settings tier_role, made after the bot's own (so below it), and Manage Roles for the
+# bot, as a server that wants tier roles sets it up.
+TIER_ROLES = ("Bronze", "Silver", "Gold")
+MANAGE_ROLES = 1 << 28
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,7 @@ class World:
 
     people: tuple[User, ...]
     channels: tuple[Channel, ...]
+    roles: tuple[Role, ...] = ()
 
 
 def populate(emulator: Emulator) -> World:
@@ -35,4 +41,8 @@ def populate(emulator: Emulator) -> World:
         )
     channels = [emulator.general]
     channels += [emulator.add_channel(name) for name in CHANNELS if name != "general"]
-    return World(tuple(people), tuple(channels))
+    roles = tuple(emulator.add_role(name, []) for name in TIER_ROLES)
+    guild = emulator.guild
+    for role_id in guild.members[emulator.bot_user.id].role_ids:
+        guild.roles[role_id].permissions |= MANAGE_ROLES
+    return World(tuple(people), tuple(channels), roles)
