@@ -127,7 +127,7 @@ class GameMessages:
         self.reviewer = reviewer
         self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
-        self.boards = StandingBoards(client, Ladder(store, games.clock))
+        self.boards = StandingBoards(client, Ladder(store, games.clock), self.theme)
         self.achievements = Achievements(store, games.bot.id)
         self.tiers = TierRoles(client, store)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)

@@ -195,7 +195,9 @@ class ResultsCog(commands.Cog, name="Results"):
         if share:
             # The picture is in the channel's language: everyone there reads it.
             locale = interaction.guild_locale or interaction.locale
-            _, file = await self.boards.picture(where, game, locale, page=page)
+            _, file = await self.boards.picture(
+                where, game, locale, page=page, guild_id=interaction.guild_id
+            )
             await interaction.response.send_message(file=file)
             return
         leaderboard_page = await self.results.leaderboard(

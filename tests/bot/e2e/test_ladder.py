@@ -74,6 +74,7 @@ async def test_a_shared_leaderboard_is_a_picture_in_the_channel_with_the_weeks_c
     emulator: Emulator, start_bot: StartBot, players: Players, store: Store, game_clock: FakeClock
 ) -> None:
     guild = emulator.guild.id
+    admin = emulator.add_member("admin", permissions=MANAGE_GUILD)
     async with start_bot():
         await resigned_game(emulator, store, players.alice, players.bob, 1)
         game_clock.advance(timedelta(days=8))
@@ -81,8 +82,12 @@ async def test_a_shared_leaderboard_is_a_picture_in_the_channel_with_the_weeks_c
         reply = await command(
             emulator, players.carol, "leaderboard", {"game": LADDER, "share": True}
         )
+        await command(emulator, admin, "settings", {"theme": "dark"})
+        await command(emulator, players.carol, "leaderboard", {"game": LADDER, "share": True})
     assert not reply.ephemeral and reply in emulator.channel_messages(emulator.general)
-    [shared] = boards(emulator)
+    shared, dark = boards(emulator)
+    # The server's theme: the same figures, drawn dark.
+    assert alt_of(dark) == alt_of(shared) and dark.attachments[0].data != shared.attachments[0].data
     alt = alt_of(shared)
     assert alt.startswith("Leaderboard: checkers (box rules), this server. 1. Alice")
     first = await Leaderboards(store).rank_of(guild, LADDER, players.alice.id)
