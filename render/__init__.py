@@ -8,6 +8,7 @@ from __future__ import annotations
 from render.backgammon import draw_backgammon, render_backgammon
 from render.backgammon_layout import BackgammonLayout
 from render.backgammon_scene import BackgammonScene, Prompt
+from render.chart import RatingChart, render_chart
 from render.checkers import CheckersLayout, CheckersScene, draw_checkers, render_checkers
 from render.describe import MAX_ALT_TEXT, describe
 from render.replay import (
@@ -62,6 +63,7 @@ __all__ = [
     "CheckersLayout",
     "CheckersScene",
     "Prompt",
+    "RatingChart",
     "StandingsScene",
     "StandingsTable",
     "Theme",
@@ -73,6 +75,7 @@ __all__ = [
     "draw_backgammon",
     "draw_checkers",
     "render_backgammon",
+    "render_chart",
     "render_checkers",
     "render_png",
     "render_standings",

@@ -20,7 +20,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from emulator import Emulator
 from emulator.handle import DriverError
 from emulator.signal import BotFailure, EmulatorTimeout
-from emulator.state import DM, GROUP_DM, Channel, Message, User
+from emulator.state import DM, GROUP_DM, Channel, Message, Role, User
 from tryout.guard import Guard
 from tryout.world import World
 
@@ -28,7 +28,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 # The page's own files, by name: anything else under /static/ is not found, whatever its path.
 STATIC_FILES = {path.name: path for path in STATIC.iterdir() if path.is_file()}
 MAX_BODY = 16 * 1024  # an action is a few hundred bytes; anything near this is not from the page
-USER_OPTION = 6
+USER_OPTION, CHANNEL_OPTION, ROLE_OPTION = 6, 7, 8
 GROUPS = (1, 2)  # a subcommand, a subcommand group
 # How often a live feed looks again when nothing has signalled (the bot's own state never does).
 LOOK_AGAIN = 0.5
@@ -102,6 +102,7 @@ class Page:
                 *(_channel(c, member) for c in sorted(guild.channels.values(), key=_order)),
                 *(_channel(c, member) for c in self.world.private if self.world.sees(member, c)),
             ],
+            "roles": [{"id": str(role.id), "name": role.name} for role in self.world.roles],
             "commands": [c.body for c in self.emulator.state.commands.values()],
             "locales": LOCALES,
         }
@@ -238,7 +239,8 @@ class Page:
         return found
 
     def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
-        """Option values as the driver takes them: a member (a user option) by their id.
+        """Option values as the driver takes them: a member (a user option), a channel or a
+        role by their id.
 
         `command` is a command's name, or its path to a subcommand (`tournament create`), as
         Discord's client offers each subcommand on its own.
@@ -260,7 +262,17 @@ class Page:
         for name, value in given.items():
             if types.get(name) == USER_OPTION:
                 values[name] = self._user(value)
+            elif types.get(name) == CHANNEL_OPTION:
+                values[name] = self._channel(value)
+            elif types.get(name) == ROLE_OPTION:
+                values[name] = self._role(value)
         return values
+
+    def _role(self, raw: object) -> Role:
+        for role in self.world.roles:
+            if str(role.id) == str(raw):
+                return role
+        raise BadAction(f"there is no role {str(raw)[:40]!r}")
 
     def _user(self, raw: object) -> User:
         if str(raw) == str(self.emulator.bot_user.id):

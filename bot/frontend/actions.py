@@ -487,4 +487,5 @@ class GameActions:
             channel = self.messages.channel(row.channel_id)
             await self.messages.call(channel, row.id, reminder.player_id, text)
         await self.catch_up.sweep(shards)
+        await self.messages.boards.sweep(shards)
         return len(results)

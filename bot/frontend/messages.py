@@ -19,22 +19,28 @@ from typing import Any
 import discord
 
 from bot.frontend import controls
+from bot.frontend.boards import StandingBoards
 from bot.frontend.markup import shown, user_name
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
+from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
 from bot.pictures.painter import Painter
 from bot.service import outcomes as out
+from bot.service.achievements import Achievements
 from bot.service.games import Games
 from bot.service.kinds import rules_for
+from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
 from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GamePlace, GameStatus, Store
+from bot.store.achievements import Achievement
 from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
+from bot.wording.achievements import achievement_lines
 from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
@@ -123,6 +129,9 @@ class GameMessages:
         self.reviewer = reviewer
         self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
+        self.boards = StandingBoards(client, Ladder(store, games.clock), self.theme)
+        self.achievements = Achievements(store, games.bot.id)
+        self.tiers = TierRoles(client, store)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
@@ -380,12 +389,22 @@ class GameMessages:
                 )
         elif counted is not None:
             lines.append(t("recap.unrated"))
+        if counted is not None:
+            # The process that counted the result awards what the game earned, once.
+            lines += achievement_lines(t, names, await self._earned(view.id))
         files = [
             discord.File(
                 io.BytesIO(made.replay_gif), filename="replay.gif", description=made.replay_alt
             ),
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
+        where = await self._where(view.id)
+        # A server's standing board and roles are the bot's only where it is a member.
+        rated = counted is not None and counted.rated
+        if rated and where.guild_id is not None and where.place.bot_posts:
+            assert counted is not None
+            await self.boards.rated(where.guild_id)
+            await self.tiers.rated(where.guild_id, counted.ladder, counted.changes)
         return lines, files
 
     def review_later(
@@ -396,6 +415,14 @@ class GameMessages:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
+
+    async def _earned(self, game_id: int) -> list[Achievement]:
+        """The achievements the game earned; none if deciding them fails (the recap goes)."""
+        try:
+            return await self.achievements.count(game_id)
+        except Exception:  # the recap stands without its achievements; the log says why
+            log.exception("deciding the achievements of game #%s failed", game_id)
+            return []
 
     async def _review(
         self, recap: discord.Message, lines: list[str], view: GameView, locale: object

@@ -4,7 +4,7 @@
 // is a request the server turns into what Discord's client would send.
 
 const COLORS = ["#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#00a8fc"];
-const OPTION = { SUB_COMMAND: 1, SUB_COMMAND_GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, NUMBER: 10 };
+const OPTION = { SUB_COMMAND: 1, SUB_COMMAND_GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
 const state = {
   world: null, member: localStorage.getItem("member"), channel: null, messages: new Map(),
   socket: null, command: null, values: {}, focused: null, menu: [], active: 0, asked: 0,
@@ -379,11 +379,14 @@ function optionField(option) {
   const value = state.values[option.name];
   const label = el("span", { title: localized(option, "description") }, `${name}${option.required ? "*" : ""}:`);
   let input;
-  if (option.choices || option.type === OPTION.BOOLEAN || option.type === OPTION.USER) {
+  const picked = [OPTION.BOOLEAN, OPTION.USER, OPTION.CHANNEL, OPTION.ROLE];
+  if (option.choices || picked.includes(option.type)) {
     const choices = option.choices
       ? option.choices.map((c) => [String(c.value), localized(c, "name")])
       : option.type === OPTION.BOOLEAN ? [["true", "True"], ["false", "False"]]
-        : [...state.world.people, state.world.bot].map((p) => [p.id, p.name]);
+        : option.type === OPTION.CHANNEL ? state.world.channels.map((c) => [c.id, `#${c.name}`])
+          : option.type === OPTION.ROLE ? state.world.roles.map((r) => [r.id, `@${r.name}`])
+            : [...state.world.people, state.world.bot].map((p) => [p.id, p.name]);
     input = el("select", { "data-option": option.name, "aria-label": name, onchange: (e) => {
       state.values[option.name] = e.target.value === "" ? undefined : e.target.value;
     } }, el("option", { value: "" }, "—"),
