@@ -217,12 +217,19 @@ class GameMessages:
             view.challenger_id, view.opponent_id, view.kind, view.variant, row.guild_id
         )
 
-    def channel(self, channel_id: int) -> discord.abc.Messageable:
-        """Where to send or edit a game's message (a partial channel if not cached)."""
-        channel = self.client.get_channel(channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            return channel
-        return self.client.get_partial_messageable(channel_id)
+    def channel(self, channel_id: int, guild_id: int | None) -> discord.abc.Messageable:
+        """Where to send or edit a game's message: the channel as its server caches it, or a
+        partial channel (a direct message, or one not cached).
+
+        Looked up through its server: `Client.get_channel` walks every cached server, and a
+        bot in thousands of servers would pay that walk on every move.
+        """
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
+        if guild is not None:
+            channel = guild.get_channel_or_thread(channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                return channel
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
 
     def guild_locale(self, guild_id: int | None) -> object:
         """The language a game's public messages use: its server's."""
@@ -259,7 +266,7 @@ class GameMessages:
         game_id = result.game.id
         where = await self._where(game_id)
         language = locale or self.guild_locale(where.guild_id)
-        channel = self.channel(where.channel_id)
+        channel = self.channel(where.channel_id, where.guild_id)
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         closed = not result.game.status.is_open
         if where.message_id is not None:
@@ -280,7 +287,7 @@ class GameMessages:
 
     async def publish(self, update: Update) -> None:
         """Edit the game's message (or post it): the last step, so once it shows all is done."""
-        channel = self.channel(update.where.channel_id)
+        channel = self.channel(update.where.channel_id, update.where.guild_id)
         if update.where.message_id is None:
             posted = await channel.send(**update.parts.send_kwargs())
             await self._attach(update.game_id, update.where, posted.id)
@@ -377,6 +384,6 @@ class GameMessages:
         """Post the game's message anew at the bottom of its channel and remember it."""
         where = await self._where(result.game.id)
         parts = await self.parts(result.game, result.outcomes, locale)
-        message = await self.channel(where.channel_id).send(**parts.send_kwargs())
+        message = await self.channel(where.channel_id, where.guild_id).send(**parts.send_kwargs())
         await self._attach(result.game.id, where, message.id)
         return message
