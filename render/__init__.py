@@ -14,7 +14,9 @@ from render.replay import (
     backgammon_replay_scenes,
     checkers_replay_scenes,
     describe_replay,
+    replay_frames,
     replay_gif,
+    replay_of,
 )
 from render.standings import (
     Bracket,
@@ -76,6 +78,8 @@ __all__ = [
     "render_checkers",
     "render_png",
     "render_standings",
+    "replay_frames",
     "replay_gif",
+    "replay_of",
     "theme_named",
 ]

@@ -23,7 +23,7 @@ from bot.frontend.markup import shown
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
+from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left
 from bot.pictures.painter import Painter
 from bot.service import outcomes as out
 from bot.service.games import Games
@@ -331,8 +331,10 @@ class GameMessages:
             self.store,
             view.id,
             counted,
-            words=words_for(locale),
             theme=await self.theme((await self._where(view.id)).guild_id),
+            draw=lambda game, events, names, theme: self.painter.recap(
+                game, events, names, locale, theme
+            ),
         )
         names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]

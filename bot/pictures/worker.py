@@ -1,9 +1,14 @@
 """A drawing process: `python -m bot.pictures.worker`, started by `bot.pictures.painter.Painter`.
 
 It reads requests on stdin and answers each on stdout, one frame each way: a 4-byte big-endian
-length, then a pickle. A request is `(session, names, look)` as `bot.pictures.draw` takes them;
-the answer is `(True, picture)`, or `(False, error)` when drawing raised. The process first
-answers `READY` once warmed up, and ends when its stdin does: the bot closed it, or the bot's
+length, then a pickle. A request is `(BOARD, (session, names, look))` as `bot.pictures.draw`
+takes them, or `(RECAP, (game, events, names, language, theme))` as
+`bot.service.recap.recap_steps` takes them; the answer is `(number, True, value)`, or
+`(number, False, error)` when drawing raised, where `number` counts the requests from 0 in the
+order they came. Boards come first: a recap (hundreds of milliseconds) is drawn a frame at a
+time, between boards, so a board waits at most for one frame of it, and answers may come in
+another order than their requests. The process first answers `READY` once warmed up, and ends
+when its stdin does (once the requests it has are answered): the bot closed it, or the bot's
 process ended, however it ended.
 """
 
@@ -11,15 +16,23 @@ from __future__ import annotations
 
 import os
 import pickle
+import queue
 import signal
 import struct
 import sys
-from typing import BinaryIO
+import threading
+from collections import deque
+from collections.abc import Generator
+from typing import Any, BinaryIO
 
 from bot.pictures import draw, warm_up
+from bot.pictures.look import words_for
+from bot.service.recap import recap_steps
 
 HEADER = struct.Struct(">I")
 READY = b"ready"
+BOARD = "board"
+RECAP = "recap"
 
 
 def read_frame(stream: BinaryIO) -> bytes | None:
@@ -37,16 +50,76 @@ def frame(body: bytes) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def answer(request: bytes) -> bytes:
-    """Draw what `request` asks for; the pickled answer."""
+def answer(number: int, drawn: bool, value: object) -> bytes:
+    """The pickled answer to request `number`: what was drawn, or the error drawing raised."""
     try:
-        session, names, look = pickle.loads(request)
-        return pickle.dumps((True, draw(session, names, look)))
-    except Exception as error:  # the bot raises it where the board was asked for
+        return pickle.dumps((number, drawn, value))
+    except Exception as error:  # an error that does not pickle still says what it was
+        return pickle.dumps((number, False, RuntimeError(f"drawing failed: {value!r}: {error}")))
+
+
+def _recap(args: tuple[Any, ...]) -> Generator[None, None, object]:
+    game, events, names, language, theme = args
+    return recap_steps(game, events, names, words=words_for(language), theme=theme)
+
+
+class Desk:
+    """The requests received and not yet answered: boards first, then recaps a step at a time."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        """Answer on `out`."""
+        self.out = out
+        self.boards: deque[tuple[int, tuple[Any, ...]]] = deque()
+        self.recaps: deque[tuple[int, Generator[None, None, object]]] = deque()
+
+    @property
+    def busy(self) -> bool:
+        """True while a request is waiting."""
+        return bool(self.boards or self.recaps)
+
+    def take(self, number: int, request: bytes) -> None:
+        """Queue request `number` (an unreadable one is answered with its error at once)."""
         try:
-            return pickle.dumps((False, error))
-        except Exception:  # an error that does not pickle still says what it was
-            return pickle.dumps((False, RuntimeError(f"drawing failed: {error!r}")))
+            job, args = pickle.loads(request)
+            if job == BOARD:
+                self.boards.append((number, args))
+            elif job == RECAP:
+                self.recaps.append((number, _recap(args)))
+            else:
+                raise ValueError(f"a drawing process draws boards and recaps, not {job!r}")
+        except Exception as error:  # the bot raises it where the picture was asked for
+            self.send(answer(number, False, error))
+
+    def work(self) -> None:
+        """The next board, or the next step of the oldest recap."""
+        if self.boards:
+            number, args = self.boards.popleft()
+            try:
+                self.send(answer(number, True, draw(*args)))
+            except Exception as error:  # the bot raises it where the board was asked for
+                self.send(answer(number, False, error))
+            return
+        number, steps = self.recaps[0]
+        try:
+            next(steps)
+        except StopIteration as done:
+            self.recaps.popleft()
+            self.send(answer(number, True, done.value))
+        except Exception as error:
+            self.recaps.popleft()
+            self.send(answer(number, False, error))
+
+    def send(self, body: bytes) -> None:
+        """Write one answer."""
+        self.out.write(frame(body))
+        self.out.flush()
+
+
+def _read_all(stream: BinaryIO, inbox: queue.SimpleQueue[bytes | None]) -> None:
+    """Hand every request on to the drawing thread as it comes, then None at the end."""
+    while (request := read_frame(stream)) is not None:
+        inbox.put(request)
+    inbox.put(None)
 
 
 def main() -> None:
@@ -60,9 +133,25 @@ def main() -> None:
     warm_up()
     answers.write(frame(READY))
     answers.flush()
-    while (request := read_frame(sys.stdin.buffer)) is not None:
-        answers.write(frame(answer(request)))
-        answers.flush()
+    # A thread reads requests as they come, so that a board asked for during a recap is seen
+    # (and drawn) before the recap's next frame.
+    inbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    threading.Thread(target=_read_all, args=(sys.stdin.buffer, inbox), daemon=True).start()
+    desk = Desk(answers)
+    received, ended = 0, False
+    while not ended or desk.busy:
+        while not ended:
+            try:
+                request = inbox.get(block=not desk.busy)
+            except queue.Empty:
+                break
+            if request is None:
+                ended = True
+            else:
+                desk.take(received, request)
+                received += 1
+        if desk.busy:
+            desk.work()
 
 
 if __name__ == "__main__":
