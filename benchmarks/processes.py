@@ -9,6 +9,7 @@ a delegated subtree); where there is none, `CpuCap.make` says why in `CapUnavail
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import uuid
@@ -131,7 +132,13 @@ class CpuCap:
         called in the child between fork and exec."""
         (self.folder / "cgroup.procs").write_text(str(os.getpid()))
 
-    def remove(self) -> None:
-        """Remove the cgroup, once every process in it has ended."""
-        with contextlib.suppress(OSError):
-            self.folder.rmdir()
+    async def remove(self) -> None:
+        """Remove the cgroup once every process in it has ended (a bot's drawing and computer
+        processes end just after it); one still busy after 10 s is left, and said so."""
+        for _ in range(100):
+            try:
+                self.folder.rmdir()
+                return
+            except OSError:
+                await asyncio.sleep(0.1)
+        print(f"{self.folder} still holds processes: remove it once they end")

@@ -174,7 +174,7 @@ async def measure_floor(runs: list[Run]) -> dict[str, Any]:
 async def measure_capped(cap: float, url: str | None, saturation: Run) -> dict[str, Any] | None:
     """Moves per second at saturation of one, two and three processes, each capped at `cap`."""
     try:
-        CpuCap.make(cap).remove()
+        await CpuCap.make(cap).remove()
     except CapUnavailableError as error:
         print(f"capped set-ups skipped: this system cannot cap a process's CPU ({error})")
         return None
@@ -184,7 +184,10 @@ async def measure_capped(cap: float, url: str | None, saturation: Run) -> dict[s
             name = f"{count} capped at {cap}" + (", PostgreSQL" if url else ", SQLite")
             plan = Plan(made, processes=count, shard_count=None if count == 1 else count, cap=cap)
             figures = await measure_setup(name, plan, [saturation])
-        capped[key] = figures["saturation"]["moves_per_s"]
+        capped[key] = per_second = figures["saturation"]["moves_per_s"]
+        # At the cap, each process used its whole share; below it, the machine ran out first.
+        used = per_second * figures["saturation"]["cpu_ms_per_move"] / 1000 / count
+        print(f"{name}: each process used {used:.2f} of its {cap} CPU")
     print(
         f"capped at {cap} CPU each: two processes / one {capped['two'] / capped['one']:.2f}x, "
         f"three / one {capped['three'] / capped['one']:.2f}x"

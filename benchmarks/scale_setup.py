@@ -173,7 +173,7 @@ class Setup:
         for process in self.processes:
             await asyncio.wait_for(process.wait(), START_WAIT)
         for cap in self.caps:
-            cap.remove()
+            await cap.remove()
         await self.emulator.stop()
 
     def cpu_seconds(self) -> float:
