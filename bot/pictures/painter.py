@@ -1,4 +1,4 @@
-"""Where boards are drawn: in drawing processes, or in threads of the bot's own process.
+"""Where boards and recaps are drawn: in drawing processes, or in threads of the bot's own process.
 
 A board costs about 3 ms of CPU, and the Python part of drawing holds the interpreter's lock:
 drawn in threads, it competes with the event loop for that lock on every move, and the loop
@@ -13,7 +13,9 @@ saturation a board took 300-460 ms from request to answer that way, p50, against
 this way, for 3-5 ms of drawing). A drawing process that dies
 (killed, crashed) costs no board: the board it was drawing is drawn again by a new one, and if
 that one dies too (or none starts), in a thread of the bot's own process. A bot
-that dies, however it dies, takes them with it: each ends when its stdin does.
+that dies, however it dies, takes them with it: each ends when its stdin does. A finished game's
+recap (its replay: hundreds of milliseconds) is drawn there too, between boards (see
+`bot.pictures.worker`), so that it never holds the event loop's interpreter lock.
 """
 
 from __future__ import annotations

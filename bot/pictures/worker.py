@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import os
 import pickle
-import queue
+import select
 import signal
 import struct
 import sys
-import threading
 from collections import deque
 from collections.abc import Generator
 from typing import Any, BinaryIO
@@ -36,13 +35,24 @@ RECAP = "recap"
 
 
 def read_frame(stream: BinaryIO) -> bytes | None:
-    """The next frame's body, or None at the end of the stream."""
-    header = stream.read(HEADER.size)
-    if len(header) < HEADER.size:
+    """The next frame's body, or None at the end of the stream (a raw stream may return fewer
+    bytes than asked: it is read until the frame is whole)."""
+    header = _read_exactly(stream, HEADER.size)
+    if header is None:
         return None
     (length,) = HEADER.unpack(header)
-    body = stream.read(length)
-    return body if len(body) == length else None
+    return _read_exactly(stream, length)
+
+
+def _read_exactly(stream: BinaryIO, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = stream.read(left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def frame(body: bytes) -> bytes:
@@ -115,11 +125,9 @@ class Desk:
         self.out.flush()
 
 
-def _read_all(stream: BinaryIO, inbox: queue.SimpleQueue[bytes | None]) -> None:
-    """Hand every request on to the drawing thread as it comes, then None at the end."""
-    while (request := read_frame(stream)) is not None:
-        inbox.put(request)
-    inbox.put(None)
+def _waiting(stream: BinaryIO) -> bool:
+    """True when a request (or the end) can be read at once."""
+    return bool(select.select([stream], [], [], 0)[0])
 
 
 def main() -> None:
@@ -133,24 +141,24 @@ def main() -> None:
     warm_up()
     answers.write(frame(READY))
     answers.flush()
-    # A thread reads requests as they come, so that a board asked for during a recap is seen
-    # (and drawn) before the recap's next frame.
-    inbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
-    threading.Thread(target=_read_all, args=(sys.stdin.buffer, inbox), daemon=True).start()
-    desk = Desk(answers)
+    # Read unbuffered, so that "nothing to read" means nothing was sent: between two steps of a
+    # recap, a board asked for meanwhile is seen, and drawn first.
+    with open(sys.stdin.fileno(), "rb", buffering=0, closefd=False) as requests:
+        serve(requests, Desk(answers))
+
+
+def serve(requests: BinaryIO, desk: Desk) -> None:
+    """Take the requests as they come and answer them, until they end and all are answered."""
     received, ended = 0, False
     while not ended or desk.busy:
-        while not ended:
-            try:
-                request = inbox.get(block=not desk.busy)
-            except queue.Empty:
-                break
+        if not ended and (not desk.busy or _waiting(requests)):
+            request = read_frame(requests)
             if request is None:
                 ended = True
             else:
                 desk.take(received, request)
                 received += 1
-        if desk.busy:
+        else:
             desk.work()
 
 
