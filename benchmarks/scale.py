@@ -136,6 +136,7 @@ async def measure_setup(name: str, plan: Plan, runs: list[Run]) -> dict[str, Any
         figures: dict[str, Any] = {}
         try:
             await setup.start()
+            print(f"{name:<24} connected in {setup.start_seconds:.1f} s", flush=True)
             await setup.open_tables(store)
             await setup.measure(turns, WARM_UP)
             for run in runs:

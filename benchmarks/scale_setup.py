@@ -115,6 +115,7 @@ class Setup:
         self.emulator = Emulator(reply_window=WAIT)  # a latency benchmark, not a refusal test
         self.processes: list[asyncio.subprocess.Process] = []
         self.caps: list[CpuCap] = []
+        self.start_seconds = 0.0  # from the first process started to every shard connected
         count = plan.shard_count
         servers = [
             self.emulator.add_guild(
@@ -134,6 +135,7 @@ class Setup:
     async def start(self) -> None:
         """Serve the emulator and start the bot's processes; wait until they are connected."""
         await self.emulator.start()
+        started = time.perf_counter()
         plan = self.plan
         for number in range(plan.processes):
             env = {"DISCORD_TOKEN": self.emulator.token, "LOG_LEVEL": "WARNING", **dict(plan.env)}
@@ -164,6 +166,7 @@ class Setup:
             return True if len(self.emulator.gateway.sessions) == sessions and synced else None
 
         await self.emulator.wait_until(connected, "the bot's processes", START_WAIT)
+        self.start_seconds = time.perf_counter() - started
 
     async def stop(self) -> None:
         """Stop the processes as an operator would (SIGTERM), then the emulator."""
