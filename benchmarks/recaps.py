@@ -5,11 +5,11 @@ with players looking about `--think` seconds (1 s) before each move, timed per `
 and 20 more games played 40 quick turns each beforehand, unmeasured, to be finished later: each
 is resigned (`/resign level:1`, the opponent accepts), which posts its recap, the animated replay
 of its last moves. Runs alternate, with recaps (5 games resigned one after another during the
-run, a replay of 40-80 frames each) and without, so that the machine's load drifts alike on
+run, a replay of about 40 frames each) and without, so that the machine's load drifts alike on
 both; the 20 games' p50/p99 per `/move` of each kind of run are printed side by side, with how
 long each recap took from the acceptance to the posted replay and its GIF's size.
 
-Run: .venv/bin/python -m benchmarks.recaps [--postgres-url URL] [--rounds N]
+Run: .venv/bin/python -m benchmarks.recaps [--postgres-url URL] [--rounds N] [--moves N]
 The last line is one JSON object.
 """
 
@@ -34,6 +34,7 @@ from bot.store import Store
 TIMED, ENDING = 20, 20
 PREPARE = Run("prepare", ENDING, 40, 0.0, first=TIMED)
 RECAPS_PER_RUN = 5
+MAX_TIMED_TURNS = 40
 
 
 async def resign(setup: Setup, turns: Turns, duel: Duel) -> tuple[float, int] | None:
@@ -152,8 +153,8 @@ def main() -> None:
     """Measure and print the summary as the last line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--think", type=float, default=1.0, help="seconds before each move")
-    parser.add_argument("--moves", type=int, default=12, help="moves per game in each run")
-    parser.add_argument("--rounds", type=int, default=4, help="runs with recaps (and without)")
+    parser.add_argument("--moves", type=int, default=6, help="moves per game in each run")
+    parser.add_argument("--rounds", type=int, default=3, help="runs with recaps (and without)")
     parser.add_argument(
         "--postgres-url",
         default=os.environ.get("DUELBOARD_TEST_POSTGRES_URL"),
@@ -162,6 +163,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.rounds * RECAPS_PER_RUN > ENDING:
         parser.error(f"at most {ENDING // RECAPS_PER_RUN} rounds: {ENDING} games to end")
+    if args.rounds * 2 * args.moves > MAX_TIMED_TURNS:
+        # A game played longer may end by itself: the later runs would time fewer moves.
+        parser.error(f"rounds x 2 x moves is at most {MAX_TIMED_TURNS}: games end by themselves")
     print(json.dumps(asyncio.run(main_async(args))))
 
 
