@@ -15,7 +15,9 @@ from render.replay import (
     backgammon_replay_scenes,
     checkers_replay_scenes,
     describe_replay,
+    replay_frames,
     replay_gif,
+    replay_of,
 )
 from render.standings import (
     Bracket,
@@ -79,6 +81,8 @@ __all__ = [
     "render_checkers",
     "render_png",
     "render_standings",
+    "replay_frames",
     "replay_gif",
+    "replay_of",
     "theme_named",
 ]

@@ -484,7 +484,7 @@ class GameActions:
                 game=row.id,
                 deadline=game_words.timestamp(reminder.deadline),
             )
-            channel = self.messages.channel(row.channel_id)
+            channel = self.messages.channel(row.channel_id, row.guild_id)
             await self.messages.call(channel, row.id, reminder.player_id, text)
         await self.catch_up.sweep(shards)
         await self.messages.boards.sweep(shards)

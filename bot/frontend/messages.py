@@ -25,7 +25,7 @@ from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
 from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
+from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left
 from bot.pictures.painter import Painter
 from bot.service import outcomes as out
 from bot.service.achievements import Achievements
@@ -237,12 +237,19 @@ class GameMessages:
             view.challenger_id, view.opponent_id, view.kind, view.variant, ladder_server(row)
         )
 
-    def channel(self, channel_id: int) -> discord.abc.Messageable:
-        """Where to send or edit a game's message (a partial channel if not cached)."""
-        channel = self.client.get_channel(channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            return channel
-        return self.client.get_partial_messageable(channel_id)
+    def channel(self, channel_id: int, guild_id: int | None) -> discord.abc.Messageable:
+        """Where to send or edit a game's message: the channel as its server caches it, or a
+        partial channel (a direct message, or one not cached).
+
+        Looked up through its server: `Client.get_channel` walks every cached server, and a
+        bot in thousands of servers would pay that walk on every move.
+        """
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
+        if guild is not None:
+            channel = guild.get_channel_or_thread(channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                return channel
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
 
     def guild_locale(self, guild_id: int | None) -> object:
         """The language a game's public messages use: its server's."""
@@ -296,7 +303,7 @@ class GameMessages:
             if closed:
                 self._where_cache.pop(game_id)
             return Update(game_id, where, parts)
-        channel = self.channel(where.channel_id)
+        channel = self.channel(where.channel_id, where.guild_id)
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         if where.message_id is not None:
             message = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
@@ -316,7 +323,7 @@ class GameMessages:
 
     async def publish(self, update: Update) -> None:
         """Edit the game's message (or post it): the last step, so once it shows all is done."""
-        channel = self.channel(update.where.channel_id)
+        channel = self.channel(update.where.channel_id, update.where.guild_id)
         if update.where.message_id is None:
             posted = await channel.send(**update.parts.send_kwargs())
             await self._attach(update.game_id, update.where, posted.id)
@@ -367,8 +374,10 @@ class GameMessages:
             self.store,
             view.id,
             counted,
-            words=words_for(locale),
             theme=await self.theme((await self._where(view.id)).guild_id),
+            draw=lambda game, events, names, theme: self.painter.recap(
+                game, events, names, locale, theme
+            ),
         )
         names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
@@ -444,6 +453,6 @@ class GameMessages:
         """Post the game's message anew at the bottom of its channel and remember it."""
         where = await self._where(result.game.id)
         parts = await self.parts(result.game, result.outcomes, locale)
-        message = await self.channel(where.channel_id).send(**parts.send_kwargs())
+        message = await self.channel(where.channel_id, where.guild_id).send(**parts.send_kwargs())
         await self._attach(result.game.id, where, message.id)
         return message
