@@ -1,4 +1,5 @@
-"""Leaderboard, rank, stats and history query times on 10,000 players and 100,000 finished games.
+"""Leaderboard, rank, stats and history query times on 10,000 players and 100,000 finished games,
+and the leaderboard and rating chart pictures (their queries and drawing) on the same data.
 
 Run: .venv/bin/python -m benchmarks.leaderboard [--players 10000] [--games 100000] [--repeat 50]
      [--postgres-url URL] [--skip-sqlite]
@@ -24,7 +25,12 @@ from typing import Any
 from sqlalchemy import Connection, Table, insert, text
 
 from benchmarks.bench_stores import postgres_store, sqlite_store
+from bot.pictures import Picture
+from bot.pictures.chart import rating_chart
+from bot.pictures.ladder import leaderboard_picture
+from bot.service.clock import FakeClock
 from bot.service.glicko2 import Rating, Result, update
+from bot.service.ladder import Ladder
 from bot.service.results import Results
 from bot.store import Store
 from bot.store.schema import GLOBAL_SCOPE, games, players, rating_changes, ratings, results
@@ -179,9 +185,11 @@ async def timed(repeat: int, query: Callable[[int], Awaitable[object]]) -> tuple
     return statistics.median(times), max(times)
 
 
-async def measure(store: Store, name: str, player_count: int, repeat: int) -> None:
-    """Time each read `/leaderboard`, `/stats` and `/history` make."""
+async def measure(store: Store, name: str, player_count: int, game_count: int, repeat: int) -> None:
+    """Time each read `/leaderboard`, `/stats` and `/history` make, and their pictures."""
     service = Results(store)
+    # The week ends with the data: its last games moved ratings within it.
+    ladder_service = Ladder(store, FakeClock(START + timedelta(minutes=game_count)))
     rng = random.Random(7)
     users = [10_000 + rng.randrange(player_count) for _ in range(repeat + 1)]
     guild, ladder = GUILDS[0], LADDERS[0]
@@ -200,12 +208,31 @@ async def measure(store: Store, name: str, player_count: int, repeat: int) -> No
         "stats (all ladders)": lambda i: service.stats(users[i], GLOBAL_SCOPE),
         "stats (one ladder)": lambda i: service.stats(users[i], guild, ladder),
         "history page 1": lambda i: service.history(users[i]),
+        "leaderboard picture (data + drawing)": lambda i: _board_picture(
+            ladder_service, GLOBAL_SCOPE, ladder, 1 + i % last_page
+        ),
+        "rating chart (data + drawing)": lambda i: _chart_picture(
+            ladder_service, users[i], guild, ladder
+        ),
     }
     print(f"\n{name}: {size} players on the global {ladder} ladder ({last_page} pages)")
     for label, query in cases.items():
         p50, worst = await timed(repeat, query)
         verdict = "ok" if p50 < TARGET_MS else "OVER TARGET"
         print(f"  {label:36s} p50 {p50:7.2f} ms   max {worst:7.2f} ms   {verdict}")
+
+
+async def _board_picture(ladder: Ladder, scope: int, name: str, page: int) -> Picture:
+    """What `/leaderboard share` and a standing leaderboard's edit do: the page, each rating a
+    week ago, and the picture."""
+    board = await ladder.board(scope, name, page=page)
+    return leaderboard_picture(board, name, "en")
+
+
+async def _chart_picture(ladder: Ladder, user_id: int, scope: int, name: str) -> Picture | None:
+    """What `/stats` adds: the player's last rated games and their chart."""
+    played = await ladder.chart(user_id, scope, name)
+    return rating_chart(played, "Player", name, "en") if played else None
 
 
 async def main() -> None:
@@ -230,7 +257,7 @@ async def main() -> None:
                 began = time.perf_counter()
                 await load(store, rows)
                 print(f"SQLite loaded in {time.perf_counter() - began:.1f} s")
-                await measure(store, "SQLite", arguments.players, arguments.repeat)
+                await measure(store, "SQLite", arguments.players, arguments.games, arguments.repeat)
     url = (
         arguments.postgres_url
         or os.environ.get("DUELBOARD_BENCH_POSTGRES_URL")
@@ -241,7 +268,7 @@ async def main() -> None:
             began = time.perf_counter()
             await load(store, rows)
             print(f"PostgreSQL loaded in {time.perf_counter() - began:.1f} s")
-            await measure(store, "PostgreSQL", arguments.players, arguments.repeat)
+            await measure(store, "PostgreSQL", arguments.players, arguments.games, arguments.repeat)
     else:
         print("PostgreSQL skipped: set --postgres-url or DUELBOARD_BENCH_POSTGRES_URL")
 

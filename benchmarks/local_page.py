@@ -35,7 +35,7 @@ async def measure(actions: int) -> list[float]:
         async with serve(url, port=0, parts=PlayParts()) as local, async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM)
             page = await browser.new_page()
-            await page.goto(local.url)
+            await page.goto(local.address)
             await page.locator(".member.current").wait_for()
             replies = page.locator(".message.ephemeral:not(:has(.thinking))")
             for index in range(actions):

@@ -4,14 +4,22 @@ The Discord emulator and the players' driver run in this process; the bot runs i
 its own (`python -m emulator.point <emulator> bot`, configured by its environment as an operator
 configures it), so the CPU and memory read from /proc are the bot's alone. Games are backgammon
 money games without the cube, each in a channel of its own, spread over several servers; every
-`/move` is a whole turn (the next roll is automatic). Three set-ups:
+`/move` is a whole turn (the next roll is automatic). The set-ups (`--setups`, all by default):
 
-- one process on SQLite, one process on PostgreSQL, and two processes on PostgreSQL with
-  SHARD_COUNT=2 (shards 0 and 1: the servers alternate between them);
+- `floor`: the bare bot (`benchmarks/floor.py`: the same stack doing only what any bot does for
+  a move) driven the same way, the floor Duelboard's CPU per move is measured against;
+- `sqlite`, `postgres`, `two`: one process on SQLite, one on PostgreSQL, and two processes on
+  PostgreSQL with SHARD_COUNT=2 (shards 0 and 1: the servers alternate between them);
+- `servers`: one process with 5 shards in 10,000 servers, 20 games in servers it caches first
+  (shard 0's first) and 20 in servers it caches last (shard 4's last): the same CPU per move in
+  both says no move walks the list of servers;
+- `capped` (with `--cap CPU`): one, two and three processes (on as many shards), each capped with
+  its child processes at CPU of one core's time by cgroups, at saturation: how the moves per
+  second grow with processes when each has the same CPU, whatever else the machine runs.
 
-and in each, after two unmeasured moves in every game (what a bot does once after it starts:
+In each, after two unmeasured moves in every game (what a bot does once after it starts:
 loading fonts, a language's formats, the first pictures of each name, filling its caches), three
-runs on the same duels:
+runs on the same duels (the capped ones: the last only):
 
 - 20 and 100 games at once, players looking at the board about `--think` seconds (1 s) before
   each move: p50/p99 per `/move`, from the interaction to the edited game message;
@@ -25,307 +33,56 @@ PostgreSQL server's CPU over the run's wall time (at 2 on a 2-core machine, the 
 limit, not the bot); peak RSS is the largest resident size a bot process reached (VmHWM), alone
 and with its child processes' (each one's largest, added up). The last line is one JSON object;
 its `one_process` and `two_processes` figures are PostgreSQL's (null without it), the SQLite ones
-are under `one_process_sqlite`.
+are under `one_process_sqlite`; `floor` has the bare bot's CPU per move and Duelboard's as a
+multiple of it (`ratio`, 20 games, PostgreSQL's where measured), `servers` the CPU per move
+cached first and last, `capped` the moves per second of one, two and three capped processes
+(null without `--cap`, or where the system offers no cap: the reason is printed).
 
-Run: .venv/bin/python -m benchmarks.scale [--quick] [--postgres-url URL]
+Run: .venv/bin/python -m benchmarks.scale [--quick] [--postgres-url URL] [--cap CPU]
+                                          [--setups floor,sqlite,postgres,two,servers,capped]
 PostgreSQL (`--postgres-url`, default DUELBOARD_TEST_POSTGRES_URL) needs a role that may create
-databases: each set-up gets a database of its own, dropped afterwards.
+databases: each set-up gets a database of its own, dropped afterwards. The capped set-ups run on
+PostgreSQL where given, else on one SQLite file.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import gc
 import json
 import os
-import signal
 import statistics
 import tempfile
-import time
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from benchmarks.e2e_latency import percentile
+from benchmarks.processes import CapUnavailableError, CpuCap
+from benchmarks.scale_setup import Plan, Run, Setup
 from benchmarks.turns import Turns
-from bot.store import Store
+from bot.pictures import IMAGE_WIDTH, PICTURES
+from bot.store import GameKind, Store
 from bot.store.connect import normalize_url
-from emulator import Channel, Emulator, User
-from emulator.point import spawn
-
-SERVERS = 10
-START_WAIT = 120.0
-WAIT = 120.0  # one move's round trip, however saturated
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-@dataclass(frozen=True)
-class Run:
-    """One run on the set-up's duels: how many games at once, moves each, think time."""
-
-    name: str
-    games: int
-    moves: int
-    think: float
-
+from emulator import Guild
+from render import render_png
 
 # Unmeasured, before the runs: two quick moves in every game.
 WARM_UP = Run("warm_up", 100, 2, 0.2)
+SETUPS = ("floor", "sqlite", "postgres", "two", "servers", "capped")
+MANY_SERVERS, MANY_SHARDS, AT_EACH_END = 10_000, 5, 20  # 2,000 servers a shard
 
 
-@dataclass
-class Duel:
-    """A game's channel, its two players and, once accepted, its id and message."""
-
-    channel: Channel
-    white: User
-    black: User
-    game_id: int = 0
-    message_id: int = 0
-
-
-@dataclass
-class Measured:
-    """What one run measured."""
-
-    latencies_ms: list[float] = field(default_factory=list)
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0  # the bot processes with their child processes
-    children_cpu_seconds: float = 0.0  # of which the child processes' (drawing, the computer)
-    driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
-    server_cpu_seconds: float = 0.0  # the PostgreSQL server's processes (0 on SQLite)
-
-    @property
-    def moves(self) -> int:
-        """Moves played."""
-        return len(self.latencies_ms)
-
-    def row(self, run: Run) -> dict[str, float]:
-        """The run's figures."""
-        ms = self.latencies_ms
-        return {
-            "games": run.games,
-            "moves": self.moves,
-            "p50_ms": round(statistics.median(ms), 1),
-            "p99_ms": round(percentile(ms, 0.99), 1),
-            "moves_per_s": round(self.moves / self.seconds, 1),
-            "cpu_ms_per_move": round(self.cpu_seconds * 1000 / self.moves, 2),
-            "children_cpu_ms_per_move": round(self.children_cpu_seconds * 1000 / self.moves, 2),
-            "emulator_cpu_ms_per_move": round(self.driver_cpu_seconds * 1000 / self.moves, 2),
-            "cores": round(
-                (self.cpu_seconds + self.driver_cpu_seconds + self.server_cpu_seconds)
-                / self.seconds,
-                2,
-            ),
-        }
-
-
-def _children(pid: int) -> list[int]:
-    """The live processes whose parent is `pid`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError):  # gone meanwhile
-                continue
-            if parent == pid:
-                found.append(int(entry.name))
-    return found
-
-
-def _server_cpu_seconds() -> float:
-    """CPU time of every PostgreSQL server process on this machine (none: 0)."""
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "comm").read_text().strip() == "postgres":
-                    total += _cpu_seconds(int(entry.name))
-            except OSError:  # gone meanwhile
-                continue
-    return total
-
-
-def _total_cpu_seconds(pids: Iterable[int]) -> float:
-    """The CPU time of these processes (one that ended meanwhile counts nothing)."""
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(OSError):
-            total += _cpu_seconds(pid)
-    return total
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of one process (not its children), from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def _peak_rss_mb(pid: int) -> float:
-    """The most memory the process has held resident (VmHWM), in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmHWM for process {pid}")
-
-
-class Setup:
-    """One set-up: the emulator with its servers and duels, and the bot's processes."""
-
-    def __init__(self, database_url: str, shard_sets: list[list[int]] | None, folder: Path):
-        self.database_url = database_url
-        self.shard_sets = shard_sets  # None: one unsharded process
-        self.folder = folder
-        self.emulator = Emulator(reply_window=WAIT)  # a latency benchmark, not a refusal test
-        self.processes: list[asyncio.subprocess.Process] = []
-        servers = [self.emulator.add_guild(f"server {n}") for n in range(SERVERS)]
-        self.duels = [
-            Duel(
-                self.emulator.add_channel(f"duel-{n}", guild=servers[n % SERVERS]),
-                self.emulator.add_member(f"w{n}", guild=servers[n % SERVERS]),
-                self.emulator.add_member(f"b{n}", guild=servers[n % SERVERS]),
-            )
-            for n in range(100)
-        ]
-
-    async def start(self) -> None:
-        """Serve the emulator and start the bot's processes; wait until they are connected."""
-        await self.emulator.start()
-        shard_sets: list[list[int] | None] = [None]
-        if self.shard_sets is not None:
-            shard_sets = list(self.shard_sets)
-        for number, shard_ids in enumerate(shard_sets):
-            env = {
-                "DISCORD_TOKEN": self.emulator.token,
-                "DATABASE_URL": self.database_url,
-                "LOG_LEVEL": "WARNING",
-            }
-            if shard_ids is not None:
-                env |= {"SHARD_COUNT": str(len(shard_sets)), "SHARD_IDS": str(shard_ids[0])}
-            with open(self.folder / f"bot{number}.log", "ab") as output:
-                process = await spawn(
-                    self.emulator.origin, "bot", env=env, cwd=self.folder, output=output
-                )
-            self.processes.append(process)
-        count = len(shard_sets)
-
-        def connected() -> bool | None:
-            synced = self.emulator.requests("/commands", "PUT")
-            return True if len(self.emulator.gateway.sessions) == count and synced else None
-
-        await self.emulator.wait_until(connected, "the bot's processes", START_WAIT)
-
-    async def stop(self) -> None:
-        """Stop the processes as an operator would (SIGTERM), then the emulator."""
-        for process in self.processes:
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes:
-            await asyncio.wait_for(process.wait(), START_WAIT)
-        await self.emulator.stop()
-
-    def cpu_seconds(self) -> float:
-        """The bot processes' CPU time so far, their live child processes' included."""
-        return _total_cpu_seconds(process.pid for process in self.processes) + (
-            self.children_cpu_seconds()
-        )
-
-    def children_cpu_seconds(self) -> float:
-        """The CPU time so far of the bot processes' live child processes."""
-        return _total_cpu_seconds(
-            child for process in self.processes for child in _children(process.pid)
-        )
-
-    def peak_rss_mb(self) -> float:
-        """The largest peak resident size among the bot processes."""
-        return max(_peak_rss_mb(process.pid) for process in self.processes)
-
-    def peak_rss_with_children_mb(self) -> float:
-        """The largest, among the bot processes, of its peak resident size plus its live child
-        processes' (the drawing process, the computer's worker)."""
-        return max(
-            _peak_rss_mb(process.pid) + sum(map(_peak_rss_mb, _children(process.pid)))
-            for process in self.processes
-        )
-
-    async def open_tables(self, store: Store) -> None:
-        """Every duel challenged and accepted, a few at a time."""
-        gate = asyncio.Semaphore(10)
-
-        async def open_one(duel: Duel) -> None:
-            async with gate:
-                options = {"opponent": duel.black, "cube": False}
-                handle = await self.emulator.slash(
-                    duel.white, "backgammon", options, channel=duel.channel
-                )
-                await handle.original(timeout=WAIT)
-                row = await store.active_game_in_channel(duel.channel.id)
-                assert row is not None and row.message_id is not None
-                duel.game_id, duel.message_id = row.id, row.message_id
-                board = self.emulator.state.messages[row.message_id]
-                accept = await self.emulator.click(duel.black, board, f"db:{row.id}:accept")
-                await accept.acknowledged(WAIT)
-                await self.emulator.wait_until(
-                    lambda: True if board.attachments else None, "the first board", WAIT
-                )
-
-        await asyncio.gather(*(open_one(duel) for duel in self.duels))
-
-    async def play(self, turns: Turns, duel: Duel, run: Run, measured: Measured) -> None:
-        """`run.moves` turns of one duel by /move, each timed to the edited game message.
-
-        Each turn is a legal play of the game as the bot stored it, read lean (`Turns`).
-        """
-        board = self.emulator.state.messages[duel.message_id]
-        users = {duel.white.id: duel.white, duel.black.id: duel.black}
-        for count in range(run.moves):
-            turn = await turns.read(duel.game_id)
-            if not turn.is_open or turn.to_move_id is None:
-                return
-            notation = turn.play(count)
-            if run.think:
-                # People look at the board before moving: 0.5-1.5 times the think time.
-                await asyncio.sleep(run.think * (0.5 + (count * 7 + duel.game_id) % 11 / 10))
-            edits = board.edits
-            started = time.perf_counter()
-            move = await self.emulator.slash(
-                users[turn.to_move_id], "move", {"play": notation}, channel=duel.channel
-            )
-            await self.emulator.wait_for_edit(
-                board, edits, lambda m: bool(m.attachments), timeout=WAIT
-            )
-            measured.latencies_ms.append((time.perf_counter() - started) * 1000)
-            await move.original(timeout=WAIT)  # the mover's private "Played …" (not timed)
-
-    async def measure(self, turns: Turns, run: Run) -> Measured:
-        """Play one run on the first `run.games` duels."""
-        measured = Measured()
-        # The emulator keeps every message and request it saw, and the collector's full passes
-        # walked them all again during a run (about 5% of this process's CPU at saturation):
-        # what exists before the run is left out of them.
-        gc.freeze()
-        cpu, children = self.cpu_seconds(), self.children_cpu_seconds()
-        own, wall = time.process_time(), time.perf_counter()
-        server = _server_cpu_seconds()
-        await asyncio.gather(
-            *(self.play(turns, duel, run, measured) for duel in self.duels[: run.games])
-        )
-        measured.seconds = time.perf_counter() - wall
-        measured.cpu_seconds = self.cpu_seconds() - cpu
-        measured.children_cpu_seconds = self.children_cpu_seconds() - children
-        measured.driver_cpu_seconds = time.process_time() - own
-        if "postgresql" in self.database_url:
-            measured.server_cpu_seconds = _server_cpu_seconds() - server
-        return measured
+def at_both_ends(servers: list[Guild]) -> list[Guild]:
+    """The duels' servers: the first of shard 0's (cached first) and the last of the last
+    shard's (cached last)."""
+    first = [g for g in servers if (g.id >> 22) % MANY_SHARDS == 0][:AT_EACH_END]
+    last = [g for g in servers if (g.id >> 22) % MANY_SHARDS == MANY_SHARDS - 1]
+    return first + last[-AT_EACH_END:]
 
 
 @asynccontextmanager
@@ -346,29 +103,45 @@ async def postgres_database(url: str) -> AsyncIterator[str]:
         await admin.dispose()
 
 
-async def measure_setup(
-    name: str, database_url: str, shard_sets: list[list[int]] | None, runs: list[Run]
-) -> dict[str, Any]:
+@asynccontextmanager
+async def database(url: str | None) -> AsyncIterator[str]:
+    """A PostgreSQL database of its own on the server of `url`, or an SQLite file of its own."""
+    if url:
+        async with postgres_database(url) as made:
+            yield made
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        yield f"sqlite+aiosqlite:///{Path(folder) / 'scale.sqlite3'}"
+
+
+def print_row(name: str, run: Run, row: dict[str, float]) -> None:
+    """One run's figures under the header."""
+    print(
+        f"{name:<24} {run.name:<12} {row['games']:>5} {row['moves']:>6} "
+        f"{row['p50_ms']:>8} {row['p99_ms']:>8} {row['moves_per_s']:>8} "
+        f"{row['cpu_ms_per_move']:>12} {row['children_cpu_ms_per_move']:>9} "
+        f"{row['emulator_cpu_ms_per_move']:>12} {row['cores']:>6}",
+        flush=True,
+    )
+
+
+async def measure_setup(name: str, plan: Plan, runs: list[Run]) -> dict[str, Any]:
     """Start a set-up, play its runs, print a line per run; the figures by run name."""
     with tempfile.TemporaryDirectory() as folder:
-        setup = Setup(database_url, shard_sets, Path(folder))
-        store = await Store.open(database_url)  # the driver finds the games, as tests do
-        turns = await Turns.open(database_url)
+        setup = Setup(plan, Path(folder))
+        url = plan.database_url
+        # The driver finds the games, as tests do (the bare bot keeps no games to find).
+        store = None if url is None else await Store.open(url)
+        turns = None if url is None else await Turns.open(url)
         figures: dict[str, Any] = {}
         try:
             await setup.start()
+            print(f"{name:<24} connected in {setup.start_seconds:.1f} s", flush=True)
             await setup.open_tables(store)
             await setup.measure(turns, WARM_UP)
             for run in runs:
                 figures[run.name] = row = (await setup.measure(turns, run)).row(run)
-                print(
-                    f"{name:<24} {run.name:<12} {row['games']:>5} {row['moves']:>6} "
-                    f"{row['p50_ms']:>8} {row['p99_ms']:>8} {row['moves_per_s']:>8} "
-                    f"{row['cpu_ms_per_move']:>12} {row['children_cpu_ms_per_move']:>9} "
-                    f"{row['emulator_cpu_ms_per_move']:>12} "
-                    f"{row['cores']:>6}",
-                    flush=True,
-                )
+                print_row(name, run, row)
             figures["peak_rss_mb"] = round(setup.peak_rss_mb(), 1)
             figures["peak_rss_with_children_mb"] = round(setup.peak_rss_with_children_mb(), 1)
             print(
@@ -382,51 +155,134 @@ async def measure_setup(
             raise
         finally:
             await setup.stop()
-            await turns.close()
-            await store.close()
+            if turns is not None:
+                await turns.close()
+            if store is not None:
+                await store.close()
     return figures
 
 
+async def measure_floor(runs: list[Run]) -> dict[str, Any]:
+    """The bare bot, showing one of Duelboard's boards (drawn here, once)."""
+    with tempfile.TemporaryDirectory() as folder:
+        picture = Path(folder) / "board.png"
+        picture.write_bytes(render_png(PICTURES[GameKind.BACKGAMMON].sample(), width=IMAGE_WIDTH))
+        print(f"the bare bot's board: {picture.stat().st_size // 1024} KB", flush=True)
+        plan = Plan(None, module="benchmarks.floor", env=(("FLOOR_PNG", str(picture)),))
+        return await measure_setup("bare bot (floor)", plan, runs)
+
+
+async def measure_capped(cap: float, url: str | None, saturation: Run) -> dict[str, Any] | None:
+    """Moves per second at saturation of one, two and three processes, each capped at `cap`."""
+    try:
+        await CpuCap.make(cap).remove()
+    except CapUnavailableError as error:
+        print(f"capped set-ups skipped: this system cannot cap a process's CPU ({error})")
+        return None
+    capped: dict[str, Any] = {"cpu": cap}
+    for count, key in ((1, "one"), (2, "two"), (3, "three")):
+        async with database(url) as made:
+            name = f"{count} capped at {cap}" + (", PostgreSQL" if url else ", SQLite")
+            plan = Plan(made, processes=count, shard_count=None if count == 1 else count, cap=cap)
+            figures = await measure_setup(name, plan, [saturation])
+        capped[key] = per_second = figures["saturation"]["moves_per_s"]
+        # At the cap, each process used its whole share; below it, the machine ran out first.
+        used = per_second * figures["saturation"]["cpu_ms_per_move"] / 1000 / count
+        print(f"{name}: each process used {used:.2f} of its {cap} CPU")
+    print(
+        f"capped at {cap} CPU each: two processes / one {capped['two'] / capped['one']:.2f}x, "
+        f"three / one {capped['three'] / capped['one']:.2f}x"
+    )
+    return capped
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    """Every set-up; the JSON summary."""
+    """Every set-up asked for; the JSON summary."""
     moves = (10, 6, 8) if args.quick else (20, 12, 16)
     runs = [
         Run("20_games", 20, moves[0], args.think),
         Run("100_games", 100, moves[1], args.think),
         Run("saturation", 100, moves[2], 0.0),
     ]
+    chosen = set(args.setups.split(","))
+    if not chosen <= set(SETUPS):
+        raise SystemExit(f"--setups takes some of {','.join(SETUPS)}")
     print(f"cpus={os.cpu_count()} load={os.getloadavg()[0]:.2f} think={args.think}s")
     print(
         f"{'set-up':<24} {'run':<12} {'games':>5} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
         f"{'moves/s':>8} {'cpu ms/move':>12} {'children':>9} {'emulator ms':>12} {'cores':>6}"
     )
-    with tempfile.TemporaryDirectory() as folder:
-        sqlite_url = f"sqlite+aiosqlite:///{Path(folder) / 'scale.sqlite3'}"
-        sqlite = await measure_setup("1 process, SQLite", sqlite_url, None, runs)
-    summary: dict[str, Any] = {
-        "one_process": None,
-        "two_processes": None,
-        "one_process_sqlite": _summary(sqlite),
-    }
+    summary: dict[str, Any] = dict.fromkeys(
+        ("one_process", "two_processes", "one_process_sqlite", "floor", "servers", "capped")
+    )
+    floor = await measure_floor(runs) if "floor" in chosen else None
+    if "sqlite" in chosen:
+        async with database(None) as url:
+            sqlite = await measure_setup("1 process, SQLite", Plan(url), runs)
+        summary["one_process_sqlite"] = _summary(sqlite)
+    if args.postgres_url and "postgres" in chosen:
+        async with postgres_database(args.postgres_url) as url:
+            one = await measure_setup("1 process, PostgreSQL", Plan(url), runs)
+        summary["one_process"] = _summary(one)
+    if args.postgres_url and "two" in chosen:
+        async with postgres_database(args.postgres_url) as url:
+            plan = Plan(url, processes=2, shard_count=2)
+            two = await measure_setup("2 processes, PostgreSQL", plan, runs)
+        summary["two_processes"] = _summary(two)
     if not args.postgres_url:
         print("PostgreSQL skipped: give --postgres-url or set DUELBOARD_TEST_POSTGRES_URL")
-        return summary
-    async with postgres_database(args.postgres_url) as url:
-        one = await measure_setup("1 process, PostgreSQL", url, None, runs)
-    async with postgres_database(args.postgres_url) as url:
-        two = await measure_setup("2 processes, PostgreSQL", url, [[0], [1]], runs)
-    summary["one_process"] = _summary(one)
-    summary["two_processes"] = _summary(two)
-    speedup = two["saturation"]["moves_per_s"] / one["saturation"]["moves_per_s"]
-    # Per move, one process at saturation kept `cores` busy (the bot, the emulator and its
-    # players, PostgreSQL): however many processes, the machine's cores carry no more moves.
-    cores = one["saturation"]["cores"]
-    ceiling = (os.cpu_count() or 1) / cores
-    print(
-        f"two processes / one process at saturation: {speedup:.2f}x (one process kept {cores} "
-        f"of {os.cpu_count()} cores busy: this machine carries at most {ceiling:.2f}x)"
-    )
+    if floor is not None:
+        summary["floor"] = _floor_summary(floor, summary)
+    if "servers" in chosen:
+        summary["servers"] = await measure_servers(args, moves[0])
+    if "capped" in chosen and args.cap is not None:
+        summary["capped"] = await measure_capped(args.cap, args.postgres_url, runs[2])
+    elif "capped" in chosen:
+        print("capped set-ups skipped: give --cap CPU (a share of one core, e.g. 0.35)")
     return summary
+
+
+async def measure_servers(args: argparse.Namespace, moves: int) -> dict[str, float]:
+    """CPU per move of games in servers cached first and last, among 10,000 (two runs each,
+    alternating, so that the machine's load drifts alike on both)."""
+    runs = [
+        Run(f"{name}_{half}", AT_EACH_END, moves // 2, args.think, first=first)
+        for half in (1, 2)
+        for name, first in (("first", 0), ("last", AT_EACH_END))
+    ]
+    async with database(args.postgres_url) as url:
+        plan = Plan(url, shard_count=MANY_SHARDS, servers=MANY_SERVERS, placement=at_both_ends)
+        name = f"{MANY_SERVERS} servers, {MANY_SHARDS} shards"
+        figures = await measure_setup(name, plan, runs)
+    cpu = {
+        end: round(
+            statistics.mean(figures[f"{end}_{half}"]["cpu_ms_per_move"] for half in (1, 2)), 2
+        )
+        for end in ("first", "last")
+    }
+    print(f"cached last / cached first, CPU per move: {cpu['last'] / cpu['first']:.2f}x")
+    return {
+        "cpu_ms_per_move_cached_first": cpu["first"],
+        "cpu_ms_per_move_cached_last": cpu["last"],
+    }
+
+
+def _floor_summary(floor: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
+    """The bare bot's figures, and Duelboard's CPU per move (20 games) as a multiple of its."""
+    own = floor["20_games"]["cpu_ms_per_move"]
+    figures: dict[str, Any] = {
+        "cpu_ms_per_move": own,
+        "cpu_ms_per_move_saturated": floor["saturation"]["cpu_ms_per_move"],
+        "p50_ms_20_games": floor["20_games"]["p50_ms"],
+        "p99_ms_20_games": floor["20_games"]["p99_ms"],
+        "peak_rss_mb": floor["peak_rss_mb"],
+        "ratio": None,
+    }
+    measured = summary["one_process"] or summary["one_process_sqlite"]
+    if measured is not None:
+        figures["ratio"] = round(measured["cpu_ms_per_move"] / own, 2)
+        print(f"Duelboard's CPU per move / the bare bot's (20 games): {figures['ratio']}x")
+    return figures
 
 
 def _summary(figures: dict[str, Any]) -> dict[str, float]:
@@ -446,9 +302,9 @@ def _summary(figures: dict[str, Any]) -> dict[str, float]:
 
 
 def main() -> None:
-    """Measure every set-up and print the summary as the last line."""
+    """Measure every set-up asked for and print the summary as the last line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer moves: under 4 minutes")
+    parser.add_argument("--quick", action="store_true", help="fewer moves")
     parser.add_argument(
         "--think", type=float, default=1.0, help="seconds a player looks before moving"
     )
@@ -456,6 +312,15 @@ def main() -> None:
         "--postgres-url",
         default=os.environ.get("DUELBOARD_TEST_POSTGRES_URL"),
         help="PostgreSQL server to measure on (default: DUELBOARD_TEST_POSTGRES_URL)",
+    )
+    parser.add_argument(
+        "--cap",
+        type=float,
+        help="run the capped set-ups with each bot process (and its children) at this share "
+        "of one core's time, e.g. 0.35 (needs a cgroup cpu controller this process may write)",
+    )
+    parser.add_argument(
+        "--setups", default=",".join(SETUPS), help=f"which set-ups, of {','.join(SETUPS)}"
     )
     args = parser.parse_args()
     print(json.dumps(asyncio.run(main_async(args))))

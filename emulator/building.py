@@ -119,15 +119,22 @@ class Builder:
         permissions: int = 0,
         mentionable: bool = False,
         guild: Guild | None = None,
+        position: int = 1,
     ) -> Role:
         """A role granting `permissions` (bits) to `members` of `guild` (the first server by
-        default)."""
+        default), at `position` (1, the bottom, by default, as Discord makes a new role): the
+        roles from there up move up one."""
         if not 1 <= len(name) <= 100:
             raise ValueError(f"a role name has 1 to 100 characters, not {name!r}")
         if permissions < 0:
             raise ValueError(f"permissions are bits, not {permissions}")
         where = guild or self.guild
-        role = Role(self.state.snowflake(), name, permissions, 1, mentionable)
+        if position < 1:
+            raise ValueError(f"a role's position is 1 or more (0 is @everyone), not {position}")
+        for other in where.roles.values():
+            if other.position >= position:
+                other.position += 1
+        role = Role(self.state.snowflake(), name, permissions, position, mentionable)
         where.roles[role.id] = role
         for user in members:
             where.members[user.id].role_ids.append(role.id)

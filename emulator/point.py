@@ -13,7 +13,7 @@ import asyncio
 import os
 import runpy
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -27,12 +27,14 @@ async def spawn(
     env: Mapping[str, str],
     cwd: Path,
     output: IO[Any],
+    before_exec: Callable[[], None] | None = None,
 ) -> asyncio.subprocess.Process:
     """Start `python -m module args` in a process of its own pointed at the emulator on
     `origin`, with `env` added to this process's environment and stdout and stderr to `output`.
 
     The process leads a process group of its own, as a service manager starts a service, so
     that `os.killpg(process.pid, signal.SIGKILL)` kills it with any worker it started.
+    `before_exec` runs in the new process before Python starts in it (joining a cgroup, say).
     """
     root = str(Path(__file__).resolve().parents[1])  # where `emulator` (and the bot) import from
     path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
@@ -48,6 +50,7 @@ async def spawn(
         stdout=output,
         stderr=output,
         start_new_session=True,
+        preexec_fn=before_exec,
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
 
-from emulator import channels, interactions, limits, payloads, scheduled
+from emulator import channels, interactions, limits, payloads, roles, scheduled
 from emulator.core import BODY, CORE, Core, json_response, read_body, snowflake_arg
 from emulator.state import Command, Guild, RecordedRequest
 
@@ -39,6 +39,7 @@ def build_app(core: Core) -> web.Application:
             *interactions.routes(),
             *channels.routes(),
             *scheduled.routes(),
+            *roles.routes(),
         ]
     )
     return app

@@ -8,13 +8,16 @@ from __future__ import annotations
 from render.backgammon import draw_backgammon, render_backgammon
 from render.backgammon_layout import BackgammonLayout
 from render.backgammon_scene import BackgammonScene, Prompt
+from render.chart import RatingChart, render_chart
 from render.checkers import CheckersLayout, CheckersScene, draw_checkers, render_checkers
 from render.describe import MAX_ALT_TEXT, describe
 from render.replay import (
     backgammon_replay_scenes,
     checkers_replay_scenes,
     describe_replay,
+    replay_frames,
     replay_gif,
+    replay_of,
 )
 from render.standings import (
     Bracket,
@@ -62,6 +65,7 @@ __all__ = [
     "CheckersLayout",
     "CheckersScene",
     "Prompt",
+    "RatingChart",
     "StandingsScene",
     "StandingsTable",
     "Theme",
@@ -73,9 +77,12 @@ __all__ = [
     "draw_backgammon",
     "draw_checkers",
     "render_backgammon",
+    "render_chart",
     "render_checkers",
     "render_png",
     "render_standings",
+    "replay_frames",
     "replay_gif",
+    "replay_of",
     "theme_named",
 ]

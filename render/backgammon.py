@@ -142,7 +142,12 @@ def _draw_tray(
     slabs, corner = _tray_slabs(layout, fill, edge, count, mine)
     image.paste(slabs, corner, slabs)
     text_centred(
-        image, layout.tray_label(mine), str(count), size=layout.text(27), fill=theme.text, bold=True
+        image,
+        layout.tray_label(mine, count),
+        str(count),
+        size=layout.text(27),
+        fill=theme.text,
+        bold=True,
     )
 
 

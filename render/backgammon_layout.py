@@ -152,12 +152,16 @@ class BackgammonLayout:
         top = y0 + index * slab
         return (x0 + self.u(2), top, x1 - self.u(2), top + slab - self.u(1))
 
-    def tray_label(self, viewer: bool) -> Centre:
-        """Where the count of borne-off checkers is written: in the tray, between its fifteen
-        slabs and the centred cube in the middle."""
+    def tray_label(self, viewer: bool, count: int) -> Centre:
+        """Where the count of a side's `count` borne-off checkers is written: just past the end
+        of its own stack, so that when both sides have checkers off each number sits against
+        its own colour (two numbers side by side in the middle did not say whose was whose)."""
         x = (self.tray[0] + self.tray[2]) / 2
-        middle = (self.tray[1] + self.tray[3]) / 2
-        return (x, middle + self.u(42)) if viewer else (x, middle - self.u(42))
+        _, stack_end, _, _ = self.tray_slab(True, count - 1)
+        if viewer:
+            return (x, stack_end - self.u(13))
+        _, _, _, stack_end = self.tray_slab(False, count - 1)
+        return (x, stack_end + self.u(13))
 
     def die_size(self, count: int) -> int:
         """Side of one die: smaller when a double shows four."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from engine.backgammon import Side
 from engine.checkers import Color
 from render.backgammon_scene import BackgammonScene, Prompt, status_line, viewer_point
@@ -44,13 +42,12 @@ def _whose(name: str, yours: bool, words: Words) -> str:
     return words.alt_your_turn if yours else words.alt_their_turn.format(name=name)
 
 
-def _sentence(text: str) -> str:
+def _sentence(text: str, words: Words) -> str:
     """`text` ending as a sentence does (the prompt drawn on a picture has no full stop): with
-    the full stop of its script, `。` after Chinese."""
+    the language's full stop (`。` in Chinese, also after a roll such as 3-1)."""
     if text.endswith((".", "?", "!", "…", "。", "？", "！")):
         return text
-    wide = bool(text) and unicodedata.east_asian_width(text[-1]) in ("W", "F")
-    return text + ("。" if wide else ".")
+    return text + words.full_stop
 
 
 def _prompt(scene: BackgammonScene, reader: Side) -> str:
@@ -113,7 +110,7 @@ def _checkers_of(scene: BackgammonScene, side: Side, numbering: Side) -> str:
         parts.insert(0, words.alt_bar.format(count=position.bar[side]))
     if position.off[side]:
         parts.append(words.alt_off.format(count=position.off[side]))
-    return ", ".join(parts)  # never empty: a side's checkers are somewhere (BG-1)
+    return words.alt_list.join(parts)  # never empty: a side's checkers are somewhere (BG-1)
 
 
 def describe_backgammon(scene: BackgammonScene) -> str:
@@ -130,7 +127,7 @@ def describe_backgammon(scene: BackgammonScene) -> str:
     if reader is None:
         colours = {side: _who(names[side], _side_name(side, words), words) for side in Side}
         sentences = [
-            _sentence(status_line(scene)),
+            _sentence(status_line(scene), words),
             words.alt_numbered.format(name=names[first]),
             words.alt_theirs.format(name=colours[first], pieces=_checkers_of(scene, first, first)),
             words.alt_theirs.format(name=colours[other], pieces=_checkers_of(scene, other, first)),
@@ -142,7 +139,9 @@ def describe_backgammon(scene: BackgammonScene) -> str:
             ),
         ]
     else:
-        prompt = _prompt(scene, reader) if scene.caption is None else _sentence(scene.caption)
+        prompt = (
+            _prompt(scene, reader) if scene.caption is None else _sentence(scene.caption, words)
+        )
         sentences = [
             prompt,
             words.alt_you_are.format(who=_who(names[reader], _side_name(reader, words), words)),
@@ -218,9 +217,11 @@ def _pieces_of(scene: CheckersScene, color: Color) -> str:
             (kings if piece.king else men).append(square)
     parts = []
     if men:
-        parts.append(words.alt_men_on.format(squares=", ".join(map(str, sorted(men)))))
+        parts.append(words.alt_men_on.format(squares=words.alt_list.join(map(str, sorted(men)))))
     if kings:
-        parts.append(words.alt_kings_on.format(squares=", ".join(map(str, sorted(kings)))))
+        parts.append(
+            words.alt_kings_on.format(squares=words.alt_list.join(map(str, sorted(kings))))
+        )
     return words.alt_separator.join(parts) if parts else words.alt_no_pieces
 
 
@@ -230,7 +231,7 @@ def _checkers_prompt(scene: CheckersScene, reader: Color) -> str:
     position = scene.position
     words = scene.words
     if scene.outcome is not None or scene.caption is not None:
-        return _sentence(checkers_status(scene))
+        return _sentence(checkers_status(scene), scene.words)
     offerer = scene.draw_offered_by
     if offerer is not None:
         if offerer is reader:
@@ -263,7 +264,7 @@ def describe_checkers(scene: CheckersScene) -> str:
 
     if reader is None:
         sentences = [
-            _sentence(checkers_status(scene)),
+            _sentence(checkers_status(scene), scene.words),
             words.alt_ck_bottom.format(title=title, size=size, who=who(first)),
             words.alt_theirs.format(name=who(first), pieces=_pieces_of(scene, first)),
             words.alt_theirs.format(name=who(other), pieces=_pieces_of(scene, other)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from PIL import Image
 
@@ -35,12 +35,11 @@ def frame_durations(count: int) -> list[int]:
     return [FIRST_FRAME_MS] + [MOVE_FRAME_MS] * (count - 2) + [LAST_FRAME_MS]
 
 
-def replay_gif(
+def replay_frames(
     scenes: Sequence[Scene], *, theme: Theme = LIGHT, width: int = REPLAY_WIDTH
-) -> bytes:
-    """A looping GIF with one frame per scene (start position first, final position last)."""
-    # Each frame goes onto the palette at once: a third of the memory of keeping RGB frames.
-    frames: list[Image.Image] = []
+) -> Iterator[Image.Image]:
+    """Each scene's frame, on the theme's palette, one at a time: a caller with other work may
+    do it between two frames (see `replay_gif`)."""
     for scene in scenes:
         if isinstance(scene, BackgammonScene):
             frame = draw_backgammon(scene, theme=theme, width=width)
@@ -48,8 +47,20 @@ def replay_gif(
             frame = draw_checkers(scene, theme=theme, width=width)
         else:
             raise TypeError(f"a replay frame must be a board scene, not {scene!r}")
-        frames.append(to_palette(frame, theme))
+        # Each frame goes onto the palette at once: a third of the memory of keeping RGB frames.
+        yield to_palette(frame, theme)
+
+
+def replay_of(frames: Sequence[Image.Image], theme: Theme = LIGHT) -> bytes:
+    """The looping GIF of `replay_frames`' frames (start position first, final position last)."""
     return gif_bytes(frames, frame_durations(len(frames)), theme)
+
+
+def replay_gif(
+    scenes: Sequence[Scene], *, theme: Theme = LIGHT, width: int = REPLAY_WIDTH
+) -> bytes:
+    """A looping GIF with one frame per scene (start position first, final position last)."""
+    return replay_of(list(replay_frames(scenes, theme=theme, width=width)), theme)
 
 
 def describe_replay(scenes: Sequence[Scene]) -> str:

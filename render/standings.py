@@ -31,11 +31,14 @@ class StandingsTable:
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     marked: frozenset[int] = frozenset()
+    weights: tuple[float, ...] = ()  # the figure columns' relative widths (equal if empty)
 
     def __post_init__(self) -> None:
         """Refuse a table whose rows do not fit its headings."""
         if len(self.headings) < 2 or any(len(row) != len(self.headings) for row in self.rows):
             raise ValueError("every row of a standings table has one cell per heading (2 or more)")
+        if self.weights and (len(self.weights) != len(self.headings) - 2 or min(self.weights) <= 0):
+            raise ValueError("a standings table weighs each figure column, above 0")
         if len(self.rows) > MAX_ROWS:
             raise ValueError(f"a standings table has at most {MAX_ROWS} rows")
 
@@ -115,11 +118,13 @@ def _draw_table(scene: StandingsTable, theme: Theme, width: int) -> Image.Image:
     # The rank column, the name's wide column, then the figures in equal narrow columns.
     figures = len(scene.headings) - 2
     rank_width = inner * 0.08
-    figure_width = inner * 0.19
-    name_width = inner - rank_width - figures * figure_width
-    lefts = [margin, margin + rank_width]
-    lefts += [margin + rank_width + name_width + n * figure_width for n in range(figures)]
-    widths = [rank_width, name_width, *([figure_width] * figures)]
+    # Up to three figures take a fifth of the width each; more share three fifths.
+    share = inner * min(0.19 * figures, 0.6)
+    weights = scene.weights or (1.0,) * figures
+    figure_widths = [share * weight / sum(weights) for weight in weights]
+    name_width = inner - rank_width - share
+    widths = [rank_width, name_width, *figure_widths]
+    lefts = [margin + sum(widths[:n]) for n in range(len(widths))]
 
     def cells(y: float, texts: tuple[str, ...], bold: bool, colour: tuple[int, int, int]) -> None:
         for column, text in enumerate(texts):

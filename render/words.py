@@ -164,6 +164,10 @@ class Words:
     # Between a side's men and its kings: a semicolon where the language has one (Greek's `;` is
     # its question mark).
     alt_separator: str = "; "
+    # Between the items of a list (a side's points, a checkers side's squares), and the full stop
+    # the alt text closes a sentence with: each language writes its own (`、` and `。` in Chinese).
+    alt_list: str = ", "
+    full_stop: str = "."
     alt_ck_last_yours: str = "Last move by you: {move}."
     alt_ck_last_theirs: str = "Last move by {name}: {move}."
     # Replays: frame captions and the GIF's alt text.

@@ -20,12 +20,16 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from emulator import Emulator
 from emulator.handle import DriverError
 from emulator.signal import BotFailure, EmulatorTimeout
-from emulator.state import DM, GROUP_DM, Channel, Message, User
+from emulator.state import DM, GROUP_DM, Channel, Message, Role, User
+from tryout.guard import Guard
 from tryout.world import World
 
 STATIC = Path(__file__).resolve().parent / "static"
+# The page's own files, by name: anything else under /static/ is not found, whatever its path.
+STATIC_FILES = {path.name: path for path in STATIC.iterdir() if path.is_file()}
 MAX_BODY = 16 * 1024  # an action is a few hundred bytes; anything near this is not from the page
-USER_OPTION = 6
+USER_OPTION, CHANNEL_OPTION, ROLE_OPTION = 6, 7, 8
+GROUPS = (1, 2)  # a subcommand, a subcommand group
 # How often a live feed looks again when nothing has signalled (the bot's own state never does).
 LOOK_AGAIN = 0.5
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -38,17 +42,19 @@ class BadAction(Exception):
 class Page:
     """Serves one local server's page; holds no state of its own besides the emulator."""
 
-    def __init__(self, emulator: Emulator, world: World) -> None:
-        """Serve `world`, populated in `emulator`."""
+    def __init__(self, emulator: Emulator, world: World, guard: Guard) -> None:
+        """Serve `world`, populated in `emulator`, to the requests `guard` lets through."""
         self.emulator = emulator
         self.world = world
+        self.guard = guard
         self._sockets: set[web.WebSocketResponse] = set()
 
     def app(self) -> web.Application:
         """The aiohttp application."""
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[_refusals])
+        middlewares = [self.guard.middleware, _refusals]
+        app = web.Application(client_max_size=MAX_BODY, middlewares=middlewares)
         app.router.add_get("/", self._index)
-        app.router.add_static("/static/", STATIC)
+        app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/api/world", self._world)
         app.router.add_get("/api/live", self._live)
         app.router.add_post("/api/slash", self._slash)
@@ -70,6 +76,12 @@ class Page:
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html")
 
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        found = STATIC_FILES.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound(text="no such file")
+        return web.FileResponse(found)
+
     async def _world(self, request: web.Request) -> web.Response:
         """The world for `as`; the page's first visit (or a member it no longer knows) gets the
         first member."""
@@ -90,6 +102,7 @@ class Page:
                 *(_channel(c, member) for c in sorted(guild.channels.values(), key=_order)),
                 *(_channel(c, member) for c in self.world.private if self.world.sees(member, c)),
             ],
+            "roles": [{"id": str(role.id), "name": role.name} for role in self.world.roles],
             "commands": [c.body for c in self.emulator.state.commands.values()],
             "locales": LOCALES,
         }
@@ -226,18 +239,40 @@ class Page:
         return found
 
     def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
-        """Option values as the driver takes them: a member (a user option) by their id."""
+        """Option values as the driver takes them: a member (a user option), a channel or a
+        role by their id.
+
+        `command` is a command's name, or its path to a subcommand (`tournament create`), as
+        Discord's client offers each subcommand on its own.
+        """
+        name, *path = command.split() or [""]
         registered = next(
-            (c.body for c in self.emulator.state.commands.values() if c.name == command), None
+            (c.body for c in self.emulator.state.commands.values() if c.name == name), None
         )
         if registered is None:
             raise BadAction(f"there is no command /{command[:40]}")
-        types = {o["name"]: o.get("type") for o in registered.get("options") or []}
+        options = registered.get("options") or []
+        for word in path:
+            sub = next((o for o in options if o["name"] == word and o.get("type") in GROUPS), None)
+            if sub is None:
+                raise BadAction(f"/{name} has no subcommand {word[:40]!r}")
+            options = sub.get("options") or []
+        types = {o["name"]: o.get("type") for o in options}
         values = dict(given)
         for name, value in given.items():
             if types.get(name) == USER_OPTION:
                 values[name] = self._user(value)
+            elif types.get(name) == CHANNEL_OPTION:
+                values[name] = self._channel(value)
+            elif types.get(name) == ROLE_OPTION:
+                values[name] = self._role(value)
         return values
+
+    def _role(self, raw: object) -> Role:
+        for role in self.world.roles:
+            if str(role.id) == str(raw):
+                return role
+        raise BadAction(f"there is no role {str(raw)[:40]!r}")
 
     def _user(self, raw: object) -> User:
         if str(raw) == str(self.emulator.bot_user.id):
@@ -303,7 +338,8 @@ def _object(body: dict[str, Any], key: str) -> dict[str, Any]:
 
 def _number(raw: object) -> int:
     text = str(raw)
-    if not text.isdigit() or len(text) > 20:
+    # Only ASCII digits: `int` reads other scripts' digits but refuses `²`, which `isdigit` passes.
+    if not (text.isascii() and text.isdigit()) or len(text) > 20:
         raise BadAction(f"{text[:40]!r} is not an id")
     return int(text)
 

@@ -26,6 +26,7 @@ from bot.frontend.client import DuelboardBot, PlayParts
 from bot.store import Store, StoreError
 from emulator import Emulator
 from emulator.harness import running
+from tryout.guard import Guard, new_token
 from tryout.page import Page
 from tryout.world import World, populate
 
@@ -36,12 +37,18 @@ DEFAULT_DATABASE = "duelboard-local.sqlite3"
 
 @dataclass(frozen=True)
 class Local:
-    """A running local server: where the page is, and what it is made of."""
+    """A running local server: where the page is, its secret, and what it is made of."""
 
     url: str
+    token: str
     emulator: Emulator
     world: World
     client: DuelboardBot
+
+    @property
+    def address(self) -> str:
+        """The address to open: the page, with the run's secret."""
+        return f"{self.url}/?token={self.token}"
 
 
 @contextlib.asynccontextmanager
@@ -56,14 +63,16 @@ async def serve(
             world = populate(emulator)
             client = DuelboardBot(store, parts=parts)
             async with running(client, emulator, timeout=60.0):
-                runner = web.AppRunner(Page(emulator, world).app(), access_log=None)
+                guard = Guard(new_token(), host, port)
+                runner = web.AppRunner(Page(emulator, world, guard).app(), access_log=None)
                 await runner.setup()
                 try:
                     site = web.TCPSite(runner, host, port)
                     await site.start()
-                    bound = runner.addresses[0][1]
+                    guard.port = runner.addresses[0][1]
                     shown_host = f"[{host}]" if ":" in host else host
-                    yield Local(f"http://{shown_host}:{bound}", emulator, world, client)
+                    url = f"http://{shown_host}:{guard.port}"
+                    yield Local(url, guard.token, emulator, world, client)
                 finally:
                     await runner.cleanup()
     finally:
@@ -111,7 +120,7 @@ async def _run(arguments: argparse.Namespace) -> None:
     url = f"sqlite+aiosqlite:///{arguments.database}"
     try:
         async with serve(url, host=arguments.host, port=arguments.port, parts=parts) as local:
-            print(f"Duelboard is running locally: open {local.url}", flush=True)
+            print(f"Duelboard is running locally: open {local.address}", flush=True)
             await stop.wait()
     finally:
         await asyncio.to_thread(worker.close)
@@ -124,7 +133,8 @@ def main(argv: list[str]) -> int:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # as `python -m bot`
     if not _loopback(arguments.host):
         log.warning(
-            "the page listens on %s: anyone who can reach this address can play as any member",
+            "the page listens on %s: anyone who can reach it with the printed address (its secret)"
+            " can play as any member",
             arguments.host,
         )
     try:

@@ -1,4 +1,5 @@
-"""The local server a visitor walks into: three members besides the bot, and a few channels."""
+"""The local server a visitor walks into: three members besides the bot, a few channels, and
+roles to give by rating tier (the bot may manage them)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 
 from emulator import Emulator
 from emulator.building import MEMBER_PERMISSIONS
-from emulator.state import Channel, User
+from emulator.state import Channel, Role, User
 
 # Manage Server, so that the visitor can try /settings as the first member.
 MANAGE_SERVER = 0x20
@@ -14,6 +15,10 @@ SERVER = "Duelboard (local)"
 CHANNELS = ("general", "backgammon", "checkers")
 # (username, display name, Discord locale): one person per language the bot speaks first.
 PEOPLE = (("ada", "Ada", "en-US"), ("bruno", "Bruno", "fr"), ("clara", "Clara", "de"))
+# Roles for /settings tier_role, made after the bot's own (so below it), and Manage Roles for the
+# bot, as a server that wants tier roles sets it up.
+TIER_ROLES = ("Bronze", "Silver", "Gold")
+MANAGE_ROLES = 1 << 28
 
 
 GROUP = "Friday night"
@@ -27,6 +32,7 @@ class World:
     people: tuple[User, ...]
     channels: tuple[Channel, ...]
     private: tuple[Channel, ...] = ()
+    roles: tuple[Role, ...] = ()
 
     def sees(self, member: User, channel: Channel) -> bool:
         """Whether `member` is in `channel`: every server channel, their own DMs."""
@@ -47,4 +53,8 @@ def populate(emulator: Emulator) -> World:
     for person in people:
         emulator.install_app(person)
     private = (emulator.add_dm(people[0], people[1]), emulator.add_group_dm(GROUP, people))
-    return World(tuple(people), tuple(channels), private)
+    roles = tuple(emulator.add_role(name, []) for name in TIER_ROLES)
+    guild = emulator.guild
+    for role_id in guild.members[emulator.bot_user.id].role_ids:
+        guild.roles[role_id].permissions |= MANAGE_ROLES
+    return World(tuple(people), tuple(channels), private, roles)

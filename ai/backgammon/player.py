@@ -48,10 +48,8 @@ def make_evaluator(
     try:
         sage = Sage(SAGE_PLIES[level], threads)
     except SageUnavailableError as error:
-        notice = (
-            f"Open Sage is not installed, so the computer plays {level.value} at the built-in"
-            f" level (pubeval). {error}"
-        )
+        # The error says what is missing and how to install it: said once.
+        notice = f"The computer plays {level.value} at the built-in level (pubeval): {error}"
         return Pubeval(), notice
     noise = SAGE_NOISE.get(level)
     if noise is None:

@@ -11,6 +11,7 @@ stands, the actor is told so, and the game message catches up by itself (`CatchU
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -20,6 +21,7 @@ import discord
 from bot.frontend import controls
 from bot.frontend.catchup import CatchUp
 from bot.frontend.controls import Action
+from bot.frontend.markup import user_name
 from bot.frontend.messages import CACHED_GAMES, GameMessages, Update
 from bot.frontend.reach import Reach
 from bot.frontend.recent import Recent
@@ -40,11 +42,14 @@ T = TypeVar("T")
 log = logging.getLogger("duelboard")
 # Seconds an action may run before the bot acknowledges it; Discord allows 3 for the first reply.
 REPLY_BUDGET = 1.5
+# How long the private "Played 8/5 6/5." of a typed command stays before it is deleted: the game
+# message shows the play to everyone, and a game of typed moves must not leave a column of them.
+RECEIPT_SECONDS = 8.0
 
 
 def as_player(user: discord.abc.User) -> Player:
     """The service's `Player` for a Discord user."""
-    return Player(user.id, user.display_name, user.bot)
+    return Player(user.id, user_name(user), user.bot)
 
 
 def reader_locale(interaction: discord.Interaction[Any]) -> object:
@@ -71,6 +76,8 @@ class GameActions:
         self.catch_up = CatchUp(messages, store)
         self._building: Recent[int, asyncio.Lock] = Recent(CACHED_GAMES)
         self.reach = Reach(messages.client, messages, store)
+        self._receipts: set[asyncio.Task[None]] = set()  # kept until done: the loop holds
+        # tasks only weakly
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
@@ -223,6 +230,23 @@ class GameActions:
             await interaction.edit_original_response(content=text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+        task = asyncio.create_task(self._withdraw(interaction))
+        self._receipts.add(task)
+        task.add_done_callback(self._receipts.discard)
+
+    async def withdraw_receipts(self) -> None:
+        """Delete the receipts still showing now (the bot is stopping; their tokens would
+        outlive it)."""
+        for task in list(self._receipts):
+            task.cancel()
+        await asyncio.gather(*self._receipts, return_exceptions=True)
+
+    async def _withdraw(self, interaction: discord.Interaction[Any]) -> None:
+        """Delete the private receipt of a typed command once it has been read."""
+        with contextlib.suppress(asyncio.CancelledError):  # stopping: delete it at once
+            await asyncio.sleep(RECEIPT_SECONDS)
+        with contextlib.suppress(discord.HTTPException):  # the player dismissed it already
+            await interaction.delete_original_response()
 
     async def ask(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Show the private confirmation before passing a double or resigning."""
@@ -460,7 +484,8 @@ class GameActions:
                 game=row.id,
                 deadline=game_words.timestamp(reminder.deadline),
             )
-            channel = self.messages.channel(row.channel_id)
+            channel = self.messages.channel(row.channel_id, row.guild_id)
             await self.messages.call(channel, row.id, reminder.player_id, text)
         await self.catch_up.sweep(shards)
+        await self.messages.boards.sweep(shards)
         return len(results)

@@ -23,6 +23,7 @@ from bot.frontend.actions import GameActions
 from bot.frontend.builder import BuildButton, BuildMenu
 from bot.frontend.cogs import cogs
 from bot.frontend.controls import GameButton, MoveMenu, SignupButton
+from bot.frontend.markup import user_name
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import reply_error
 from bot.frontend.tournaments import TournamentActions
@@ -128,7 +129,7 @@ class DuelboardBot(commands.Bot):
         """Build everything for the bot's own user; register the persistent controls; sync;
         start the clock."""
         assert self.user is not None
-        me = Player(self.user.id, self.user.display_name, True)
+        me = Player(self.user.id, user_name(self.user), True)
         for cog in self.assemble(me):
             await self.add_cog(cog)
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
@@ -192,6 +193,9 @@ class DuelboardBot(commands.Bot):
         if messages is not None:
             await self.actions.catch_up.close()
             await messages.pings.settle()
+        actions: GameActions | None = getattr(self, "actions", None)
+        if actions is not None:
+            await actions.withdraw_receipts()
         await super().close()
 
 

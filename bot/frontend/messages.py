@@ -19,22 +19,28 @@ from typing import Any
 import discord
 
 from bot.frontend import controls
-from bot.frontend.markup import shown
+from bot.frontend.boards import StandingBoards
+from bot.frontend.markup import shown, user_name
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
+from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
-from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left, words_for
+from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left
 from bot.pictures.painter import Painter
 from bot.service import outcomes as out
+from bot.service.achievements import Achievements
 from bot.service.games import Games
 from bot.service.kinds import rules_for
+from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
 from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GamePlace, GameStatus, Store
+from bot.store.achievements import Achievement
 from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
+from bot.wording.achievements import achievement_lines
 from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
@@ -123,6 +129,9 @@ class GameMessages:
         self.reviewer = reviewer
         self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
+        self.boards = StandingBoards(client, Ladder(store, games.clock), self.theme)
+        self.achievements = Achievements(store, games.bot.id)
+        self.tiers = TierRoles(client, store)
         self._names: Recent[int, str] = Recent(CACHED_NAMES)
         # The last ping per game (turn ping or reminder), deleted when the next one is sent or the
         # game ends; the store keeps it too, for the first ping after a restart. A game's entries
@@ -155,7 +164,7 @@ class GameMessages:
 
     def remember(self, user: discord.abc.User) -> None:
         """Keep the name a user now shows."""
-        self._names[user.id] = user.display_name
+        self._names[user.id] = user_name(user)
 
     async def parts(
         self,
@@ -228,12 +237,19 @@ class GameMessages:
             view.challenger_id, view.opponent_id, view.kind, view.variant, ladder_server(row)
         )
 
-    def channel(self, channel_id: int) -> discord.abc.Messageable:
-        """Where to send or edit a game's message (a partial channel if not cached)."""
-        channel = self.client.get_channel(channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            return channel
-        return self.client.get_partial_messageable(channel_id)
+    def channel(self, channel_id: int, guild_id: int | None) -> discord.abc.Messageable:
+        """Where to send or edit a game's message: the channel as its server caches it, or a
+        partial channel (a direct message, or one not cached).
+
+        Looked up through its server: `Client.get_channel` walks every cached server, and a
+        bot in thousands of servers would pay that walk on every move.
+        """
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
+        if guild is not None:
+            channel = guild.get_channel_or_thread(channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                return channel
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
 
     def guild_locale(self, guild_id: int | None) -> object:
         """The language a game's public messages use: its server's."""
@@ -287,7 +303,7 @@ class GameMessages:
             if closed:
                 self._where_cache.pop(game_id)
             return Update(game_id, where, parts)
-        channel = self.channel(where.channel_id)
+        channel = self.channel(where.channel_id, where.guild_id)
         work: list[Awaitable[Any]] = [self.parts(result.game, result.outcomes, language)]
         if where.message_id is not None:
             message = discord.PartialMessage(channel=channel, id=where.message_id)  # type: ignore[arg-type]
@@ -307,7 +323,7 @@ class GameMessages:
 
     async def publish(self, update: Update) -> None:
         """Edit the game's message (or post it): the last step, so once it shows all is done."""
-        channel = self.channel(update.where.channel_id)
+        channel = self.channel(update.where.channel_id, update.where.guild_id)
         if update.where.message_id is None:
             posted = await channel.send(**update.parts.send_kwargs())
             await self._attach(update.game_id, update.where, posted.id)
@@ -358,8 +374,10 @@ class GameMessages:
             self.store,
             view.id,
             counted,
-            words=words_for(locale),
             theme=await self.theme((await self._where(view.id)).guild_id),
+            draw=lambda game, events, names, theme: self.painter.recap(
+                game, events, names, locale, theme
+            ),
         )
         names = await self.shown_names(view)
         lines = [t("recap.text", game=view.id, record=made.record.filename)]
@@ -380,12 +398,22 @@ class GameMessages:
                 )
         elif counted is not None:
             lines.append(t("recap.unrated"))
+        if counted is not None:
+            # The process that counted the result awards what the game earned, once.
+            lines += achievement_lines(t, names, await self._earned(view.id))
         files = [
             discord.File(
                 io.BytesIO(made.replay_gif), filename="replay.gif", description=made.replay_alt
             ),
             discord.File(io.BytesIO(made.record.text.encode()), filename=made.record.filename),
         ]
+        where = await self._where(view.id)
+        # A server's standing board and roles are the bot's only where it is a member.
+        rated = counted is not None and counted.rated
+        if rated and where.guild_id is not None and where.place.bot_posts:
+            assert counted is not None
+            await self.boards.rated(where.guild_id)
+            await self.tiers.rated(where.guild_id, counted.ladder, counted.changes)
         return lines, files
 
     def review_later(
@@ -396,6 +424,14 @@ class GameMessages:
             task = asyncio.create_task(self._review(posted, lines, view, locale))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
+
+    async def _earned(self, game_id: int) -> list[Achievement]:
+        """The achievements the game earned; none if deciding them fails (the recap goes)."""
+        try:
+            return await self.achievements.count(game_id)
+        except Exception:  # the recap stands without its achievements; the log says why
+            log.exception("deciding the achievements of game #%s failed", game_id)
+            return []
 
     async def _review(
         self, recap: discord.Message, lines: list[str], view: GameView, locale: object
@@ -417,6 +453,6 @@ class GameMessages:
         """Post the game's message anew at the bottom of its channel and remember it."""
         where = await self._where(result.game.id)
         parts = await self.parts(result.game, result.outcomes, locale)
-        message = await self.channel(where.channel_id).send(**parts.send_kwargs())
+        message = await self.channel(where.channel_id, where.guild_id).send(**parts.send_kwargs())
         await self._attach(result.game.id, where, message.id)
         return message

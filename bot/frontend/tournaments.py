@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.frontend import controls
-from bot.frontend.markup import shown
+from bot.frontend.markup import shown, user_name
 from bot.frontend.messages import GameMessages
 from bot.frontend.pings import pinging
 from bot.frontend.replies import EPHEMERAL_DEFER
@@ -101,7 +101,7 @@ class TournamentActions:
             if link is not None:
                 links[pairing.board] = link
         t = Localizer(locale)
-        channel = self.messages.channel(tournament.row.channel_id)
+        channel = self.messages.channel(tournament.row.channel_id, tournament.row.guild_id)
         names = shown(tournament.names())
         for number in progress.paired:
             for text in words.round_messages(t, tournament, number, names, links):
@@ -119,7 +119,8 @@ class TournamentActions:
         """Open a thread for the pairing's game, start the game there and call both players;
         the game message's link (None if the game could not be made, or another made it)."""
         row = tournament.row
-        channel = self.client.get_channel(row.channel_id)
+        guild = self.client.get_guild(row.guild_id)
+        channel = guild.get_channel(row.channel_id) if guild is not None else None
         if not isinstance(channel, discord.TextChannel):
             log.warning("tournament #%s: its channel is gone, no game can be posted", row.id)
             return None
@@ -161,7 +162,7 @@ class TournamentActions:
             io.BytesIO(picture.png), filename=FILENAME, description=picture.alt_text
         )
         winner = (row.winner_id,) if last and row.winner_id is not None else ()
-        channel = self.messages.channel(row.channel_id)
+        channel = self.messages.channel(row.channel_id, row.guild_id)
         await channel.send(text, file=image, allowed_mentions=pinging(*winner))
 
     # The sign-up message.
@@ -175,7 +176,7 @@ class TournamentActions:
         buttons = None
         if row.status is TournamentStatus.SIGNUP:
             buttons = controls.signup_controls(t, row.id)
-        channel = self.messages.channel(row.channel_id)
+        channel = self.messages.channel(row.channel_id, row.guild_id)
         if row.message_id is None:
             kwargs: dict[str, Any] = {} if buttons is None else {"view": buttons}
             posted = await channel.send(text, **kwargs)
@@ -202,7 +203,7 @@ class TournamentActions:
         self.messages.remember(user)
         async with self.lock(tournament_id):
             if join:
-                player = Player(user.id, user.display_name)
+                player = Player(user.id, user_name(user))
                 tournament = await self.tournaments.join(tournament_id, player)
             else:
                 tournament = await self.tournaments.leave(tournament_id, user.id)

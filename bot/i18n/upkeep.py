@@ -117,8 +117,18 @@ def updated_translation(template: Catalog, catalog: Catalog) -> Catalog:
         if before.id != message.id or before.fuzzy:
             entry.flags.add("fuzzy")
             entry.previous_id = list(_previous_english(before))
+        texts = forms(before.string)
         if new_rule is not None and message.pluralizable:
-            entry.string = regrouped(forms(before.string), rule, new_rule)
+            entry.string = regrouped(texts, rule, new_rule)
+            entry.flags.add("fuzzy")
+            entry.previous_id = list(_previous_english(before))
+        elif message.pluralizable and any(texts) and not all(texts[: result.num_plurals]):
+            # Written for fewer forms than the language has: each missing form starts as the last
+            # one given, for a translator to review.
+            given = [text for text in texts if text]
+            entry.string = tuple(
+                text or given[-1] for text in (*texts, *[""] * result.num_plurals)
+            )[: result.num_plurals]
             entry.flags.add("fuzzy")
             entry.previous_id = list(_previous_english(before))
         _put(result, entry)

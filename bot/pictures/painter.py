@@ -1,4 +1,4 @@
-"""Where boards are drawn: in drawing processes, or in threads of the bot's own process.
+"""Where boards and recaps are drawn: in drawing processes, or in threads of the bot's own process.
 
 A board costs about 3 ms of CPU, and the Python part of drawing holds the interpreter's lock:
 drawn in threads, it competes with the event loop for that lock on every move, and the loop
@@ -13,7 +13,9 @@ saturation a board took 300-460 ms from request to answer that way, p50, against
 this way, for 3-5 ms of drawing). A drawing process that dies
 (killed, crashed) costs no board: the board it was drawing is drawn again by a new one, and if
 that one dies too (or none starts), in a thread of the bot's own process. A bot
-that dies, however it dies, takes them with it: each ends when its stdin does.
+that dies, however it dies, takes them with it: each ends when its stdin does. A finished game's
+recap (its replay: hundreds of milliseconds) is drawn there too, between boards (see
+`bot.pictures.worker`), so that it never holds the event loop's interpreter lock.
 """
 
 from __future__ import annotations
@@ -23,13 +25,18 @@ import contextlib
 import logging
 import pickle
 import sys
-from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.i18n import language_of
 from bot.pictures import PUBLIC, Look, Picture, draw, warm_up
-from bot.pictures.worker import HEADER, READY, frame
+from bot.pictures.look import words_for
+from bot.pictures.worker import BOARD, HEADER, READY, RECAP, frame
+from bot.service.recap import Recap, finish, recap_steps
 from bot.service.session import Session
+from bot.store import GameEvent, GameRow
+from render import Theme
 
 log = logging.getLogger("duelboard")
 # How long closing waits for a drawing process to end by itself before killing it.
@@ -42,12 +49,14 @@ class DrawingStoppedError(RuntimeError):
 
 class _Process:
     """One drawing process. Requests go down its stdin as they come, without waiting for the
-    answers before (so it always has the next board at hand), and its answers come back in the
-    same order, each to whoever asked."""
+    answers before (so it always has the next board at hand), numbered in the order they are
+    sent; each answer comes back with its request's number (boards before recaps), to whoever
+    asked."""
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
-        self.asked: deque[asyncio.Future[bytes]] = deque()  # oldest first
+        self.asked: dict[int, asyncio.Future[tuple[bool, Any]]] = {}  # by request number
+        self.sent = 0
         self._answers: asyncio.Task[None] | None = None
 
     @classmethod
@@ -76,37 +85,39 @@ class _Process:
         """False once its answers stopped (it ended, or said something it should not have)."""
         return self._answers is not None and not self._answers.done()
 
-    async def ask(self, request: bytes) -> bytes:
-        """Send one request; its answer."""
+    async def ask(self, request: bytes) -> tuple[bool, Any]:
+        """Send one request; its answer: (True, what was drawn) or (False, the error raised)."""
         assert self.process.stdin is not None
         if not self.alive:
             raise DrawingStoppedError("the drawing process ended")
-        answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self.asked.append(answer)
+        answer: asyncio.Future[tuple[bool, Any]] = asyncio.get_running_loop().create_future()
+        number, self.sent = self.sent, self.sent + 1
+        self.asked[number] = answer
         try:
             self.process.stdin.write(frame(request))
             await self.process.stdin.drain()
         except (BrokenPipeError, ConnectionResetError) as error:
+            self.asked.pop(number, None)
             answer.cancel()  # never sent: no answer comes for it
             raise DrawingStoppedError("the drawing process ended") from error
         return await answer
 
     async def _hand_out(self) -> None:
-        """Give each answer to its request, in order; however that ends, fail the requests
-        left, so that no caller waits for ever."""
+        """Give each answer to its request; however that ends, fail the requests left, so that
+        no caller waits for ever."""
         try:
             while True:
-                answer = await self._read()
-                asked = self.asked.popleft()
+                number, drawn, value = pickle.loads(await self._read())
+                asked = self.asked.pop(number)
                 if not asked.done():  # not abandoned
-                    asked.set_result(answer)
+                    asked.set_result((drawn, value))
         except DrawingStoppedError:
             pass  # it ended: `alive` says so from now on
         finally:
-            while self.asked:
-                asked = self.asked.popleft()
+            for asked in self.asked.values():
                 if not asked.done():
                     asked.set_exception(DrawingStoppedError("the drawing process ended"))
+            self.asked.clear()
 
     async def _read(self) -> bytes:
         assert self.process.stdout is not None
@@ -147,27 +158,52 @@ class Painter:
         self, session: Session, names: tuple[str, str], look: Look = PUBLIC
     ) -> Picture | None:
         """The board `session` shows (None before there is one); see `bot.pictures.draw`."""
-        if not self.processes:
-            return await asyncio.to_thread(draw, session, names, look)
         # What the picture's words need of a locale is its catalog's language; Discord's locale
         # values do not pickle.
-        request = pickle.dumps((session, names, replace(look, locale=language_of(look.locale))))
+        request = (session, names, replace(look, locale=language_of(look.locale)))
+        picture: Picture | None = await self._drawn(
+            BOARD, request, lambda: draw(session, names, look)
+        )
+        return picture
+
+    async def recap(
+        self,
+        game: GameRow,
+        events: Sequence[GameEvent],
+        names: tuple[str, str],
+        locale: object,
+        theme: Theme,
+    ) -> Recap:
+        """The recap of a finished game (`bot.service.recap.recap_steps`) in `locale`'s words,
+        drawn between boards."""
+        request = (game, events, names, language_of(locale), theme)
+
+        def here() -> Recap:
+            return finish(recap_steps(game, events, names, words=words_for(locale), theme=theme))
+
+        recap: Recap = await self._drawn(RECAP, request, here)
+        return recap
+
+    async def _drawn(self, job: str, request: tuple[Any, ...], here: Callable[[], Any]) -> Any:
+        """What a drawing process answers to `request` (or `here()` in a thread, without one)."""
+        if not self.processes:
+            return await asyncio.to_thread(here)
+        asked = pickle.dumps((job, request))
         try:
-            answer = await (await self._least_busy()).ask(request)
+            drawn, value = await (await self._least_busy()).ask(asked)
         except DrawingStoppedError:
-            log.warning("a drawing process ended; a new one draws its boards")
+            log.warning("a drawing process ended; a new one draws its pictures")
             try:
-                answer = await (await self._least_busy()).ask(request)
+                drawn, value = await (await self._least_busy()).ask(asked)
             except (OSError, DrawingStoppedError):
-                # Two deaths in one board (or no process will start): the board still arrives,
-                # drawn here at the cost of the event loop's share of the interpreter lock.
-                log.exception("drawing processes keep ending; this board is drawn in the bot")
-                return await asyncio.to_thread(draw, session, names, look)
-        drawn, value = pickle.loads(answer)
+                # Two deaths in one picture (or no process will start): the picture still
+                # arrives, drawn here at the cost of the event loop's share of the interpreter
+                # lock.
+                log.exception("drawing processes keep ending; this picture is drawn in the bot")
+                return await asyncio.to_thread(here)
         if not drawn:
             raise value
-        picture: Picture | None = value
-        return picture
+        return value
 
     async def warm_up(self) -> None:
         """Have fonts and sprites ready (in each drawing process) before the first board is due;

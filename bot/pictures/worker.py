@@ -1,9 +1,14 @@
 """A drawing process: `python -m bot.pictures.worker`, started by `bot.pictures.painter.Painter`.
 
 It reads requests on stdin and answers each on stdout, one frame each way: a 4-byte big-endian
-length, then a pickle. A request is `(session, names, look)` as `bot.pictures.draw` takes them;
-the answer is `(True, picture)`, or `(False, error)` when drawing raised. The process first
-answers `READY` once warmed up, and ends when its stdin does: the bot closed it, or the bot's
+length, then a pickle. A request is `(BOARD, (session, names, look))` as `bot.pictures.draw`
+takes them, or `(RECAP, (game, events, names, language, theme))` as
+`bot.service.recap.recap_steps` takes them; the answer is `(number, True, value)`, or
+`(number, False, error)` when drawing raised, where `number` counts the requests from 0 in the
+order they came. Boards come first: a recap (hundreds of milliseconds) is drawn a frame at a
+time, between boards, so a board waits at most for one frame of it, and answers may come in
+another order than their requests. The process first answers `READY` once warmed up, and ends
+when its stdin does (once the requests it has are answered): the bot closed it, or the bot's
 process ended, however it ended.
 """
 
@@ -11,25 +16,43 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import struct
 import sys
-from typing import BinaryIO
+from collections import deque
+from collections.abc import Generator
+from typing import Any, BinaryIO
 
 from bot.pictures import draw, warm_up
+from bot.pictures.look import words_for
+from bot.service.recap import recap_steps
 
 HEADER = struct.Struct(">I")
 READY = b"ready"
+BOARD = "board"
+RECAP = "recap"
 
 
 def read_frame(stream: BinaryIO) -> bytes | None:
-    """The next frame's body, or None at the end of the stream."""
-    header = stream.read(HEADER.size)
-    if len(header) < HEADER.size:
+    """The next frame's body, or None at the end of the stream (a raw stream may return fewer
+    bytes than asked: it is read until the frame is whole)."""
+    header = _read_exactly(stream, HEADER.size)
+    if header is None:
         return None
     (length,) = HEADER.unpack(header)
-    body = stream.read(length)
-    return body if len(body) == length else None
+    return _read_exactly(stream, length)
+
+
+def _read_exactly(stream: BinaryIO, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = stream.read(left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def frame(body: bytes) -> bytes:
@@ -37,16 +60,74 @@ def frame(body: bytes) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def answer(request: bytes) -> bytes:
-    """Draw what `request` asks for; the pickled answer."""
+def answer(number: int, drawn: bool, value: object) -> bytes:
+    """The pickled answer to request `number`: what was drawn, or the error drawing raised."""
     try:
-        session, names, look = pickle.loads(request)
-        return pickle.dumps((True, draw(session, names, look)))
-    except Exception as error:  # the bot raises it where the board was asked for
+        return pickle.dumps((number, drawn, value))
+    except Exception as error:  # an error that does not pickle still says what it was
+        return pickle.dumps((number, False, RuntimeError(f"drawing failed: {value!r}: {error}")))
+
+
+def _recap(args: tuple[Any, ...]) -> Generator[None, None, object]:
+    game, events, names, language, theme = args
+    return recap_steps(game, events, names, words=words_for(language), theme=theme)
+
+
+class Desk:
+    """The requests received and not yet answered: boards first, then recaps a step at a time."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        """Answer on `out`."""
+        self.out = out
+        self.boards: deque[tuple[int, tuple[Any, ...]]] = deque()
+        self.recaps: deque[tuple[int, Generator[None, None, object]]] = deque()
+
+    @property
+    def busy(self) -> bool:
+        """True while a request is waiting."""
+        return bool(self.boards or self.recaps)
+
+    def take(self, number: int, request: bytes) -> None:
+        """Queue request `number` (an unreadable one is answered with its error at once)."""
         try:
-            return pickle.dumps((False, error))
-        except Exception:  # an error that does not pickle still says what it was
-            return pickle.dumps((False, RuntimeError(f"drawing failed: {error!r}")))
+            job, args = pickle.loads(request)
+            if job == BOARD:
+                self.boards.append((number, args))
+            elif job == RECAP:
+                self.recaps.append((number, _recap(args)))
+            else:
+                raise ValueError(f"a drawing process draws boards and recaps, not {job!r}")
+        except Exception as error:  # the bot raises it where the picture was asked for
+            self.send(answer(number, False, error))
+
+    def work(self) -> None:
+        """The next board, or the next step of the oldest recap."""
+        if self.boards:
+            number, args = self.boards.popleft()
+            try:
+                self.send(answer(number, True, draw(*args)))
+            except Exception as error:  # the bot raises it where the board was asked for
+                self.send(answer(number, False, error))
+            return
+        number, steps = self.recaps[0]
+        try:
+            next(steps)
+        except StopIteration as done:
+            self.recaps.popleft()
+            self.send(answer(number, True, done.value))
+        except Exception as error:
+            self.recaps.popleft()
+            self.send(answer(number, False, error))
+
+    def send(self, body: bytes) -> None:
+        """Write one answer."""
+        self.out.write(frame(body))
+        self.out.flush()
+
+
+def _waiting(stream: BinaryIO) -> bool:
+    """True when a request (or the end) can be read at once."""
+    return bool(select.select([stream], [], [], 0)[0])
 
 
 def main() -> None:
@@ -60,9 +141,25 @@ def main() -> None:
     warm_up()
     answers.write(frame(READY))
     answers.flush()
-    while (request := read_frame(sys.stdin.buffer)) is not None:
-        answers.write(frame(answer(request)))
-        answers.flush()
+    # Read unbuffered, so that "nothing to read" means nothing was sent: between two steps of a
+    # recap, a board asked for meanwhile is seen, and drawn first.
+    with open(sys.stdin.fileno(), "rb", buffering=0, closefd=False) as requests:
+        serve(requests, Desk(answers))
+
+
+def serve(requests: BinaryIO, desk: Desk) -> None:
+    """Take the requests as they come and answer them, until they end and all are answered."""
+    received, ended = 0, False
+    while not ended or desk.busy:
+        if not ended and (not desk.busy or _waiting(requests)):
+            request = read_frame(requests)
+            if request is None:
+                ended = True
+            else:
+                desk.take(received, request)
+                received += 1
+        else:
+            desk.work()
 
 
 if __name__ == "__main__":

@@ -100,7 +100,7 @@ class BackgammonSession:
         """The legal plays of the dice rolled, while the side on roll is to move."""
         if self.over or self.match is None or self.match.game.phase is not Phase.MOVING:
             return []
-        return [play.notation() for play in self.match.game.legal_plays()]
+        return list(self.match.game.legal_notations())
 
     def dice(self) -> tuple[int, int] | None:
         """The dice on the board (rolled and not yet played)."""

@@ -144,6 +144,10 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
         "svc.option.crawford_match_only": (
             "the Crawford rule (crawford) is for matches: choose points above 0"
         ),
+        "svc.option.one_point_no_cube": (
+            "a 1-point match is played without the cube (cube): its first game wins it, so a"
+            " double could change nothing"
+        ),
         "svc.option.starter_by_opening_roll": (
             "who moves first (first) is chosen only in Bad'Gammon: in the other backgammon "
             "variants the opening roll decides"

@@ -105,6 +105,11 @@ class GameOptions:
             # The Jacoby rule counts gammons once the cube is turned: without a cube it would
             # never let one count, so a game without the cube plays without it.
             choices.setdefault("jacoby", False)
+        if choices.get("match_length") == 1:
+            # A 1-point match is won by its first game: a double could change nothing, and the
+            # Crawford rule never comes into play.
+            choices.setdefault("cube", False)
+            choices.setdefault("crawford", False)
         default = rules.default_variant
         options = cls(rules.kind, default if variant is None else variant, **choices)
         options.check(rules, asked)

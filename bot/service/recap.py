@@ -1,15 +1,19 @@
 """A finished game's recap: animated replay, result, rating change, record file.
 
-`build_recap` is pure and CPU-bound (it draws every frame), so the service calls `recap_for`,
-which reads the log and draws in a worker thread. For a backgammon match the replay shows the
-last game (a whole match would make a GIF too long to watch), and a long game its last
-`MAX_FRAMES` moves; the record file always has everything.
+`build_recap` is pure and CPU-bound (a few hundred milliseconds: it draws every frame), so the
+service calls `recap_for`, which reads the game and has it drawn off the event loop: by the
+bot's drawing process (`recap_steps`, which pauses after every frame so that the boards of games
+still going are drawn between two frames), or in a worker thread. For a backgammon match the
+replay shows the last game (a whole match would make a GIF too long to watch), and a long game
+its last `MAX_FRAMES` moves; the record file always has everything.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Generator, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
@@ -17,9 +21,11 @@ from bot.service.kinds import rules_for
 from bot.service.log import GameLog
 from bot.service.ratings import CountedResult
 from bot.service.review import GameReview, Reviewer
-from bot.store import Store
-from render import ENGLISH, LIGHT, Theme, Words, describe_replay, replay_gif
+from bot.service.views import load_session
+from bot.store import GameEvent, GameRow, Store
+from render import ENGLISH, LIGHT, Theme, Words, describe_replay, replay_frames, replay_of
 
+T = TypeVar("T")
 MAX_FRAMES = 80  # a GIF of a long game shows its last moves; the record keeps the whole game
 
 
@@ -66,22 +72,57 @@ def build_recap(
     The replay is worded in `words` (the bot passes the channel's language) and drawn in
     `theme` (the server's, as its boards).
     """
+    return replace(finish(_steps(log, names, words, theme)), rating=rating)
+
+
+def recap_steps(
+    game: GameRow,
+    events: Sequence[GameEvent],
+    names: tuple[str, str],
+    *,
+    words: Words = ENGLISH,
+    theme: Theme = LIGHT,
+) -> Generator[None, None, Recap]:
+    """`build_recap` of the game stored as `game` and `events` (without a rating change), a
+    step at a time: it yields after replaying the log and after every frame, and returns the
+    recap."""
+    log = GameLog.replay(game, events)
+    yield
+    return (yield from _steps(log, names, words, theme))
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run `steps` to the end; what they return."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: T = done.value
+            return value
+
+
+def _steps(
+    log: GameLog, names: tuple[str, str], words: Words, theme: Theme
+) -> Generator[None, None, Recap]:
     ended = _final_outcome(log)
     game = log.game
     if log.final.seats is None:
         raise ValueError(f"game #{game.id} never started: there is nothing to recap")
-    rules = rules_for(game.kind)
-    scenes = rules.replay_scenes(log, names, words, MAX_FRAMES)
+    scenes = rules_for(game.kind).replay_scenes(log, names, words, MAX_FRAMES)
+    frames = []
+    for frame in replay_frames(scenes, theme=theme):
+        frames.append(frame)
+        yield
     return Recap(
         game_id=game.id,
         winner_id=ended.winner_id,
         loser_id=ended.loser_id,
         score=log.final.score(),
         finish=ended.finish,
-        replay_gif=replay_gif(scenes, theme=theme),
+        replay_gif=replay_of(frames, theme),
         replay_alt=describe_replay(scenes),
         record=_record(log, names),
-        rating=rating,
+        rating=None,
     )
 
 
@@ -100,11 +141,21 @@ async def _load(store: Store, game_id: int) -> tuple[GameLog, tuple[str, str]]:
     seats = log.final.seats
     if seats is None:
         raise ActionNotAllowedError("svc.never_started", game=game_id)
+    return log, await _names(store, seats)
+
+
+async def _names(store: Store, seats: tuple[int, int]) -> tuple[str, str]:
+    """The display names of the players in these seats (White's, Black's)."""
     names = []
     for user in seats:
         player = await store.get_player(user)
         names.append(str(user) if player is None else player.display_name)
-    return log, (names[0], names[1])
+    return names[0], names[1]
+
+
+# Draws a recap elsewhere (the bot's drawing process): the game, its events, its players'
+# names, the theme; the recap without a rating change.
+Draw = Callable[[GameRow, Sequence[GameEvent], tuple[str, str], Theme], Awaitable[Recap]]
 
 
 async def recap_for(
@@ -114,12 +165,22 @@ async def recap_for(
     *,
     words: Words = ENGLISH,
     theme: Theme = LIGHT,
+    draw: Draw | None = None,
 ) -> Recap:
-    """Load a finished game and draw its recap off the event loop (as `build_recap`)."""
-    log, names = await _load(store, game_id)
-    return await asyncio.to_thread(
-        lambda: build_recap(log, names, rating, words=words, theme=theme)
-    )
+    """Read a finished game and draw its recap off the event loop (as `build_recap`): by
+    `draw`, which words it as it was given to, or in a worker thread in `words`."""
+    game = await store.get_game(game_id)
+    events = await store.events_for(game_id)
+    seats = load_session(game.state).seats  # a closed game's state is its final session
+    if seats is None:
+        raise ActionNotAllowedError("svc.never_started", game=game_id)
+    names = await _names(store, seats)
+    if draw is not None:
+        made = await draw(game, events, names, theme)
+    else:
+        steps = recap_steps(game, events, names, words=words, theme=theme)
+        made = await asyncio.to_thread(finish, steps)
+    return replace(made, rating=rating)
 
 
 async def review_for(

@@ -16,7 +16,8 @@ MAX_PAGE_SIZE = 25  # a Discord embed shows 25 fields at most
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardLine:
-    """One leaderboard line: rank, name, rating, provisional mark, games and win percentage."""
+    """One leaderboard line: rank, name, rating, provisional mark, games, win percentage, and
+    the rating's deviation and the results behind the games."""
 
     rank: int
     user_id: int
@@ -25,6 +26,10 @@ class LeaderboardLine:
     provisional: bool
     games: int
     win_percent: float
+    deviation: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
 
     @property
     def rating_text(self) -> str:
@@ -43,6 +48,10 @@ class LeaderboardLine:
             row.deviation > PROVISIONAL_DEVIATION,
             row.games,
             100.0 * row.wins / row.games if row.games else 0.0,
+            round(row.deviation),
+            row.wins,
+            row.losses,
+            row.draws,
         )
 
 

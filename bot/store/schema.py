@@ -314,3 +314,31 @@ stale_messages = Table(
     Column("due_at", UtcDateTime, nullable=False),
     Column("failures", Integer, nullable=False),
 )
+
+# A server's standing leaderboard: one message in a channel of its choice, edited after rated
+# games. `dirty_since` marks ratings that moved since the last edit, `edited_at` when the last
+# edit was claimed (at most one a minute, whichever process claims it); `shard_key` as
+# games.shard_key, so a process sweeps the boards of its own shards.
+standing_boards = Table(
+    "standing_boards",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("shard_key", BigInteger, nullable=False),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("ladder", String(48), nullable=False),
+    Column("message_id", BigInteger, nullable=True),
+    Column("dirty_since", UtcDateTime, nullable=True),
+    Column("edited_at", UtcDateTime, nullable=True),
+    Index("ix_standing_boards_dirty", "dirty_since"),
+)
+
+# Achievements: what a player earned, once each, with the game that earned it. Every one is
+# decided from stored game records, so the table can be rebuilt from them.
+achievements = Table(
+    "achievements",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("code", String(32), primary_key=True),
+    Column("game_id", GAME_ID, nullable=False),
+    Column("earned_at", UtcDateTime, nullable=False),
+)

@@ -156,6 +156,14 @@ class TournamentStore:
         row = await self._db.read(lambda c: c.execute(query).first(), single=True)
         return None if row is None else tournament_from_row(row)
 
+    async def player_name(self, user_id: int) -> str | None:
+        """A player's display name as last seen (None for someone never seen)."""
+        query = select(players.c.display_name).where(
+            players.c.user_id == checks.snowflake("user_id", user_id)
+        )
+        async with self._engine.connect() as connection:
+            return (await connection.execute(query)).scalar_one_or_none()
+
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         """Who entered, in the order they joined."""
         query = (

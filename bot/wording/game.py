@@ -62,7 +62,7 @@ def game_options_text(t: Localizer, options: GameOptions, *, starter: bool = Tru
     parts.append(t("option.rated") if options.rated else t("option.unrated"))
     if options.hints:
         parts.append(t("coach.option_hints"))
-    return ", ".join(parts)
+    return t("list.separator").join(parts)
 
 
 def challenge_text(t: Localizer, view: GameView, names: Names, expires: datetime | None) -> str:

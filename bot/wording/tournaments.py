@@ -72,7 +72,7 @@ def players_line(t: Localizer, tournament: Tournament, names: Names) -> str:
             break
         shown.append(name)
         room -= len(name) + 2
-    listed = ", ".join(shown)
+    listed = t("list.separator").join(shown)
     left = len(tournament.entrants) - len(shown)
     if left:
         listed += " " + t.plural("tournament.players.more", left)
@@ -144,14 +144,18 @@ def game_call(t: Localizer, tournament: Tournament, pairing: PairingRow) -> str:
 
 
 def thread_name(t: Localizer, tournament: Tournament, pairing: PairingRow, names: Names) -> str:
-    """The name of a pairing's thread: which tournament and round, and who plays."""
-    text = t(
-        "tournament.thread",
-        tournament=tournament.id,
-        round=pairing.round,
-        first=name_of(names, pairing.first_id),
-        second=name_of(names, pairing.second_id),
-    )
+    """The name of a pairing's thread: which tournament and round, and who plays; a knockout
+    draw's game played again says which replay it is, beside the drawn game's thread."""
+    values = {
+        "tournament": tournament.id,
+        "round": pairing.round,
+        "first": name_of(names, pairing.first_id),
+        "second": name_of(names, pairing.second_id),
+    }
+    if pairing.games:
+        text = t("tournament.thread.replay", replay=pairing.games, **values)
+    else:
+        text = t("tournament.thread", **values)
     return text[:100]  # Discord's longest channel name
 
 

@@ -156,6 +156,12 @@ class Game:
             return ()
         return self.position.legal_plays(self.dice, self.options.variant)
 
+    def legal_notations(self) -> tuple[str, ...]:
+        """The notation of each of `legal_plays`, in the same order."""
+        if self.phase is not Phase.MOVING or self.dice is None:
+            return ()
+        return self.position.legal_notations(self.dice, self.options.variant)
+
     def opening_roll(self, die_white: int, die_black: int) -> Game:
         """Each side's opening die (BG-2): the higher starts with both; a tie changes nothing."""
         self._require(Phase.OPENING, "opening_roll")

@@ -78,6 +78,12 @@ class Position:
         """Every distinct legal play for `dice` (BG-3..BG-12), one per resulting position."""
         return _legal_plays(self, _check_dice(dice), variant)
 
+    def legal_notations(
+        self, dice: tuple[int, int], variant: Variant = STANDARD
+    ) -> tuple[str, ...]:
+        """The notation (BG-18) of each of `legal_plays`, in the same order."""
+        return _legal_notations(self, _check_dice(dice), variant)
+
     def apply(self, play: Play) -> Position:
         """The position after the side to move makes `play`; the opponent then moves.
 
@@ -177,6 +183,15 @@ def _legal_plays(position: Position, dice: tuple[int, int], variant: Variant) ->
     own, opp = position.boards()
     found = movegen.plays(own, opp, dice[0], dice[1], variant.point_limit)
     return tuple(Play(tuple(_MOVES[step] for step in moves)) for moves in found)
+
+
+@lru_cache(maxsize=1024)
+def _legal_notations(
+    position: Position, dice: tuple[int, int], variant: Variant
+) -> tuple[str, ...]:
+    """The plays' notations, kept: a bot writes them for its menu and its checks several times
+    a move, and each costs more than the play it names."""
+    return tuple(play.notation() for play in _legal_plays(position, dice, variant))
 
 
 def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:

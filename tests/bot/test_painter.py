@@ -18,7 +18,7 @@ import engine.checkers as ck
 from bot.i18n import language_of
 from bot.pictures import Look, draw
 from bot.pictures.painter import Painter
-from bot.pictures.worker import answer
+from bot.pictures.worker import BOARD, Desk
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.kinds import options_for
@@ -182,16 +182,20 @@ def test_a_drawing_process_keeps_nothing_of_the_boards_it_drew() -> None:
     its own copy of the game (a copy of a checkers variant each got a rules object of its own,
     kept for ever)."""
     requests = [
-        pickle.dumps((session, NAMES, replace(look, locale=language_of(look.locale))))
+        pickle.dumps((BOARD, (session, NAMES, replace(look, locale=language_of(look.locale)))))
         for session in (backgammon(), checkers())
         for look in LOOKS
     ]
-    for request in requests * 20:
-        answer(request)
-    gc.collect()
-    before = len(gc.get_objects())
-    for request in requests * 50:
-        answer(request)
+    with open(os.devnull, "wb") as nowhere:
+        desk = Desk(nowhere)
+        for number, request in enumerate(requests * 20):
+            desk.take(number, request)
+            desk.work()
+        gc.collect()
+        before = len(gc.get_objects())
+        for number, request in enumerate(requests * 50):
+            desk.take(number, request)
+            desk.work()
     gc.collect()
     assert len(gc.get_objects()) - before < 30
 

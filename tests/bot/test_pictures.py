@@ -76,7 +76,7 @@ def test_every_template_fills_with_whole_numbers(language: str) -> None:
     ("locale", "to_roll", "men", "your_turn"),
     [
         ("en-US", "{name} to roll", "{count} men", "Your turn"),
-        ("fr", "À {name} de lancer", "{count} pions", "À vous"),
+        ("fr", "À {name} de lancer", "{count} pions", "À toi"),
         ("de", "{name} ist am Wurf", "{count} Steine", "Du bist dran"),
     ],
 )
@@ -100,7 +100,7 @@ def test_templates_are_the_readers_language_each_in_its_place(
             "fr",
             "Ann propose d'abandonner un gammon : à Ben d'accepter ou de refuser",
             "Ben propose la nulle : à Ann d'accepter ou de refuser",
-            "Vous proposez la nulle ; à Ann d'accepter ou de refuser.",
+            "Tu proposes la nulle ; à Ann d'accepter ou de refuser.",
         ),
         (
             "de",

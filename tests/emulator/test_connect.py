@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import math
 from collections.abc import AsyncIterator
 
 import discord
 import pytest
 
-from emulator import BotFailure, Emulator
+from emulator import BotFailure, Emulator, payloads
 from emulator.fixtures import StartClient
+from emulator.gateway import ACK_ROUND_TRIP
 from emulator.harness import CLIENT_OPTIONS, running
 from tests.emulator.rawbot import RawBot
 from tests.emulator.testbot import SampleBot
@@ -261,3 +264,21 @@ async def test_a_shard_id_not_below_the_count_is_refused(emulator: Emulator) -> 
             pass
     assert closed.value.code == 4010
     assert emulator.gateway.sessions == []
+
+
+async def test_the_clients_latency_is_the_round_trip_not_the_heartbeat_interval(
+    emulator: Emulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py measured a whole heartbeat interval as its latency on about every other beat
+    (and logged "Can't keep up ... 41.3s behind") when the ACK beat its keep-alive thread."""
+    interval = 1.0
+    monkeypatch.setattr(payloads.events, "HEARTBEAT_INTERVAL_MS", int(interval * 1000))
+    client = SampleBot()
+    measured: list[float] = []
+    async with running(client, emulator):
+        while len(measured) < 40:  # four beats, from the first ACK on
+            await asyncio.sleep(interval / 10)
+            if math.isfinite(client.latency):
+                measured.append(client.latency)
+    assert max(measured) < interval / 2
+    assert min(measured) >= ACK_ROUND_TRIP

@@ -251,7 +251,7 @@ def test_bg_blocked_point_in_french_and_german() -> None:
     """BG-3: Black's 6-point (five checkers) is White's 19: 24/19 lands on it."""
     with pytest.raises(RefusalError) as caught:
         parse_play(Position.initial(), (5, 1), "24/19 6/5")
-    assert worded(caught.value, "fr") == "24/19 : votre flèche 19 est bloquée"
+    assert worded(caught.value, "fr") == "24/19 : ta flèche 19 est bloquée"
     assert worded(caught.value, "de") == "24/19: dein Punkt 19 ist blockiert"
 
 
@@ -260,7 +260,7 @@ def test_bg_both_stops_blocked_lists_the_points_in_each_language() -> None:
     position = Position((row(p24=1, p1=14), row(p7=2, p6=2, p2=11)))
     with pytest.raises(RefusalError) as caught:
         parse_play(position, (6, 5), "24/13")
-    assert worded(caught.value, "fr") == "24/13 : vos flèches 19 et 18 sont bloquées en chemin"
+    assert worded(caught.value, "fr") == "24/13 : tes flèches 19 et 18 sont bloquées en chemin"
     assert worded(caught.value, "de") == "24/13: deine Punkte 19 und 18 auf dem Weg sind blockiert"
 
 
@@ -270,7 +270,7 @@ def test_bg_take_while_moving_and_redouble_refused_in_french_and_german() -> Non
     with pytest.raises(GameActionError) as take:
         moving.take()
     assert worded(take.value, "fr") == (
-        "vous ne pouvez pas accepter le videau maintenant : les dés sont lancés : jouez-les d'abord"
+        "tu ne peux pas accepter le videau maintenant : les dés sont lancés : joue-les d'abord"
     )
     owned = BackgammonGame(MONEY, Position.initial(Side.WHITE), Cube(2, Side.BLACK), Phase.ROLLING)
     with pytest.raises(GameActionError) as double:

@@ -191,10 +191,42 @@ def test_bg10_bar_and_bg13_borne_off_checkers_are_drawn() -> None:
     for index in range(4):
         x0, y0, x1, y1 = LAYOUT.tray_slab(True, index)
         assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.light_piece
+    # (Its middle holds the count, written just past the stack: its edge shows the felt.)
     x0, y0, x1, y1 = LAYOUT.tray_slab(True, 4)
-    assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.felt
+    assert pixel(image, (x0 + LAYOUT.u(3), (y0 + y1) / 2)) == LIGHT.felt
     x0, y0, x1, y1 = LAYOUT.tray_slab(False, 0)
     assert pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2)) == LIGHT.felt
+
+
+@pytest.mark.parametrize(("white_off", "black_off"), [(15, 10), (15, 15), (3, 1), (14, 15)])
+def test_each_sides_borne_off_count_is_written_against_its_own_stack(
+    white_off: int, black_off: int
+) -> None:
+    """With both sides' checkers off (a finished game), two counts side by side in the tray's
+    middle did not say whose was whose: each is written just past the end of its own stack."""
+    white = {1: 15 - white_off} if white_off < 15 else {}
+    black = {1: 15 - black_off} if black_off < 15 else {}
+    image = picture(BackgammonScene(board(white, black), viewer=Side.WHITE))
+    x0, tray_top, x1, tray_bottom = LAYOUT.tray
+
+    def ink(top: float, bottom: float) -> int:
+        """The count's ink (the theme's text colour) between two heights of the tray."""
+        if bottom <= top:
+            return 0
+        box = image.crop((round(x0), round(top), round(x1), round(bottom)))
+        colours = box.getcolors(box.width * box.height) or []
+        return sum(count for count, colour in colours if colour == LIGHT.text)
+
+    mine_end = LAYOUT.tray_slab(True, white_off - 1)[1]  # the top of the viewer's stack
+    theirs_end = LAYOUT.tray_slab(False, black_off - 1)[3]  # the bottom of the other's
+    reach = LAYOUT.u(13) + LAYOUT.text(27)  # a count's height, and a little room
+    _, cube_top, _, cube_bottom = LAYOUT.cube_box(None)  # the centred cube writes its 64
+    assert ink(mine_end - reach, mine_end) > 0
+    assert ink(theirs_end, theirs_end + reach) > 0
+    # Nothing else between the two (but the cube), nor on the slabs.
+    assert ink(theirs_end + reach, min(cube_top, mine_end - reach)) == 0
+    assert ink(max(cube_bottom, theirs_end + reach), mine_end - reach) == 0
+    assert ink(tray_top, theirs_end) == ink(mine_end, tray_bottom) == 0
 
 
 @pytest.mark.parametrize(("dice", "spots"), [((6, 3), (False, True)), ((3, 6), (True, False))])

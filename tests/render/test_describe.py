@@ -10,7 +10,7 @@ import pytest
 from engine.backgammon import Position, Side
 from engine.checkers import Color, Game
 from engine.checkers import Position as CheckersPosition
-from render import MAX_ALT_TEXT, BackgammonScene, CheckersScene, Prompt, describe
+from render import ENGLISH, MAX_ALT_TEXT, BackgammonScene, CheckersScene, Prompt, describe
 
 NAMES = ("Alice", "Bob")
 
@@ -217,14 +217,17 @@ def test_describe_refuses_other_values() -> None:
         describe("a board")  # type: ignore[arg-type]
 
 
-def test_a_caption_ends_with_the_full_stop_of_its_script() -> None:
-    """A caption has no full stop on the picture; the alt text adds `.` after English, `。` after
-    Chinese, and nothing after a caption that already ends a sentence."""
+def test_a_caption_ends_with_the_full_stop_of_its_language() -> None:
+    """A caption has no full stop on the picture; the alt text adds the language's (`.` in
+    English, `。` in Chinese, also after a roll such as 3-1), and nothing after a caption that
+    already ends a sentence."""
     scene = BackgammonScene(Position.initial(), names=NAMES, dice=(6, 3))
-    for caption, first in [
-        ("Alice wins", "Alice wins."),
-        ("Alice 以单倍胜获胜", "Alice 以单倍胜获胜。"),
-        ("Alice 赢了！", "Alice 赢了！"),
+    chinese = replace(ENGLISH, full_stop="。")
+    for caption, words, first in [
+        ("Alice wins", ENGLISH, "Alice wins."),
+        ("Alice 以单倍胜获胜", chinese, "Alice 以单倍胜获胜。"),
+        ("轮到 Alice 走 3-1", chinese, "轮到 Alice 走 3-1。"),
+        ("Alice 赢了！", chinese, "Alice 赢了！"),
     ]:
-        text = describe(replace(scene, caption=caption))
+        text = describe(replace(scene, caption=caption, words=words))
         assert text.startswith(first + " ")

@@ -26,7 +26,7 @@ class Visitor:
 
     async def open(self) -> None:
         """Load the page and wait for its first member's view."""
-        await self.page.goto(self.local.url)
+        await self.page.goto(self.local.address)
         await self.page.locator(".member.current").wait_for(timeout=WAIT_MS)
 
     def member_id(self, name: str) -> int:

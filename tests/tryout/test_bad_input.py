@@ -21,9 +21,14 @@ def footprint(local: Local) -> tuple[int, int, list[int]]:
     )
 
 
+def allowed(local: Local) -> dict[str, str]:
+    """The headers of a request the page's server lets through: one with the run's secret."""
+    return {"Authorization": f"token {local.token}"}
+
+
 async def send(local: Local, path: str, body: Any) -> tuple[int, dict[str, Any]]:
     async with (
-        aiohttp.ClientSession() as session,
+        aiohttp.ClientSession(headers=allowed(local)) as session,
         session.post(f"{local.url}{path}", json=body) as response,
     ):
         return response.status, await response.json(content_type=None)
@@ -155,7 +160,7 @@ async def test_a_private_picture_and_a_live_feed_are_only_for_their_member(
     assert (await send(local, "/api/slash", {"as": ada, "channel": general, **look}))[0] == 200
     private = await private_reply(local, with_files=True)
     picture = f"{local.url}/files/{private.id}/{private.attachments[0].id}"
-    async with aiohttp.ClientSession() as session:
+    async with aiohttp.ClientSession(headers=allowed(local)) as session:
         async with session.get(f"{picture}?as={ada}") as response:
             assert (response.status, response.content_type) == (200, "image/png")
         async with session.get(f"{picture}?as={bruno}") as response:

@@ -7,13 +7,16 @@ from typing import Any
 import aiohttp
 
 from emulator.state import Message
+from tests.tryout.test_bad_input import allowed
 from tryout.run import Local
 
 
 async def get_world(local: Local, member: str) -> dict[str, Any]:
     async with (
         aiohttp.ClientSession() as session,
-        session.get(f"{local.url}/api/world", params={"as": member}) as response,
+        session.get(
+            f"{local.url}/api/world", params={"as": member}, headers=allowed(local)
+        ) as response,
     ):
         world: dict[str, Any] = await response.json()
         return world
@@ -22,7 +25,7 @@ async def get_world(local: Local, member: str) -> dict[str, Any]:
 async def send(local: Local, path: str, body: Any) -> tuple[int, dict[str, Any]]:
     async with (
         aiohttp.ClientSession() as session,
-        session.post(f"{local.url}{path}", json=body) as response,
+        session.post(f"{local.url}{path}", json=body, headers=allowed(local)) as response,
     ):
         return response.status, await response.json(content_type=None)
 

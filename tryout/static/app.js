@@ -4,7 +4,7 @@
 // is a request the server turns into what Discord's client would send.
 
 const COLORS = ["#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#00a8fc"];
-const OPTION = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, NUMBER: 10 };
+const OPTION = { SUB_COMMAND: 1, SUB_COMMAND_GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
 const state = {
   world: null, member: localStorage.getItem("member"), channel: null, messages: new Map(),
   socket: null, command: null, values: {}, focused: null, menu: [], active: 0, asked: 0,
@@ -55,6 +55,7 @@ function notice(text) { const n = $("notice"); n.textContent = text || ""; n.hid
 async function load() {
   const query = state.member ? `?as=${state.member}` : "";
   setWorld(await (await fetch(`/api/world${query}`)).json());
+  drawMessages();
   connect();
 }
 
@@ -149,6 +150,7 @@ function receive(message) {
   const shown = document.querySelector(`.message[data-id="${message.id}"]`);
   if (message.deleted) { if (shown) shown.remove(); return; }
   if (message.channel !== state.channel) return;
+  document.querySelector("#messages .empty")?.remove();
   const drawn = drawMessage(message);
   if (shown) shown.replaceWith(drawn);
   else {
@@ -163,8 +165,21 @@ function drawMessages() {
   const mine = [...state.messages.values()].filter((m) => m.channel === state.channel);
   mine.sort((a, b) => byId(a.id, b.id));
   const list = $("messages");
-  list.replaceChildren(...mine.map(drawMessage));
+  list.replaceChildren(...(mine.length ? mine.map(drawMessage) : [emptyHint()]));
   list.scrollTop = list.scrollHeight;
+}
+
+// A channel with nothing in it yet says what to try, with the commands' names in the member's
+// language.
+function emptyHint() {
+  const name = (command) => {
+    const found = state.world.commands.find((c) => c.name === command);
+    return el("code", {}, `/${found ? localized(found, "name") : command}`);
+  };
+  return el("li", { class: "empty" },
+    el("strong", {}, "Nothing here yet."), " Type / to see the commands: ", name("help"),
+    " says what Duelboard does; ", name("backgammon"), " or ", name("checkers"),
+    " challenges another member (pick them under \"Act as\" to answer) or Duelboard itself.");
 }
 
 function drawMessage(message) {
@@ -286,8 +301,22 @@ document.addEventListener("click", (event) => {
 
 // The composer: slash commands with their options, as Discord's client offers them.
 
+// What the menu offers, as Discord's client does: a command, or each of its subcommands
+// ("/tournament create"), with the options of that one.
 function commands() {
-  return [...state.world.commands].sort((a, b) => localized(a, "name").localeCompare(localized(b, "name")));
+  const all = state.world.commands.flatMap((command) => entries(command, [], []));
+  return all.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function entries(item, names, labels) {
+  const name = [...names, item.name];
+  const label = [...labels, localized(item, "name")];
+  const subs = (item.options || []).filter((o) => o.type === OPTION.SUB_COMMAND || o.type === OPTION.SUB_COMMAND_GROUP);
+  if (subs.length) return subs.flatMap((sub) => entries(sub, name, label));
+  return [{
+    name: name.join(" "), label: label.join(" "), description: localized(item, "description"),
+    options: item.options || [],
+  }];
 }
 
 function onInput() {
@@ -298,7 +327,7 @@ function onInput() {
   }
   if (!text.startsWith("/")) { hideMenu(); return; }
   const typed = text.slice(1).toLowerCase();
-  state.menu = commands().filter((c) => localized(c, "name").startsWith(typed));
+  state.menu = commands().filter((c) => c.label.startsWith(typed));
   state.active = 0;
   drawMenu();
 }
@@ -309,7 +338,7 @@ function drawMenu() {
   menu.replaceChildren(...state.menu.map((command, index) => el("button", {
     type: "button", class: index === state.active ? "active" : "", "data-command": command.name,
     onclick: () => choose(command),
-  }, `/${localized(command, "name")}`, el("span", { class: "description" }, localized(command, "description")))));
+  }, `/${command.label}`, el("span", { class: "description" }, command.description))));
 }
 
 function hideMenu() { $("command-menu").hidden = true; state.menu = []; }
@@ -320,7 +349,7 @@ function choose(command) {
   state.focused = null;
   hideMenu();
   $("input").value = "";
-  const first = (command.options || []).find((o) => o.required) || null;
+  const first = command.options.find((o) => o.required) || null;
   drawOptions();
   if (first) focusOption(first.name);
   else $("input").placeholder = "Press Enter to send";
@@ -340,8 +369,8 @@ function drawOptions() {
   const box = $("options");
   if (!state.command) { box.replaceChildren(); return; }
   const command = state.command;
-  const fields = (command.options || []).map((option) => optionField(option));
-  box.replaceChildren(el("span", { class: "command-name" }, `/${localized(command, "name")}`), ...fields,
+  const fields = command.options.map((option) => optionField(option));
+  box.replaceChildren(el("span", { class: "command-name" }, `/${command.label}`), ...fields,
     el("button", { type: "button", class: "option clear", "aria-label": "Cancel", onclick: clearCommand }, "✕"));
 }
 
@@ -350,11 +379,14 @@ function optionField(option) {
   const value = state.values[option.name];
   const label = el("span", { title: localized(option, "description") }, `${name}${option.required ? "*" : ""}:`);
   let input;
-  if (option.choices || option.type === OPTION.BOOLEAN || option.type === OPTION.USER) {
+  const picked = [OPTION.BOOLEAN, OPTION.USER, OPTION.CHANNEL, OPTION.ROLE];
+  if (option.choices || picked.includes(option.type)) {
     const choices = option.choices
       ? option.choices.map((c) => [String(c.value), localized(c, "name")])
       : option.type === OPTION.BOOLEAN ? [["true", "True"], ["false", "False"]]
-        : [...state.world.people, state.world.bot].map((p) => [p.id, p.name]);
+        : option.type === OPTION.CHANNEL ? state.world.channels.map((c) => [c.id, `#${c.name}`])
+          : option.type === OPTION.ROLE ? state.world.roles.map((r) => [r.id, `@${r.name}`])
+            : [...state.world.people, state.world.bot].map((p) => [p.id, p.name]);
     input = el("select", { "data-option": option.name, "aria-label": name, onchange: (e) => {
       state.values[option.name] = e.target.value === "" ? undefined : e.target.value;
     } }, el("option", { value: "" }, "—"),
@@ -378,7 +410,7 @@ function focusOption(name) {
 
 function typedValues() {
   const values = {};
-  for (const option of state.command.options || []) {
+  for (const option of state.command.options) {
     const raw = state.values[option.name];
     if (raw === undefined || raw === "") continue;
     if (option.type === OPTION.INTEGER) values[option.name] = Number.parseInt(raw, 10);
@@ -422,11 +454,14 @@ async function send(event) {
     else if ($("input").value.trim()) notice("Duelboard is played with slash commands: type / to see them.");
     return;
   }
-  const missing = (state.command.options || []).filter((o) => o.required && !state.values[o.name]);
+  const missing = state.command.options.filter((o) => o.required && !state.values[o.name]);
   if (missing.length) { notice(`Fill in ${missing.map((o) => localized(o, "name")).join(", ")}.`); return; }
+  const body = { channel: state.channel, command: state.command.name, options: typedValues() };
+  // The composer empties at once, as Discord's does: the next command can be typed while this
+  // one's answer is still on its way (a slow answer left the old command in the way of "/").
+  clearCommand();
   try {
-    await post("/api/slash", { channel: state.channel, command: state.command.name, options: typedValues() });
-    clearCommand();
+    await post("/api/slash", body);
   } catch (error) { notice(error.message); }
 }
 

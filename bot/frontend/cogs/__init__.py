@@ -32,6 +32,6 @@ def cogs(
         Guide(),
         Play(actions, messages, games, store),
         Places(actions, messages, games, store),
-        ResultsCog(store),
+        ResultsCog(store, messages.boards, messages.achievements),
         TournamentCommands(actions, tournament_actions, tournament_actions.tournaments, store),
     ]

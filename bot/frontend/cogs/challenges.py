@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.frontend.actions import as_player, reader_locale
 from bot.frontend.cogs.base import GameCog
+from bot.frontend.markup import user_name
 from bot.frontend.reach import anywhere, place_of
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
@@ -102,7 +103,7 @@ class Challenges(GameCog):
         interaction: Interaction,
         opponent: discord.User | None = None,
         points: app_commands.Range[int, 0, MAX_POINTS] = 0,
-        cube: bool = True,
+        cube: bool | None = None,
         time: TimeText | None = None,
         rated: bool | None = None,
         variant: str | None = None,
@@ -113,7 +114,7 @@ class Challenges(GameCog):
     ) -> None:
         """Challenge someone (or the bot) to backgammon."""
         # Only what was asked goes on: the service refuses an option where it does not apply.
-        asked: dict[str, Any] = {"jacoby": jacoby, "starter": first}
+        asked: dict[str, Any] = {"cube": cube, "jacoby": jacoby, "starter": first}
         choices = {name: value for name, value in asked.items() if value is not None}
         await self._challenge(
             interaction,
@@ -125,7 +126,6 @@ class Challenges(GameCog):
             level,
             hints,
             match_length=points,
-            cube=cube,
             **choices,
         )
 
@@ -236,6 +236,6 @@ class Challenges(GameCog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(t("error.refused", reason=t("refusal.bot.threads_need_text_channel")))
-        name = f"{game_name(t, kind)}: {interaction.user.display_name}"
+        name = f"{game_name(t, kind)}: {user_name(interaction.user)}"
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         return thread.id

@@ -66,5 +66,5 @@ class Guide(commands.Cog):
     async def help(self, interaction: Interaction) -> None:
         """How to play with Duelboard."""
         t = Localizer(interaction.locale)
-        text = t("help.text") + "\n" + t("help.anywhere")
+        text = "\n".join((t("help.text"), t("help.ratings"), t("help.anywhere")))
         await interaction.response.send_message(text, ephemeral=True)

@@ -156,7 +156,7 @@ class Play(GameCog):
             await reach.show(interaction, shown, update, reader_locale(interaction), ping=False)
             return
         if row.message_id is not None:
-            channel = self.messages.channel(row.channel_id)
+            channel = self.messages.channel(row.channel_id, row.guild_id)
             stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
             await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
         await self.messages.post(ActionResult(view, ()), reader_locale(interaction))

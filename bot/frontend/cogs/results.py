@@ -2,7 +2,7 @@
 
 Every answer here is private (ephemeral): a look-up answers the one person who asked, and a
 public reply would push the game messages, which everyone plays on, up the channel. /help
-says so.
+says so. The one exception is asked for: `/leaderboard share` posts the page as a picture.
 """
 
 from __future__ import annotations
@@ -14,17 +14,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.frontend.markup import escaped
+from bot.frontend.boards import StandingBoards
+from bot.frontend.markup import escaped, shown_name, user_name
 from bot.frontend.reach import anywhere
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
+from bot.service.achievements import Achievements
 from bot.service.glicko2 import PROVISIONAL_DEVIATION
 from bot.service.kinds import KINDS
 from bot.service.recap import record_for
 from bot.service.results import HistoryLine, LeaderboardLine, LeaderboardPage, PlayerStats, Results
 from bot.store import GameRow, GameStatus, Store
+from bot.store.achievements import Achievement
 from bot.store.schema import GLOBAL_SCOPE
+from bot.wording.dice import dice_lines
 from bot.wording.game import timestamp
 from bot.wording.limits import MAX_CONTENT
 from bot.wording.terms import ladder_name
@@ -58,7 +62,7 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
             t(
                 "results.leaderboard.line",
                 rank=line.rank,
-                name=escaped(line.name),
+                name=shown_name(line.user_id, line.name),
                 rating=_rating(line),
                 games=line.games,
                 win=round(line.win_percent),
@@ -77,6 +81,9 @@ def leaderboard_text(t: Localizer, page: LeaderboardPage) -> str:
                 win=round(mine.win_percent),
             )
         )
+    shown = [*page.lines, *([] if page.reader is None else [page.reader])]
+    if any(line.provisional for line in shown):
+        lines.append(t("results.provisional"))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
@@ -100,10 +107,11 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         lines.append(
             t(
                 "results.stats.gammons",
-                gw=totals.gammons_won,
-                gl=totals.gammons_lost,
-                bw=totals.backgammons_won,
-                bl=totals.backgammons_lost,
+                # Counted: the word after a number agrees with it (1 vyhraný, 3 vyhrané).
+                gw=t.plural("results.count.won", totals.gammons_won),
+                gl=t.plural("results.count.lost", totals.gammons_lost),
+                bw=t.plural("results.count.won", totals.backgammons_won),
+                bl=t.plural("results.count.lost", totals.backgammons_lost),
             )
         )
     runs = stats.streaks
@@ -120,7 +128,22 @@ def stats_text(t: Localizer, name: str, stats: PlayerStats) -> str:
         trend = " → ".join(str(round(past.rating)) for past in recent)
         ladder = ladder_name(t, stats.history_ladder)
         lines.append(t("results.stats.history", ladder=ladder, ratings=trend))
+    if any(row.deviation > PROVISIONAL_DEVIATION for row in stats.ratings):
+        lines.append(t("results.provisional"))
     return "\n".join(lines)[:MAX_CONTENT]
+
+
+def achievements_text(t: Localizer, earned: list[Achievement]) -> str:
+    """The player's achievements, each with when it was earned."""
+    shown = ", ".join(
+        t(
+            "results.stats.achievement",
+            name=t(f"achievement.{one.code}.name"),
+            when=timestamp(one.earned_at),
+        )
+        for one in earned
+    )
+    return t("results.stats.achievements", achievements=shown)
 
 
 def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine]) -> str:
@@ -136,7 +159,7 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
                 "results.history.line",
                 game=entry.game_id,
                 ladder=ladder_name(t, entry.ladder),
-                opponent=escaped(entry.opponent_name),
+                opponent=shown_name(entry.opponent_id, entry.opponent_name),
                 outcome=outcome,
                 when=timestamp(entry.finished_at),
                 link=f" · {line.link}" if line.link else "",
@@ -150,15 +173,21 @@ def history_text(t: Localizer, name: str, page: int, entries: list[HistoryLine])
 class ResultsCog(commands.Cog, name="Results"):
     """Leaderboards, stats, history and game records."""
 
-    def __init__(self, store: Store) -> None:
-        """Read results and records from `store`."""
+    def __init__(self, store: Store, boards: StandingBoards, achievements: Achievements) -> None:
+        """Read results and records from `store`; draw leaderboards through `boards`; list
+        `achievements`."""
         self.store = store
         self.results = Results(store)
+        self.boards = boards
+        self.achievements = achievements
 
     @anywhere
     @app_commands.command(name="leaderboard", description="Show the best-rated players")
     @app_commands.describe(
-        game="Which ladder", scope="This server or all servers", page="Page number"
+        game="Which ladder",
+        scope="This server or all servers",
+        page="Page number",
+        share="Post it in the channel as a picture",
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(
@@ -167,9 +196,18 @@ class ResultsCog(commands.Cog, name="Results"):
         game: str = LADDERS[0],
         scope: str | None = None,
         page: app_commands.Range[int, 1, 10_000] = 1,
+        share: bool = False,
     ) -> None:
-        """A page of the ladder, with your own rank."""
+        """A page of the ladder, with your own rank; shared, a picture for the channel."""
         where = _scope(interaction, scope)
+        if share:
+            # The picture is in the channel's language: everyone there reads it.
+            locale = interaction.guild_locale or interaction.locale
+            _, file = await self.boards.picture(
+                where, game, locale, page=page, guild_id=interaction.guild_id
+            )
+            await interaction.response.send_message(file=file)
+            return
         leaderboard_page = await self.results.leaderboard(
             where, game, page=page, reader_id=interaction.user.id
         )
@@ -178,20 +216,50 @@ class ResultsCog(commands.Cog, name="Results"):
 
     @anywhere
     @app_commands.command(name="stats", description="Show a player's results and ratings")
-    @app_commands.describe(player="Whose stats (you by default)", game="Only this ladder")
+    @app_commands.describe(
+        player="Whose stats (you by default)",
+        game="Only this ladder",
+        dice="Dice statistics from the verifiable rolls, the player's and the server's",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
         interaction: Interaction,
         player: discord.User | discord.Member | None = None,
         game: str | None = None,
+        dice: bool = False,
     ) -> None:
-        """Games, wins, gammons, streaks, ratings and rating history."""
+        """Games, wins, gammons, streaks, ratings, rating history and chart; or the dice."""
         who = player or interaction.user
         where = _scope(interaction, None)
+        if dice:
+            await self._dice(interaction, who)
+            return
         found = await self.results.stats(who.id, where, game)
-        text = stats_text(Localizer(interaction.locale), who.display_name, found)
-        await interaction.response.send_message(text, ephemeral=True)
+        t = Localizer(interaction.locale)
+        text = stats_text(t, user_name(who), found)
+        earned = await self.achievements.of(who.id)
+        if earned:
+            text = f"{text}\n{achievements_text(t, earned)}"[:MAX_CONTENT]
+        files = []
+        if found.history_ladder is not None:
+            chart = await self.boards.chart(
+                who.id, user_name(who), where, found.history_ladder, interaction.locale
+            )
+            files = [] if chart is None else [chart]
+        await interaction.response.send_message(text, files=files, ephemeral=True)
+
+    async def _dice(self, interaction: Interaction, who: discord.User | discord.Member) -> None:
+        """The player's dice statistics, and the server's when asked in one."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        t = Localizer(interaction.locale)
+        ladder = self.boards.ladder
+        title = t("dice.title", name=escaped(user_name(who)))
+        lines = dice_lines(t, title, await ladder.dice(who.id, None))
+        if interaction.guild_id is not None:
+            server = await ladder.dice(None, interaction.guild_id)
+            lines += ["", *dice_lines(t, t("dice.title_server"), server)]
+        await interaction.edit_original_response(content="\n".join(lines)[:MAX_CONTENT])
 
     @anywhere
     @app_commands.command(name="history", description="Show a player's recent games")
@@ -205,7 +273,7 @@ class ResultsCog(commands.Cog, name="Results"):
         """Recent games with opponent, result and a link to the game."""
         who = player or interaction.user
         entries = await self.results.history(who.id, page=page)
-        text = history_text(Localizer(interaction.locale), who.display_name, page, entries)
+        text = history_text(Localizer(interaction.locale), user_name(who), page, entries)
         await interaction.response.send_message(text, ephemeral=True)
 
     @anywhere

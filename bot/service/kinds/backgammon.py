@@ -52,6 +52,8 @@ class BackgammonRules:
             raise OptionError("svc.option.jacoby_needs_cube")
         if "crawford" in asked and money:
             raise OptionError("svc.option.crawford_match_only")
+        if options.match_length == 1 and (options.cube or options.crawford):
+            raise OptionError("svc.option.one_point_no_cube")
 
     def pending(self, options: GameOptions) -> Session:
         """The match (or money game) of a challenge not yet accepted."""

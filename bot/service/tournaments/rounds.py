@@ -35,7 +35,8 @@ class Rounds:
         row = await self.store.get(tournament_id)
         entrants = await self.store.entrants(tournament_id)
         pairings = await self.store.pairings(tournament_id)
-        return Tournament(row, tuple(entrants), tuple(pairings))
+        organizer = await self.store.player_name(row.organizer_id)
+        return Tournament(row, tuple(entrants), tuple(pairings), organizer)
 
     async def advance(self, tournament_id: int) -> Progress:
         """Record what the current round's closed games decided; pair the next round when the

@@ -11,11 +11,13 @@ from bot.store.tournament_rows import EntrantRow, PairingRow, TournamentRow
 
 @dataclass(frozen=True, slots=True)
 class Tournament:
-    """One tournament: its row, who entered (in the order they joined) and every pairing."""
+    """One tournament: its row, who entered (in the order they joined), every pairing, and
+    the organizer's name (who need not play)."""
 
     row: TournamentRow
     entrants: tuple[EntrantRow, ...]
     pairings: tuple[PairingRow, ...]
+    organizer_name: str | None = None
 
     @property
     def id(self) -> int:
@@ -34,8 +36,11 @@ class Tournament:
         return GameOptions.from_json(row.kind, row.variant, row.options)
 
     def names(self) -> dict[int, str]:
-        """Each entrant's name, by user id."""
-        return {entrant.user_id: entrant.name for entrant in self.entrants}
+        """The organizer's and each entrant's name, by user id."""
+        names = {entrant.user_id: entrant.name for entrant in self.entrants}
+        if self.organizer_name is not None:
+            names.setdefault(self.row.organizer_id, self.organizer_name)
+        return names
 
     def withdrawn(self) -> frozenset[int]:
         """The players removed after the start."""

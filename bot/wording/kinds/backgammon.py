@@ -49,7 +49,7 @@ class BackgammonWords:
             parts.append(t("option.money"))
             if options.cube:
                 parts.append(t("option.jacoby" if options.jacoby else "option.no_jacoby"))
-        if not options.cube:
+        if not options.cube and length != 1:  # a 1-point match never has a cube to speak of
             parts.append(t("option.cube_off"))
         return parts
 
@@ -60,7 +60,7 @@ class BackgammonWords:
         if match is None:
             return []
         lines = [_stakes_line(t, view, match)]
-        if not view.options.cube:
+        if not view.options.cube and view.options.match_length != 1:
             lines.append(t("game.no_cube"))
         return lines
 

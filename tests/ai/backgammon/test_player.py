@@ -61,6 +61,7 @@ def test_without_bgsage_the_bot_still_plays_and_says_so(no_bgsage: None) -> None
     player = BackgammonPlayer(Level.EXPERT)
     assert player.notice is not None
     assert "built-in" in player.notice and "duelboard[ai]" in player.notice
+    assert player.notice.count("Open Sage is not installed") == 1
     for match in random_matches(50, seed=2):
         assert player.choose_play(match) in match.game.legal_plays()
     assert not player.wants_to_double(before_roll(Position.initial()))

@@ -7,6 +7,7 @@ from emulator import Emulator, User
 from engine.backgammon.matchplay import Phase
 from tests.bot.e2e.conftest import Players, StartBot, board_image
 from tests.bot.e2e.drive import (
+    OPENING_31,
     bg_session,
     click,
     command,
@@ -126,3 +127,27 @@ async def test_three_point_match_with_double_take_and_crawford_bg14_bg16(
     assert deltas[0] < 0 < deltas[1] and deltas[0] == -deltas[1]
     record = files["duelboard-1.mat"].decode()
     assert "3 point match" in record
+
+
+async def test_a_one_point_match_has_no_cube_and_no_crawford_line(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    """Its first game wins a 1-point match: a double could change nothing, and no score is
+    ever a point away from winning it, so neither the cube nor the Crawford rule is spoken of."""
+    alice, bob = players.alice, players.bob
+    async with start_bot(OPENING_31):
+        asked = {"opponent": bob, "points": 1}
+        refused = await command(emulator, alice, "backgammon", {**asked, "cube": True})
+        handle = await emulator.slash(alice, "backgammon", asked)
+        await handle.original()
+        challenge = (await game_message(emulator, store)).content
+        await click(emulator, store, bob, "accept")
+        await command(emulator, alice, "move", {"play": "8/5 6/5"})  # the opening 3-1
+        message = await game_message(emulator, store)
+        doubled = await command(emulator, bob, "double")
+    assert "1-point match is played without the cube" in refused.content
+    assert "match to 1," in challenge
+    for text in (challenge, message.content):
+        assert "crawford" not in text.lower() and "cube" not in text.lower(), text
+    assert "db:1:double" not in message.custom_ids  # and the dice roll by themselves
+    assert doubled.ephemeral and doubled.content.startswith("Impossible")  # Bob reads French

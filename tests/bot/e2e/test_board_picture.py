@@ -256,7 +256,7 @@ async def test_a_draw_offer_on_the_board_says_who_must_answer(
     # Only a private board says "you" (Bob reads French).
     assert alt_text(answerers).startswith("Bob offers a draw; accept or decline? Checkers")
     assert alt_text(offerers).startswith(
-        "Vous proposez la nulle ; à Alice d'accepter ou de refuser. Dames"
+        "Tu proposes la nulle ; à Alice d'accepter ou de refuser. Dames"
     )
 
 
@@ -299,7 +299,7 @@ async def test_a_resignation_offer_on_the_board_says_who_must_answer(
         "You offer to resign a gammon; Bob to accept or decline. You are Alice"
     )
     assert alt_text(answerers).startswith(
-        "Alice propose d'abandonner un gammon ; accepter ou refuser ? Vous êtes Bob"
+        "Alice propose d'abandonner un gammon ; accepter ou refuser ? Tu es Bob"
     )
 
 

@@ -33,7 +33,7 @@ async def test_the_waiting_checkers_player_resigns_through_the_button(
     row = await store.get_game(1)
     assert row.status is GameStatus.FINISHED and row.winner_id == players.alice.id
     assert (
-        "not your turn" not in confirmation.content and "pas votre tour" not in confirmation.content
+        "not your turn" not in confirmation.content and "pas ton tour" not in confirmation.content
     )
     assert "Bob abandonne." in confirmation.content  # Bob reads French: "Fait : Bob abandonne."
     assert "› Bob resigns." in message.content

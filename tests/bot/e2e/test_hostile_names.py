@@ -17,7 +17,7 @@ from bot.store import GameStatus, Store
 from emulator import Emulator, Message, User
 from emulator.mentions import MENTION_EVERYONE
 from tests.bot.e2e.conftest import Players, StartBot, board_image
-from tests.bot.e2e.drive import ck_session, click, command, game_message, is_turn_ping, pick
+from tests.bot.e2e.drive import WAIT, ck_session, click, command, game_message, is_turn_ping, pick
 
 MAX_PLIES = 600
 REPOST_AT = 3  # the ply before which /board posts the game message again
@@ -117,3 +117,30 @@ def _recap_of(emulator: Emulator, game_id: int) -> Message | None:
         ),
         None,
     )
+
+
+async def test_names_that_draw_nothing_or_turn_text_around_are_shown_so_each_can_be_told(
+    emulator: Emulator, start_bot: StartBot, store: Store
+) -> None:
+    """Two members whose display names are zero-width characters only, and one whose name starts
+    with a right-to-left override, play; every text names them visibly and apart."""
+    blank = emulator.add_member("blank.one", display_name="\u200b")
+    blanker = emulator.add_member("blank.two", display_name="\u200b\u200c")
+    turned = emulator.add_member("turned", display_name="\u202eAda")
+    elsewhere = emulator.add_channel("elsewhere")  # one open game a channel
+    async with start_bot():
+        games = ((blank, blanker, emulator.general), (turned, blank, elsewhere))
+        for game_id, (challenger, opponent, channel) in enumerate(games, start=1):
+            options = {"opponent": opponent, "first": "challenger"}
+            handle = await emulator.slash(challenger, "checkers", options, channel=channel)
+            await handle.original(timeout=WAIT)
+            await click(emulator, store, opponent, "accept", game_id)
+        stats = await command(emulator, blanker, "stats", {"player": blanker})
+    first = await game_message(emulator, store, 1)
+    second = await game_message(emulator, store, 2)
+    assert "blank.one" in first.content and "blank.two" in first.content
+    assert "Ada" in second.content and "blank.one" in second.content
+    assert "blank.two" in stats.content
+    for message in emulator.state.messages.values():
+        assert "\u202e" not in message.content
+        assert "\u202e" not in "".join(a.description or "" for a in message.attachments)

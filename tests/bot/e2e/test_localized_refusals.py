@@ -29,7 +29,7 @@ async def test_an_illegal_move_is_refused_in_french_bg7(
         # BG-7: both dice must be used when they can be; 8/5 alone leaves the 1 unplayed.
         reply = await command(emulator, players.bob, "move", {"play": "8/5"})
     assert reply.ephemeral
-    assert reply.content.startswith("Impossible : Vous devez jouer les deux dés")
+    assert reply.content.startswith("Impossible : Tu dois jouer les deux dés")
     assert not [word for word in ENGLISH_WORDS if word in reply.content]
     assert message.edits == before
     session = await bg_session(store)
@@ -47,8 +47,8 @@ async def test_playing_out_of_turn_is_refused_in_french_with_what_is_awaited(
     assert reply.ephemeral
     # Alice, on roll with the cube in the middle, may roll or double (BG-14).
     assert reply.content == (
-        "Impossible : Ce n'est pas votre tour dans la partie n°1 : "
-        "on attend que votre adversaire lance les dés ou double."
+        "Impossible : Ce n'est pas ton tour dans la partie n°1 : "
+        "on attend que ton adversaire lance les dés ou double."
     )
     assert (await store.get_game(1)).version == version
 
@@ -89,7 +89,7 @@ async def test_an_internal_error_is_logged_and_apologised_for_in_french(
         await confirm(emulator, players.alice, "askresign", "resign:1")
         reply = await command(emulator, players.bob, "export", {"game": 1})
     assert reply.ephemeral
-    assert reply.content == "Une erreur est survenue de notre côté ; rien n'a changé. Réessayez."
+    assert reply.content == "Une erreur est survenue de notre côté ; rien n'a changé. Réessaie."
     [logged] = app_errors.records
     assert logged.exc_info is not None and str(logged.exc_info[1]) == check
     app_errors.records.clear()  # expected: the test provoked it

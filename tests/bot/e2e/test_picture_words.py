@@ -62,7 +62,7 @@ async def test_a_french_servers_board_and_replay_are_described_in_french(
         opening
     )
     assert "Pips : Alice 167, Bob 167." in opening  # BG-1's 167 pips a side
-    assert "vous" not in opening.lower()
+    assert "vous" not in opening.lower() and " toi" not in opening.lower()
     assert not [word for word in ENGLISH_WORDS if word in opening]
     # Resigned: the final board says so, in French.
     assert final.description is not None

@@ -219,3 +219,35 @@ async def test_quick_moves_reply_at_once_and_slow_ones_are_deferred_in_time(
         reply = await slow.original()
     assert reply.ephemeral and "24/13" in reply.content
     assert emulator.refusals() == []
+
+
+async def test_a_typed_commands_private_receipt_goes_and_a_refusal_stays(
+    emulator: Emulator,
+    start_bot: StartBot,
+    players: Players,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game of typed moves left a column of private "Played …" messages: each goes once read
+    (the game message shows the play to everyone); a refusal, which says what to do, stays."""
+    monkeypatch.setattr(actions_module, "RECEIPT_SECONDS", 0.0)
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.alice, players.bob)
+        played = [await command(emulator, players.alice, "move", {"play": "8/5 6/5"})]
+        played.append(await command(emulator, players.bob, "roll"))
+        refused = await command(emulator, players.bob, "move", {"play": "24/99"})
+        played.append(await command(emulator, players.bob, "move", {"play": "24/13"}))
+        await emulator.wait_until(lambda: all(m.deleted for m in played) or None, "receipts")
+    assert ["8/5 6/5" in played[0].content, "24/13" in played[2].content] == [True, True]
+    assert not refused.deleted and "24/99" in refused.content
+
+
+async def test_a_receipt_still_showing_goes_when_the_bot_stops(
+    emulator: Emulator, start_bot: StartBot, players: Players, store: Store
+) -> None:
+    async with start_bot(OPENING_31):
+        await start_game(emulator, store, players.alice, players.bob)
+        receipt = await command(emulator, players.alice, "move", {"play": "8/5 6/5"})
+        await command(emulator, players.bob, "help")  # the move's handler has run to its end
+        assert not receipt.deleted  # read for a few seconds, while the game goes on
+    assert receipt.deleted

@@ -106,11 +106,11 @@ async def test_a_checkers_player_gets_a_fen_py_draughts_loads(
         expected[square - 1] = sign * (2 if piece.king else 1)
     assert list(board.position) == expected
     assert board.turn == draughts.Color.WHITE
-    # Bob (French) sees White at the bottom and is spoken to as "vous".
+    # Bob (French) sees White at the bottom and is spoken to as "tu".
     [attachment] = reply.attachments
     assert attachment.description is not None
-    assert attachment.description.startswith("À vous, la prise est obligatoire.")
-    assert "Vous êtes Bob, avec les blancs, en bas." in attachment.description
+    assert attachment.description.startswith("À toi, la prise est obligatoire.")
+    assert "Tu es Bob, avec les blancs, en bas." in attachment.description
     public = CheckersScene(game.position, viewer=Color.BLACK)
     assert board_image(reply) != render_png(public, width=800)
 

@@ -25,7 +25,7 @@ from tests.bot.e2e.drive import (
 
 # A reader addressed as "you" (pronouns; French imperatives end in -ez).
 SECOND_PERSON = {
-    "fr": re.compile(r"\b(vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(vous|votre|vos|tu|toi|ton|tes)\b|\b\w+ez\b", re.IGNORECASE),
     "de": re.compile(r"\b(du|dein|deine|deinen|dich|dir)\b", re.IGNORECASE),
 }
 DICE = re.compile(r"\b(dice|die|rolls?)\b", re.IGNORECASE)
@@ -63,8 +63,12 @@ async def test_public_messages_name_players_in_the_third_person(
             emulator.general, lambda m: m.id != message.id and bob in m.content, WAIT
         )
     expected = {
-        "fr": (f"{bob} peut accepter ou refuser avant", f"À {alice} de jouer 3-1", f"À {bob} de"),
-        "de": (f"{bob} kann bis", f"{alice} spielt 3-1", f"{bob} ist dran in Partie #1"),
+        "fr": (
+            f"{bob} peut accepter ou refuser ; le défi expire",
+            f"À {alice} de jouer 3-1",
+            f"À {bob} de",
+        ),
+        "de": (f"{bob} kann annehmen", f"{alice} spielt 3-1", f"{bob} ist dran in Partie #1"),
     }[lang]
     assert expected[0] in challenge
     assert expected[1] in opening
@@ -113,6 +117,7 @@ async def test_help_says_who_sees_each_answer(
     assert "/leaderboard, /stats, /history, /export, /hint, /rules and /help answer only you" in (
         reply.content
     )
+    assert "a rating shown with a ? is provisional" in reply.content  # as /leaderboard shows it
 
 
 async def test_an_unreadable_move_is_echoed_as_typed_and_a_distance_of_one_is_singular(

@@ -153,6 +153,19 @@ async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:
     await until(probe, "the tournament to finish")
 
 
+async def test_the_sign_up_names_its_organizer_before_anyone_joins(
+    emulator: Emulator, start_bot: StartBot, players: Players
+) -> None:
+    """The organizer need not play: the sign-up named them by their raw user id until someone
+    joined."""
+    async with start_bot():
+        knockout: dict[str, object] = {"game": "checkers", "format": "knockout"}
+        await command(emulator, players.alice, "tournament create", knockout)
+        [signup] = messages_with(emulator, "Checkers tournament #1")
+    assert signup.content.startswith("**Checkers tournament #1** by Alice: knockout")
+    assert str(players.alice.id) not in signup.content
+
+
 async def test_a_five_player_knockout_with_a_drawn_game_played_again(
     emulator: Emulator,
     start_bot: StartBot,
@@ -192,7 +205,12 @@ async def test_a_five_player_knockout_with_a_drawn_game_played_again(
         replay = await store.get_game(replayed.game_id or 0)
         # The game played again swaps the seats.
         assert (replay.challenger_id, replay.opponent_id) == (erin.id, dave.id)
-        call = emulator.channel_messages(emulator.channel(replay.channel_id))[-1]
+        replay_thread = emulator.channel(replay.channel_id)
+        assert (thread.name, replay_thread.name) == (
+            "Tournament 1, round 1: Dave v Erin",
+            "Tournament 1, round 1, replay 1: Dave v Erin",
+        )
+        call = emulator.channel_messages(replay_thread)[-1]
         assert "a knockout needs a winner" in call.content
         assert set(call.notified) == {dave, erin}
         await resign_in_thread(emulator, store, erin, replay.id)
@@ -347,12 +365,12 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         )
         signup = emulator.state.messages[(await tournament(store)).message_id or 0]
         joined = await emulator.click(bob, signup, "dbt:1:join")
-        assert "Vous êtes inscrit au tournoi n°1." in (await joined.original(timeout=WAIT)).content
+        assert "Tu es inscrit au tournoi n°1." in (await joined.original(timeout=WAIT)).content
         twice = await emulator.click(bob, signup, "dbt:1:join")
         refused = (await twice.original(timeout=WAIT)).content
-        assert "Vous êtes déjà inscrit au tournoi n°1." in refused
+        assert "Tu es déjà inscrit au tournoi n°1." in refused
         again = await command(emulator, bob, "tournament join")
-        assert "Vous êtes déjà inscrit au tournoi n°1." in again.content
+        assert "Tu es déjà inscrit au tournoi n°1." in again.content
         not_yours = await command(emulator, bob, "tournament cancel")
         assert (
             "Seul l'organisateur du tournoi n°1 ou un membre ayant la permission Gérer le serveur"
@@ -366,7 +384,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         late = await command(emulator, alice, "tournament join")
         assert "Tournament #1 has started: sign-ups are closed." in late.content
         leaving = await command(emulator, bob, "tournament leave")
-        assert "seul son organisateur peut maintenant vous retirer" in leaving.content
+        assert "seul son organisateur peut maintenant te retirer" in leaving.content
         assert signup.component("dbt:1:join") is None  # the buttons went with the sign-ups
         entrants = await TournamentStore(store).entrants(1)
         assert [e.user_id for e in entrants] == [bob.id, carol.id]

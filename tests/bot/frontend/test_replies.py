@@ -79,8 +79,8 @@ def test_a_service_refusal_is_worded_in_the_readers_language() -> None:
 def test_not_your_turn_says_what_is_awaited_in_the_readers_language() -> None:
     error = service_errors.NotYourTurnError(3, "answer_double")
     assert explain(FR, error) == (
-        "Impossible : Ce n'est pas votre tour dans la partie n°3 : "
-        "on attend que votre adversaire accepte ou refuse le double."
+        "Impossible : Ce n'est pas ton tour dans la partie n°3 : "
+        "on attend que ton adversaire accepte ou refuse le double."
     )
 
 
@@ -134,7 +134,7 @@ def test_unexpected_errors_are_logged_and_apologised_for(
         english = explain(EN, error)
         french = explain(FR, error)
     assert english == "Something went wrong on our side; nothing was changed. Please try again."
-    assert french == "Une erreur est survenue de notre côté ; rien n'a changé. Réessayez."
+    assert french == "Une erreur est survenue de notre côté ; rien n'a changé. Réessaie."
     assert [r.exc_info[1] for r in caplog.records if r.exc_info] == [error, error]
 
 

@@ -103,3 +103,14 @@ def test_the_catalogs_pass_under_older_and_newer_babel(
     stand; a Babel as new or newer is compared by meaning."""
     monkeypatch.setattr(bot.i18n.plurals, "get_cldr_version", lambda: cldr)
     assert list(problems(language)) == []
+
+
+def test_update_fills_an_entry_written_for_fewer_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry made with two forms (on another branch, or by hand) in a catalog of three: the
+    missing form starts as the last given, for review, never empty."""
+    monkeypatch.setattr(bot.i18n.upkeep, "reference", lambda language: FRENCH_49)
+    template = catalog((2, "(n != 1)"), DAY + 'msgstr[0] ""\nmsgstr[1] ""\n')
+    old = catalog(FRENCH_49, DAY + 'msgstr[0] "{count} jour"\nmsgstr[1] "{count} jours"\n')
+    day = keyed(updated_translation(template, old))["duration.day"]
+    assert day.string == ("{count} jour", "{count} jours", "{count} jours")
+    assert day.fuzzy

@@ -42,7 +42,7 @@ SAMPLES = {
         "Alice propose d'abandonner un gammon : à <@22> d'accepter ou de refuser.",
         "Abandonner un gammon",
         "Alice propose d'abandonner un gammon : à Bob d'accepter ou de refuser",
-        "Vous proposez d'abandonner un gammon ; à Bob d'accepter ou de refuser.",
+        "Tu proposes d'abandonner un gammon ; à Bob d'accepter ou de refuser.",
         "Bob remporte un gammon sur abandon et marque 2 points.",
         "Bob gagne un gammon, Alice abandonne",
     ),

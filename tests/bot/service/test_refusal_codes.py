@@ -154,7 +154,7 @@ async def test_challenging_yourself_is_refused_in_french(games: Games) -> None:
     with pytest.raises(ServiceError) as caught:
         await games.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
     text = explain(FR, caught.value)
-    assert text.startswith("Impossible : Vous ne pouvez pas vous défier")
+    assert text.startswith("Impossible : Tu ne peux pas te défier")
     assert "challenge" not in text
 
 
@@ -182,8 +182,8 @@ async def test_moving_before_answering_a_double_is_refused_in_french(games: Game
     with pytest.raises(MoveFirstError) as caught:
         await games.move(game_id, opener, "13/7 8/7")
     text = explain(FR, caught.value)
-    assert text == "Impossible : Vous ne pouvez pas jouer maintenant : " + (
-        "acceptez ou refusez d'abord le double."
+    assert text == "Impossible : Tu ne peux pas jouer maintenant : " + (
+        "accepte ou refuse d'abord le double."
     )
 
 

@@ -34,7 +34,7 @@ def test_without_open_sage_one_line_says_so_without_install_instructions() -> No
     """The recap is public: it says why there is no analysis, not how to install anything."""
     absent = GameReview(available=False)
     assert review_lines(Localizer("en-US"), absent, {}) == [
-        "No analysis: this bot runs without Open Sage, which makes it."
+        "No analysis: it needs Open Sage, and this bot runs without it."
     ]
 
 

@@ -94,7 +94,7 @@ def test_the_sign_up_message_says_what_who_and_when() -> None:
     timed = Tournament(row(starts_at=NOW), (), ())
     lines = words.signup_text(FR, timed, NAMES).splitlines()
     assert lines[1] == "Début <t:1772366400:F> (<t:1772366400:R>)."
-    assert lines[2] == "Aucun joueur pour l'instant (16 places) : appuyez sur S'inscrire."
+    assert lines[2] == "Aucun joueur pour l'instant (16 places) : appuie sur S'inscrire."
 
 
 def test_a_long_list_of_players_is_cut_with_how_many_more() -> None:

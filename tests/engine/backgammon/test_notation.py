@@ -12,6 +12,7 @@ from engine.backgammon import (
     Move,
     Play,
     Position,
+    Side,
     parse_play,
 )
 from tests.engine.backgammon.boards import row
@@ -170,3 +171,14 @@ def test_bg18_refusal_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError):
         parse_play(before, (5, 1), "12/7 6/5")
     assert before == Position.initial()
+
+
+def test_legal_notations_name_each_legal_play_in_order() -> None:
+    # White bears off its last two checkers, on its 2 and 1 points: a 6-5 takes both off.
+    position = Position((row(p2=1, p1=1), row(p1=15)), off=(13, 0), turn=Side.WHITE)
+    assert position.legal_notations((6, 5)) == ("2/off 1/off",)
+    for dice in ((3, 1), (6, 5), (4, 4)):
+        plays = START.legal_plays(dice)
+        assert START.legal_notations(dice) == tuple(play.notation() for play in plays)
+    assert "8/5 6/5" in START.legal_notations((3, 1))
+    assert START.legal_notations((3, 1)) is START.legal_notations((3, 1))  # kept, not redone

@@ -65,7 +65,12 @@ async def test_leaderboard_stats_history_and_export(
     assert "gagnées : 100 %" in lines[1]
     assert "Games: 1 · won 1 · lost 0 · drawn 0" in stats.content
     assert "checkers (box rules): 1662?" in stats.content
-    assert "1662" in stats.content.splitlines()[-1]
+    assert "1662" in stats.content.splitlines()[-2]
+    # The ? of a provisional rating is explained under it, where it is shown.
+    assert stats.content.splitlines()[-1] == (
+        "-# ? after a rating: provisional, still uncertain after only a few rated games."
+    )
+    assert lines[-1].startswith("-# ? après une cote : provisoire")
     assert "Rating history (checkers (box rules))" in stats.content
     assert f"`#{game_id}` dames (règles du coffret) contre alice : perdue" in history.content
     assert "checkers:box" not in leaderboard.content + stats.content + history.content
