@@ -161,8 +161,10 @@ class TournamentStore:
         query = select(players.c.display_name).where(
             players.c.user_id == checks.snowflake("user_id", user_id)
         )
-        async with self._engine.connect() as connection:
-            return (await connection.execute(query)).scalar_one_or_none()
+        name: str | None = await self._db.read(
+            lambda c: c.execute(query).scalar_one_or_none(), single=True
+        )
+        return name
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         """Who entered, in the order they joined."""
