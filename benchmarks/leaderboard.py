@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import insert, text
+from sqlalchemy import Connection, Table, insert, text
 
 from benchmarks.bench_stores import postgres_store, sqlite_store
 from bot.pictures import Picture
@@ -160,20 +160,18 @@ async def load(store: Store, rows: Rows) -> None:
         "ratings": ratings,
         "rating_changes": rating_changes,
     }
-    engine = store._engine
     for name, table in tables.items():
         for start in range(0, len(rows[name]), CHUNK):
-            async with engine.begin() as connection:
-                await connection.execute(insert(table), rows[name][start : start + CHUNK])
+            await store.database.write(_inserting(table, rows[name][start : start + CHUNK]))
     # Planner statistics and (PostgreSQL) the visibility map that index-only scans rely on, as
-    # autovacuum keeps them on a database that has been running a while.
-    async with engine.connect() as connection:
-        if engine.dialect.name == "postgresql":
-            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-            await autocommit.execute(text("VACUUM ANALYZE"))
-        else:
-            await connection.execute(text("ANALYZE"))
-            await connection.commit()
+    # autovacuum keeps them on a database that has been running a while. VACUUM runs outside a
+    # transaction: PostgreSQL's one-statement write sends no BEGIN.
+    statement = "VACUUM ANALYZE" if store.dialect == "postgresql" else "ANALYZE"
+    await store.database.write(lambda c: c.execute(text(statement)), single=True)
+
+
+def _inserting(table: Table, chunk: list[dict[str, Any]]) -> Callable[[Connection], object]:
+    return lambda connection: connection.execute(insert(table), chunk)
 
 
 async def timed(repeat: int, query: Callable[[int], Awaitable[object]]) -> tuple[float, float]:

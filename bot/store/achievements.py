@@ -52,9 +52,8 @@ class AchievementStore:
     """Achievements kept beside a `Store`'s games."""
 
     def __init__(self, store: Store) -> None:
-        """Use the store's transactions (the SQLite write gate included)."""
-        # Same package: the store's transactions are shared, not a second pool.
-        self._store = store
+        """Run in the store's database (one pool, the SQLite write gate included)."""
+        self._db = store.database
 
     async def award(self, earned: Sequence[Achievement]) -> list[Achievement]:
         """Keep each achievement not held yet; those that were new, in order. One transaction:
@@ -68,7 +67,7 @@ class AchievementStore:
             }
             for one in earned
         ]
-        dialect = self._store.dialect
+        dialect = self._db.dialect
 
         def write(connection: Connection) -> list[Achievement]:
             new = []
@@ -78,7 +77,7 @@ class AchievementStore:
                     new.append(one)
             return new
 
-        return await self._store._written(write) if rows else []
+        return await self._db.write(write) if rows else []
 
     async def of(self, user_id: int) -> list[Achievement]:
         """The player's achievements, earliest first."""
@@ -91,7 +90,7 @@ class AchievementStore:
         def read(connection: Connection) -> list[Achievement]:
             return [Achievement(**row._mapping) for row in connection.execute(query)]
 
-        return await self._store._tx.read(read, single=True)
+        return await self._db.read(read, single=True)
 
     async def past_games(
         self, user_id: int, *, up_to: int, limit: int = MAX_PAST
@@ -116,4 +115,4 @@ class AchievementStore:
                 found.append(PastGame(game_id, outcome, str(reason), finished_at))
             return found[::-1]
 
-        return await self._store._tx.read(read, single=True)
+        return await self._db.read(read, single=True)

@@ -11,7 +11,6 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, event, text
-from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -19,8 +18,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from bot.store.errors import StoreConfigError
 
 SQLITE_DRIVER = "sqlite+aiosqlite"
-# The standard library's driver, for transactions run whole in a worker thread (`Transactions`).
-SQLITE_SYNC_DRIVER = "sqlite+pysqlite"
 POSTGRES_DRIVER = "postgresql+asyncpg"
 _DRIVERS = {
     "sqlite": SQLITE_DRIVER,
@@ -120,16 +117,6 @@ def _ping_when_idle(sync_engine: Engine) -> None:
             sync_engine.dialect.do_ping(dbapi_connection)
         except Exception as error:
             raise DisconnectionError("a pooled connection was closed while unused") from error
-
-
-def create_sqlite_thread_engine(url: URL, *, busy_timeout_ms: int, pool_size: int) -> Engine:
-    """A plain (blocking) engine on the SQLite file of `url`, set up as `create_engine`'s: its
-    connections are used by worker threads, one transaction at a time each."""
-    engine = create_sync_engine(
-        url.set(drivername=SQLITE_SYNC_DRIVER), pool_size=pool_size, max_overflow=0
-    )
-    _configure_sqlite(engine, busy_timeout_ms)
-    return engine
 
 
 def _configure_sqlite(sync_engine: Engine, busy_timeout_ms: int) -> None:

@@ -68,9 +68,8 @@ class LadderStore:
     """Weekly rating baselines and standing leaderboards, kept beside a `Store`'s games."""
 
     def __init__(self, store: Store) -> None:
-        """Use the store's transactions (the SQLite write gate included)."""
-        # Same package: the store's transactions are shared, not a second pool.
-        self._store = store
+        """Run in the store's database (one pool, the SQLite write gate included)."""
+        self._db = store.database
 
     async def ratings_at(
         self, scope: int, ladder_name: str, user_ids: Iterable[int], at: datetime
@@ -114,7 +113,7 @@ class LadderStore:
                 found[user_id] = rating
             return found
 
-        return await self._store._tx.read(read)
+        return await self._db.read(read)
 
     async def rated_games(
         self, user_id: int, scope: int, ladder_name: str, *, limit: int
@@ -142,7 +141,7 @@ class LadderStore:
         def read(connection: Connection) -> list[RatedGame]:
             return [RatedGame(*row) for row in connection.execute(query)][::-1]
 
-        return await self._store._tx.read(read, single=True)
+        return await self._db.read(read, single=True)
 
     async def rolled_games(
         self, kind: GameKind, *, user_id: int | None, guild_id: int | None, limit: int
@@ -176,7 +175,7 @@ class LadderStore:
                     logs[event.game_id].append(GameEvent(**event._mapping))
             return [(row, logs[row.id]) for row in rows]
 
-        return await self._store._tx.read(read)
+        return await self._db.read(read)
 
     async def board(self, guild_id: int) -> StandingBoard | None:
         """The server's standing leaderboard, if it keeps one."""
@@ -188,7 +187,7 @@ class LadderStore:
             row = connection.execute(query).first()
             return None if row is None else _board(row)
 
-        return await self._store._tx.read(read, single=True)
+        return await self._db.read(read, single=True)
 
     async def keep(self, guild_id: int, channel_id: int, ladder_name: str, now: datetime) -> None:
         """Keep a standing leaderboard of `ladder_name` in `channel_id`, posted anew at the next
@@ -203,10 +202,10 @@ class LadderStore:
             "edited_at": None,
         }
         kept = {key: value for key, value in values.items() if key != "guild_id"}
-        statement = upsert(self._store.dialect, standing_boards, values).on_conflict_do_update(
+        statement = upsert(self._db.dialect, standing_boards, values).on_conflict_do_update(
             index_elements=[standing_boards.c.guild_id], set_=kept
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
 
     async def drop(self, guild_id: int) -> StandingBoard | None:
         """Keep no standing leaderboard in the server any more; the board it kept, if any."""
@@ -214,7 +213,7 @@ class LadderStore:
         statement = delete(standing_boards).where(
             standing_boards.c.guild_id == checks.snowflake("guild_id", guild_id)
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
         return kept
 
     async def touch(self, guild_id: int, now: datetime) -> None:
@@ -227,7 +226,7 @@ class LadderStore:
             )
             .values(dirty_since=checks.moment("now", now))
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
 
     async def claim(self, guild_id: int, now: datetime, gap: timedelta) -> StandingBoard | None:
         """Take the server's board edit if one is due (dirty, and no edit within `gap`): one
@@ -245,7 +244,7 @@ class LadderStore:
                 return None
             return _board(connection.execute(query).one())
 
-        return await self._store._written(write)
+        return await self._db.write(write)
 
     async def due(self, now: datetime, gap: timedelta, shards: Shards = ONE_SHARD) -> list[int]:
         """The servers on `shards` whose board is due an edit at `now`, longest waiting first."""
@@ -262,7 +261,7 @@ class LadderStore:
         def read(connection: Connection) -> list[int]:
             return list(connection.scalars(query))
 
-        return await self._store._tx.read(read, single=True)
+        return await self._db.read(read, single=True)
 
     async def posted(self, guild_id: int, channel_id: int, message_id: int) -> None:
         """The board's message is now `message_id` (unless the board moved meanwhile)."""
@@ -274,7 +273,7 @@ class LadderStore:
             )
             .values(message_id=checks.snowflake("message_id", message_id))
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
 
 
 def _due(now: datetime, gap: timedelta) -> ColumnElement[bool]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, case, func, or_, select
+from sqlalchemy import Connection, and_, case, func, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.store import checks
@@ -77,9 +77,8 @@ class Leaderboards:
     """Leaderboards, totals and history read from a `Store`'s database."""
 
     def __init__(self, store: Store) -> None:
-        """Read through the store's engine."""
-        # Same package: share the store's connection pool rather than open a second one.
-        self._engine = store._engine
+        """Read through the store's database (one pool)."""
+        self._db = store.database
 
     async def page(
         self, scope: int, ladder_name: str, *, offset: int = 0, limit: int = 10
@@ -108,8 +107,7 @@ class Leaderboards:
             .where(on_ladder)
             .order_by(ratings.c.rating.desc(), ratings.c.user_id.desc())
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         entries = []
         for number, row in enumerate(rows, start=offset + 1):
             values = dict(row._mapping)
@@ -126,8 +124,9 @@ class Leaderboards:
             .join(players, players.c.user_id == ratings.c.user_id)
             .where(on_ladder, ratings.c.user_id == user_id)
         )
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).first()
+
+        def read(connection: Connection) -> LeaderboardEntry | None:
+            row = connection.execute(query).first()
             if row is None:
                 return None
             values = dict(row._mapping)
@@ -138,15 +137,17 @@ class Leaderboards:
                 and_(ratings.c.rating == mine.rating, ratings.c.user_id > user_id),
             )
             count = select(func.count()).select_from(ratings).where(on_ladder, ahead)
-            better = int(await connection.scalar(count) or 0)
-        return LeaderboardEntry(better + 1, name, mine)
+            better = int(connection.scalar(count) or 0)
+            return LeaderboardEntry(better + 1, name, mine)
+
+        return await self._db.read(read)
 
     async def size(self, scope: int, ladder_name: str) -> int:
         """How many players are on a ladder in a scope."""
         on_ladder = _on_ladder(scope_id(scope), ladder(ladder_name))
         query = select(func.count()).select_from(ratings).where(on_ladder)
-        async with self._engine.connect() as connection:
-            return int(await connection.scalar(query) or 0)
+        count: int | None = await self._db.read(lambda c: c.scalar(query), single=True)
+        return int(count or 0)
 
     async def totals(self, user_id: int, ladder_name: str | None = None) -> Totals:
         """Games, wins, losses, draws, gammons and backgammons, over every game or one ladder."""
@@ -170,8 +171,7 @@ class Leaderboards:
                 )
             ),
         ).where(mine)
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).one()
+        row = await self._db.read(lambda c: c.execute(query).one(), single=True)
         return Totals(*(int(value) for value in row))
 
     async def outcomes(self, user_id: int, ladder_name: str | None = None) -> list[str]:
@@ -181,8 +181,7 @@ class Leaderboards:
             .where(_mine(user_id, ladder_name))
             .order_by(results.c.finished_at, results.c.game_id)
         )
-        async with self._engine.connect() as connection:
-            return list((await connection.scalars(query)).all())
+        return list(await self._db.read(lambda c: c.scalars(query).all(), single=True))
 
     async def history(
         self, user_id: int, *, limit: int = 10, offset: int = 0, ladder_name: str | None = None
@@ -211,8 +210,7 @@ class Leaderboards:
             .offset(offset)
             .limit(_page_size(limit, MAX_HISTORY))
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [HistoryEntry(**row._mapping) for row in rows]
 
     async def rating_history(
@@ -234,8 +232,7 @@ class Leaderboards:
             .order_by(rating_changes.c.changed_at.desc(), rating_changes.c.game_id.desc())
             .limit(_page_size(limit, MAX_HISTORY))
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [PastRating(**row._mapping) for row in reversed(rows)]
 
     async def ladders_of(self, user_id: int, scope: int) -> list[RatingRow]:
@@ -248,8 +245,7 @@ class Leaderboards:
             )
             .order_by(ratings.c.ladder)
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [RatingRow(**row._mapping) for row in rows]
 
 

@@ -1,6 +1,6 @@
 """SQL pieces the store's transactions are built from: reads, checks, upserts, row mapping.
 
-Each piece is a plain function of a connection inside a transaction (see `Transactions`).
+Each piece is a plain function of a connection inside a transaction (see `Database`).
 """
 
 from __future__ import annotations
@@ -144,11 +144,7 @@ def read_last_event(connection: Connection, game_id: int) -> GameEvent | None:
 
 def game_from_row(row: Row[Any]) -> GameRow:
     """A `games` row as a GameRow."""
-    return game_from_values(dict(row._mapping))
-
-
-def game_from_values(values: dict[str, Any]) -> GameRow:
-    """A `games` row's column values as a GameRow (`values` is used up)."""
+    values = dict(row._mapping)
     values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
     values["place"] = GamePlace(values["place"])

@@ -12,9 +12,8 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Literal, TypeAlias
 
-from sqlalchemy import and_, insert, select, update
+from sqlalchemy import Connection, and_, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store import checks
 from bot.store.errors import StoreError
@@ -120,11 +119,8 @@ class RatingStore:
     """Ratings, results and rating changes kept beside a `Store`'s games."""
 
     def __init__(self, store: Store) -> None:
-        """Use the store's engine and its writer (the SQLite write gate included)."""
-        self._store = store
-        # Same package: the store's engine and writer are shared, not a second pool.
-        self._engine = store._engine
-        self._write = store._write
+        """Run in the store's database (one pool, the SQLite write gate included)."""
+        self._db = store.database
 
     async def count_result(
         self,
@@ -152,55 +148,56 @@ class RatingStore:
             raise ValueError("one entry per player")
         checked_scopes = [scope_id(scope) for scope in dict.fromkeys(scopes)]
         checks.moment("now", now)
-        changes: list[RatingChangeRow] = []
-        try:
-            async with self._write() as connection:
-                await connection.execute(insert(results), [asdict(e) for e in entries])
-                if rate is None:
-                    return []
-                users = [e.user_id for e in entries]
-                for scope in checked_scopes:
-                    query = select(ratings).where(
-                        ratings.c.scope == scope,
-                        ratings.c.ladder == name,
-                        ratings.c.user_id.in_(users),
+
+        def count(connection: Connection) -> list[RatingChangeRow]:
+            connection.execute(insert(results), [asdict(e) for e in entries])
+            if rate is None:
+                return []
+            users = [e.user_id for e in entries]
+            changes: list[RatingChangeRow] = []
+            for scope in checked_scopes:
+                query = select(ratings).where(
+                    ratings.c.scope == scope,
+                    ratings.c.ladder == name,
+                    ratings.c.user_id.in_(users),
+                )
+                if connection.dialect.name == "postgresql":
+                    query = query.with_for_update()
+                found = {
+                    row.user_id: RatingRow(**row._mapping)
+                    for row in connection.execute(query).all()
+                }
+                current = {user: _standing(found.get(user), unrated) for user in users}
+                updated = rate(scope, current)
+                moved = []
+                for entry in entries:
+                    new = updated[entry.user_id]
+                    _save_rating(connection, scope, entry, found.get(entry.user_id), new, now)
+                    change = RatingChangeRow(
+                        game_id,
+                        entry.user_id,
+                        scope,
+                        name,
+                        current[entry.user_id][0],
+                        new[0],
+                        new[1],
+                        now,
                     )
-                    if connection.dialect.name == "postgresql":
-                        query = query.with_for_update()
-                    found = {
-                        row.user_id: RatingRow(**row._mapping)
-                        for row in (await connection.execute(query)).all()
-                    }
-                    current = {user: _standing(found.get(user), unrated) for user in users}
-                    updated = rate(scope, current)
-                    moved = []
-                    for entry in entries:
-                        new = updated[entry.user_id]
-                        row = found.get(entry.user_id)
-                        await _save_rating(connection, scope, entry, row, new, now)
-                        change = RatingChangeRow(
-                            game_id,
-                            entry.user_id,
-                            scope,
-                            name,
-                            current[entry.user_id][0],
-                            new[0],
-                            new[1],
-                            now,
-                        )
-                        moved.append(change)
-                    await connection.execute(insert(rating_changes), [asdict(c) for c in moved])
-                    changes.extend(moved)
+                    moved.append(change)
+                connection.execute(insert(rating_changes), [asdict(c) for c in moved])
+                changes.extend(moved)
+            return changes
+
+        try:
+            return await self._db.write(count)
         except IntegrityError as error:
             if await self._counted(game_id):
                 raise AlreadyCountedError(game_id) from error
             raise
-        return changes
 
     async def _counted(self, game_id: int) -> bool:
-        async with self._engine.connect() as connection:
-            query = select(results.c.game_id).where(results.c.game_id == game_id).limit(1)
-            return (await connection.scalar(query)) is not None
+        query = select(results.c.game_id).where(results.c.game_id == game_id).limit(1)
+        return await self._db.read(lambda c: c.scalar(query) is not None, single=True)
 
     async def rating(self, scope: int, ladder_name: str, user_id: int) -> RatingRow | None:
         """A player's standing on a ladder in a scope, or None if never rated there."""
@@ -209,16 +206,14 @@ class RatingStore:
             ratings.c.ladder == ladder(ladder_name),
             ratings.c.user_id == checks.snowflake("user_id", user_id),
         )
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).first()
+        row = await self._db.read(lambda c: c.execute(query).first(), single=True)
         return None if row is None else RatingRow(**row._mapping)
 
     async def results_for_game(self, game_id: int) -> list[ResultEntry]:
         """The result rows stored for one game (empty if none)."""
         checks.snowflake("game_id", game_id)
         query = select(results).where(results.c.game_id == game_id).order_by(results.c.user_id)
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [ResultEntry(**row._mapping) for row in rows]
 
     async def changes_for_game(self, game_id: int) -> list[RatingChangeRow]:
@@ -229,8 +224,7 @@ class RatingStore:
             .where(rating_changes.c.game_id == game_id)
             .order_by(rating_changes.c.user_id, rating_changes.c.scope)
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [RatingChangeRow(**row._mapping) for row in rows]
 
 
@@ -238,8 +232,8 @@ def _standing(row: RatingRow | None, unrated: Standing) -> Standing:
     return unrated if row is None else (row.rating, row.deviation, row.volatility)
 
 
-async def _save_rating(
-    connection: AsyncConnection,
+def _save_rating(
+    connection: Connection,
     scope: int,
     entry: ResultEntry,
     row: RatingRow | None,
@@ -260,14 +254,14 @@ async def _save_rating(
             "draws": drawn,
             **standing,
         }
-        await connection.execute(insert(ratings).values(values))
+        connection.execute(insert(ratings).values(values))
         return
     key = and_(
         ratings.c.scope == scope,
         ratings.c.ladder == entry.ladder,
         ratings.c.user_id == entry.user_id,
     )
-    await connection.execute(
+    connection.execute(
         update(ratings)
         .where(key)
         .values(

@@ -6,13 +6,13 @@ import errno
 import fcntl
 import os
 import zlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from sqlalchemy import ColumnElement, text, true
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy import ColumnElement, Connection, text, true
 
 from bot.settings import Shards
+from bot.store.database import Database
 from bot.store.errors import ShardsTakenError
 from bot.store.schema import games
 
@@ -55,10 +55,23 @@ def _lock_key(purpose: bytes, count: int, shard_id: int, schema: str | None) -> 
     return (namespace << 32) + (count << 16) + shard_id
 
 
+def _try_locks(ids: tuple[int, ...], first_key: int) -> Callable[[Connection], tuple[int, ...]]:
+    """The work that takes every free advisory lock of `ids` (from `first_key` on): the ids
+    taken, in order."""
+
+    def take(connection: Connection) -> tuple[int, ...]:
+        found = connection.scalars(_TRY_LOCKS, {"ids": list(ids), "first_key": first_key})
+        return tuple(found.all())
+
+    return take
+
+
+def _unlock_all(connection: Connection) -> None:
+    connection.execute(_UNLOCK_ALL)
+
+
 @asynccontextmanager
-async def sweep_lease(
-    engine: AsyncEngine, shards: Shards, schema: str | None = None
-) -> AsyncIterator[Shards | None]:
+async def sweep_lease(database: Database, shards: Shards) -> AsyncIterator[Shards | None]:
     """The shards of `shards` that no other process is sweeping, held until the block ends;
     None when another process holds every one.
 
@@ -68,21 +81,17 @@ async def sweep_lease(
     has no such locks: a deadline two of them find is still handled once, by the version check
     of the game's row.
     """
-    if engine.dialect.name != "postgresql":
+    if database.dialect != "postgresql":
         yield shards
         return
-    async with engine.connect() as connection:
-        first_key = sweep_lock_key(shards.count, 0, schema)
-        found = await connection.scalars(
-            _TRY_LOCKS, {"ids": list(shards.ids), "first_key": first_key}
-        )
-        held = tuple(found.all())
-        await connection.commit()  # session locks outlive the transaction: no snapshot is kept
+    async with database.holding() as connection:
+        first_key = sweep_lock_key(shards.count, 0, database.schema)
+        # Session advisory locks outlive the transaction, which commits: no snapshot is kept.
+        held = await connection.run(_try_locks(shards.ids, first_key))
         try:
             yield Shards(shards.count, held) if held else None
         finally:
-            await connection.execute(_UNLOCK_ALL)
-            await connection.commit()
+            await connection.run(_unlock_all)
 
 
 def claim_lock_key(count: int, shard_id: int, schema: str | None = None) -> int:
@@ -92,9 +101,7 @@ def claim_lock_key(count: int, shard_id: int, schema: str | None = None) -> int:
 
 
 @asynccontextmanager
-async def shard_claim(
-    engine: AsyncEngine, database: str | None, shards: Shards, schema: str | None = None
-) -> AsyncIterator[None]:
+async def shard_claim(database: Database, shards: Shards) -> AsyncIterator[None]:
     """Hold `shards` for this process until the block ends; `ShardsTakenError` (and nothing
     held) when another live process holds any of them.
 
@@ -105,27 +112,22 @@ async def shard_claim(
     offers file locks). Either way the operating system or the server lets go when a process
     dies, however it dies, so a killed process's claim never blocks its restart.
     """
-    if engine.dialect.name == "postgresql":
-        async with engine.connect() as connection:
-            found = await connection.scalars(
-                _TRY_LOCKS,
-                {"ids": list(shards.ids), "first_key": claim_lock_key(shards.count, 0, schema)},
-            )
-            held = set(found.all())
-            await connection.commit()
+    if database.dialect == "postgresql":
+        async with database.holding() as connection:
+            first_key = claim_lock_key(shards.count, 0, database.schema)
+            held = await connection.run(_try_locks(shards.ids, first_key))
             try:
                 taken = tuple(shard for shard in shards.ids if shard not in held)
                 if taken:
                     raise ShardsTakenError(shards, taken)
                 yield
             finally:
-                await connection.execute(_UNLOCK_ALL)
-                await connection.commit()
+                await connection.run(_unlock_all)
         return
-    if database is None:
+    if database.url.database is None:
         yield
         return
-    claims = os.open(f"{database}.shards", os.O_RDWR | os.O_CREAT, 0o644)
+    claims = os.open(f"{database.url.database}.shards", os.O_RDWR | os.O_CREAT, 0o644)
     try:
         taken = tuple(shard for shard in shards.ids if not _locked(claims, shards.count, shard))
         if taken:

@@ -25,9 +25,8 @@ class StaleMessages:
     """The games whose message is behind, kept beside a `Store`'s games."""
 
     def __init__(self, store: Store) -> None:
-        """Use the store's transactions (the SQLite write gate included)."""
-        # Same package: the store's transactions are shared, not a second pool.
-        self._store = store
+        """Run in the store's database (one pool, the SQLite write gate included)."""
+        self._db = store.database
 
     async def mark(self, game_id: int, *, due_at: datetime) -> None:
         """The game's message is behind, to be tried again from `due_at`; a game already marked
@@ -37,10 +36,10 @@ class StaleMessages:
             "due_at": checks.moment("due_at", due_at),
             "failures": 0,
         }
-        statement = upsert(self._store.dialect, stale_messages, values).on_conflict_do_update(
+        statement = upsert(self._db.dialect, stale_messages, values).on_conflict_do_update(
             index_elements=[stale_messages.c.game_id], set_={"due_at": due_at}
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
 
     async def failed(self, game_id: int, *, failures: int, due_at: datetime) -> None:
         """A try to bring the game's message up to date failed: the `failures`-th in a row, the
@@ -50,14 +49,14 @@ class StaleMessages:
             .where(stale_messages.c.game_id == checks.snowflake("game_id", game_id))
             .values(failures=failures, due_at=checks.moment("due_at", due_at))
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
 
     async def cleared(self, game_id: int) -> None:
         """The game's message shows the game as it stands."""
         statement = delete(stale_messages).where(
             stale_messages.c.game_id == checks.snowflake("game_id", game_id)
         )
-        await self._store._written(lambda connection: connection.execute(statement), single=True)
+        await self._db.write(lambda connection: connection.execute(statement), single=True)
 
     async def due(self, now: datetime, shards: Shards = ONE_SHARD) -> list[tuple[int, int]]:
         """The games on `shards` whose message is behind and may be tried at `now`, most overdue
@@ -73,4 +72,4 @@ class StaleMessages:
         def read(connection: Connection) -> list[tuple[int, int]]:
             return [(row.game_id, row.failures) for row in connection.execute(query)]
 
-        return await self._store._tx.read(read, single=True)
+        return await self._db.read(read, single=True)

@@ -1,124 +1,49 @@
-"""The store: games, their event log, players and guild settings over SQLAlchemy Core.
+"""The store: games, their event log and messages, players and guild settings over SQLAlchemy
+Core.
 
-Every method is one transaction, run by `Transactions` (whole in a worker thread on SQLite, over
-asyncpg on PostgreSQL).
+Every method is one transaction, run by the store's `Database`, which the sibling stores
+(ratings, tournaments, leaderboards, stale messages) share.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Iterator, Mapping
-from contextlib import (
-    AbstractAsyncContextManager,
-    asynccontextmanager,
-    contextmanager,
-    nullcontext,
-)
-from datetime import datetime
+from contextlib import AbstractAsyncContextManager
 from types import TracebackType
-from typing import Any, TypeVar
 
-from sqlalchemy import Connection, and_, insert, or_, select
-from sqlalchemy.engine import URL
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-
-from bot.settings import ONE_SHARD, Shards
-from bot.store import checks
-from bot.store.connect import (
-    WRITE_OPTION,
-    create_engine,
-    normalize_url,
-    upgrade_schema,
-)
-from bot.store.errors import (
-    ChannelBusyError,
-    ConflictError,
-    GameNotFoundError,
-    PairingTakenError,
-    StoreBusyError,
-    StoreConfigError,
-)
-from bot.store.queries import (
-    APPEND_EVENT,
-    EVENT_PARAMETERS,
-    OPEN,
-    OPEN_GAME_IN_CHANNEL,
-    PLAYER_BY_ID,
-    SET_GAME,
-    SET_GAME_RETURNING,
-    UPDATE_GAME,
-    claim_pairing,
-    game_from_row,
-    game_from_values,
-    moved_and_appended,
-    raise_conflict,
-    read_events,
-    read_game,
-    read_last_event,
-    require_players,
-    upsert,
-)
-from bot.store.rows import (
-    KEEP,
-    FirstEvent,
-    GameEvent,
-    GameKind,
-    GamePlace,
-    GameRow,
-    GameStatus,
-    JsonValue,
-    Keep,
-    PlayerRow,
-    Reducer,
-)
-from bot.store.schema import games, guild_settings, players
-from bot.store.sharding import of_shards, shard_claim, shard_key, sweep_lease
-from bot.store.tournament_rows import PairingClaim
-from bot.store.transactions import Transactions, Work
-
-DEFAULT_BUSY_TIMEOUT_MS = 5000
-T = TypeVar("T")
+from bot.settings import Shards
+from bot.store.database import DEFAULT_BUSY_TIMEOUT_MS, Database
+from bot.store.game_messages import GameMessageStore
+from bot.store.games import GameStore
+from bot.store.players import PlayerStore
+from bot.store.sharding import shard_claim, sweep_lease
 
 
-class Store:
+class Store(GameStore, GameMessageStore, PlayerStore):
     """Persistence for the service; every method is one transaction.
 
     Timestamps are always passed in by the caller (`now=`, aware datetimes): the service owns the
     clock, so tests and replays are deterministic and every process agrees on what "due" means.
     """
 
-    def __init__(
-        self,
-        engine: AsyncEngine,
-        revision: str | None,
-        url: URL,
-        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
-        schema: str | None = None,
-    ) -> None:
-        """Wrap an engine on `url` (PostgreSQL: in `schema` if given) whose schema is current;
-        use `Store.open` rather than this."""
-        self._engine = engine
-        self._writer = engine.execution_options(**{WRITE_OPTION: True})
-        # SQLite admits one writer at a time: queueing this process's writers on a lock is
-        # cheaper than letting them spin in the busy handler (other processes still do).
-        self._write_gate: AbstractAsyncContextManager[object] = (
-            asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
-        )
-        self._tx = Transactions(engine, self._write_gate, url, busy_timeout_ms, schema)
-        self._schema = schema
-        self._revision = revision
-        self._url = url
+    def __init__(self, database: Database) -> None:
+        """Keep games and players in `database`, whose schema is current; use `Store.open`
+        rather than this."""
+        self._db = database
+
+    @property
+    def database(self) -> Database:
+        """Where every transaction of this store and its sibling stores runs."""
+        return self._db
 
     @property
     def dialect(self) -> str:
         """The database's kind: `sqlite` or `postgresql`."""
-        return self._engine.dialect.name
+        return self._db.dialect
 
     @property
     def revision(self) -> str | None:
         """The Alembic revision the schema was at once opened (the newest migration)."""
-        return self._revision
+        return self._db.revision
 
     @classmethod
     async def open(
@@ -132,29 +57,11 @@ class Store:
 
         `schema` (PostgreSQL only) puts every table in that existing schema.
         """
-        parsed = normalize_url(url)
-        if isinstance(busy_timeout_ms, bool) or not isinstance(busy_timeout_ms, int):
-            raise StoreConfigError(f"busy_timeout_ms must be an integer, not {busy_timeout_ms!r}")
-        if busy_timeout_ms < 0:
-            raise StoreConfigError(f"busy_timeout_ms must not be negative, not {busy_timeout_ms}")
-        engine = create_engine(parsed, schema=schema, busy_timeout_ms=busy_timeout_ms)
-        try:
-            async with engine.execution_options(**{WRITE_OPTION: True}).begin() as connection:
-                revision = await connection.run_sync(upgrade_schema, schema)
-        except (DBAPIError, OSError) as error:
-            await engine.dispose()
-            shown = parsed.render_as_string(hide_password=True)
-            reason = getattr(error, "orig", None) or error
-            raise StoreConfigError(f"Cannot open the database at {shown}: {reason}") from error
-        except BaseException:
-            await engine.dispose()
-            raise
-        return cls(engine, revision, parsed, busy_timeout_ms, schema)
+        return cls(await Database.open(url, schema=schema, busy_timeout_ms=busy_timeout_ms))
 
     async def close(self) -> None:
         """Close every pooled connection."""
-        await self._tx.close()
-        await self._engine.dispose()
+        await self._db.close()
 
     async def __aenter__(self) -> Store:
         """Use the store as `async with await Store.open(url) as store:`."""
@@ -169,502 +76,12 @@ class Store:
         """Close the store."""
         await self.close()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncConnection]:
-        """A write transaction on the async engine (for the ratings' multi-step writes)."""
-        with _busy_refused():
-            async with self._write_gate, self._writer.begin() as connection:
-                yield connection
-
-    async def _written(self, work: Work[T], *, single: bool = False) -> T:
-        """Run `work` as one write transaction (`single`: exactly one statement)."""
-        with _busy_refused():
-            return await self._tx.write(work, single=single)
-
-    # Players and guild settings
-
-    async def upsert_player(
-        self, user_id: int, display_name: str, *, now: datetime, is_bot: bool = False
-    ) -> PlayerRow:
-        """Store a player, or refresh the name shown for one already known."""
-        values = {
-            "user_id": checks.snowflake("user_id", user_id),
-            "display_name": checks.text("display_name", display_name),
-            "is_bot": bool(is_bot),
-            "created_at": checks.moment("now", now),
-            "updated_at": now,
-        }
-        statement = (
-            upsert(self._engine.dialect.name, players, values)
-            .on_conflict_do_update(
-                index_elements=[players.c.user_id],
-                set_={"display_name": values["display_name"], "is_bot": is_bot, "updated_at": now},
-            )
-            .returning(*players.c)
-        )
-        row = await self._written(lambda connection: connection.execute(statement).one())
-        return PlayerRow(**row._mapping)
-
-    async def get_player(self, user_id: int) -> PlayerRow | None:
-        """The player with this Discord id, or None if the store has not seen them."""
-        checks.snowflake("user_id", user_id)
-
-        def read(connection: Connection) -> PlayerRow | None:
-            row = connection.execute(PLAYER_BY_ID, {"user_key": user_id}).first()
-            return None if row is None else PlayerRow(**row._mapping)
-
-        return await self._tx.read(read, single=True)
-
-    async def guild_settings(self, guild_id: int) -> dict[str, JsonValue]:
-        """Every setting stored for a guild, by key (an empty dict for a new guild)."""
-        checks.snowflake("guild_id", guild_id)
-        query = select(guild_settings.c.key, guild_settings.c.value).where(
-            guild_settings.c.guild_id == guild_id
-        )
-        rows = await self._tx.read(lambda connection: connection.execute(query).all(), single=True)
-        return {key: value for key, value in rows}
-
-    async def set_guild_setting(
-        self, guild_id: int, key: str, value: JsonValue, *, now: datetime
-    ) -> None:
-        """Store one guild setting (any JSON value), replacing an earlier value."""
-        values = {
-            "guild_id": checks.snowflake("guild_id", guild_id),
-            "key": checks.setting_key(key),
-            "value": checks.json_value("value", value),
-            "updated_at": checks.moment("now", now),
-        }
-        statement = upsert(self._engine.dialect.name, guild_settings, values).on_conflict_do_update(
-            index_elements=[guild_settings.c.guild_id, guild_settings.c.key],
-            set_={"value": values["value"], "updated_at": now},
-        )
-        await self._written(lambda connection: connection.execute(statement))
-
-    async def clear_guild_setting(self, guild_id: int, key: str) -> bool:
-        """Remove one guild setting; returns whether it was set."""
-        checks.snowflake("guild_id", guild_id)
-        checks.setting_key(key)
-        statement = guild_settings.delete().where(
-            guild_settings.c.guild_id == guild_id, guild_settings.c.key == key
-        )
-        return await self._written(lambda connection: connection.execute(statement).rowcount > 0)
-
-    # Games
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        kind: GameKind,
-        variant: str,
-        state: str,
-        challenger_id: int,
-        now: datetime,
-        opponent_id: int | None = None,
-        status: GameStatus = GameStatus.PENDING,
-        options: Mapping[str, JsonValue] | None = None,
-        to_move_id: int | None = None,
-        turn_deadline: datetime | None = None,
-        reminder_at: datetime | None = None,
-        dice_commitment: str | None = None,
-        dice_secret: str | None = None,
-        first_event: FirstEvent | None = None,
-        claim: PairingClaim | None = None,
-        place: GamePlace = GamePlace.SERVER,
-    ) -> GameRow:
-        """Open a game at version 0 with `state` as its start; one open game per channel.
-
-        `place` says where the game lives (a server that added the bot by default).
-
-        With `first_event` the game is opened at version 1 instead: the event is logged as seq 1
-        and the game holds the event's state, both in the one transaction.
-        With `claim` the game is a tournament pairing's, made only if the pairing still waits
-        for it (`PairingTakenError` otherwise), in the same transaction: one game per pairing.
-        Raises `ChannelBusyError` when the channel already has a pending or active game, and
-        `PlayerNotFoundError` when a player was never upserted.
-        """
-        values: dict[str, Any] = {
-            "guild_id": checks.optional_snowflake("guild_id", guild_id),
-            "shard_key": shard_key(guild_id),
-            "channel_id": checks.snowflake("channel_id", channel_id),
-            "kind": checks.game_kind(kind).value,
-            "variant": checks.label("variant", variant),
-            "options": checks.json_object("options", {} if options is None else options),
-            "status": checks.game_status(status).value,
-            "challenger_id": checks.snowflake("challenger_id", challenger_id),
-            "opponent_id": checks.optional_snowflake("opponent_id", opponent_id),
-            "to_move_id": checks.optional_snowflake("to_move_id", to_move_id),
-            "initial_state": checks.text("state", state),
-            "state": state,
-            "version": 0,
-            "turn_deadline": checks.optional_moment("turn_deadline", turn_deadline),
-            "reminder_at": checks.optional_moment("reminder_at", reminder_at),
-            "dice_commitment": checks.optional_text("dice_commitment", dice_commitment),
-            "dice_secret": checks.optional_text("dice_secret", dice_secret),
-            "place": GamePlace(place).value,
-            "created_at": checks.moment("now", now),
-            "updated_at": now,
-        }
-        event: dict[str, Any] | None = None
-        if first_event is not None:
-            event = {
-                "seq": 1,
-                "kind": checks.label("first_event.kind", first_event.kind),
-                "payload": checks.json_object("first_event.payload", first_event.payload),
-                "actor_id": checks.optional_snowflake("first_event.actor_id", first_event.actor_id),
-                "created_at": now,
-            }
-            values.update(state=checks.text("first_event.state", first_event.state), version=1)
-        statement = insert(games).values(values).returning(*games.c)
-
-        def create(connection: Connection) -> GameRow:
-            require_players(connection, [challenger_id, opponent_id, to_move_id])
-            row = connection.execute(statement).one()
-            if event is not None:
-                connection.execute(APPEND_EVENT, {**event, "game_id": row.id})
-            if claim is not None:
-                claimed = connection.execute(claim_pairing(claim, row.id, now))
-                if claimed.rowcount != 1:
-                    raise PairingTakenError(claim.tournament_id, claim.round, claim.board)
-            return game_from_row(row)
-
-        try:
-            return await self._written(create)
-        except IntegrityError as error:
-            await self._raise_if_channel_busy(channel_id, error)
-            raise
-
-    async def get_game(self, game_id: int) -> GameRow:
-        """The game with this id; raises `GameNotFoundError` if there is none."""
-        checks.snowflake("game_id", game_id)
-        return await self._tx.read(lambda connection: read_game(connection, game_id), single=True)
-
-    async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
-        """The pending or active game in a channel (or thread), if any."""
-        checks.snowflake("channel_id", channel_id)
-        values = await self._tx.first(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id})
-        return None if values is None else game_from_values(values)
-
-    async def open_games_for_player(self, user_id: int) -> list[GameRow]:
-        """Every pending or active game a player sits at, oldest first."""
-        checks.snowflake("user_id", user_id)
-        seat = or_(games.c.challenger_id == user_id, games.c.opponent_id == user_id)
-        query = select(games).where(seat, OPEN).order_by(games.c.id)
-
-        def read(connection: Connection) -> list[GameRow]:
-            return [game_from_row(row) for row in connection.execute(query)]
-
-        return await self._tx.read(read, single=True)
-
-    async def commit(
-        self,
-        game_id: int,
-        expected_version: int,
-        event_kind: str,
-        payload: Mapping[str, JsonValue],
-        new_state: str,
-        *,
-        now: datetime,
-        actor_id: int | None = None,
-        status: GameStatus | Keep = KEEP,
-        opponent_id: int | Keep | None = KEEP,
-        to_move_id: int | Keep | None = KEEP,
-        winner_id: int | Keep | None = KEEP,
-        result: Mapping[str, JsonValue] | Keep | None = KEEP,
-        turn_deadline: datetime | Keep | None = KEEP,
-        reminder_at: datetime | Keep | None = KEEP,
-    ) -> GameRow:
-        """Append one event and move the game from `expected_version` to the next, atomically.
-
-        The event gets `seq = expected_version + 1`. Columns passed as keywords change with it;
-        those left at KEEP stay as they are. If the game is no longer at `expected_version`
-        nothing is written and `ConflictError` ("that move was already made") is raised.
-        """
-        checks.snowflake("game_id", game_id)
-        checks.version("expected_version", expected_version)
-        event = {
-            "game_id": game_id,
-            "seq": expected_version + 1,
-            "kind": checks.label("event_kind", event_kind),
-            "payload": checks.json_object("payload", payload),
-            "actor_id": checks.optional_snowflake("actor_id", actor_id),
-            "created_at": checks.moment("now", now),
-        }
-        changes: dict[str, Any] = {
-            "state": checks.text("new_state", new_state),
-            "version": expected_version + 1,
-            "updated_at": now,
-        }
-        changes.update(
-            checks.commit_changes(
-                status=status,
-                opponent_id=opponent_id,
-                to_move_id=to_move_id,
-                winner_id=winner_id,
-                result=result,
-                turn_deadline=turn_deadline,
-                reminder_at=reminder_at,
-            )
-        )
-        parameters = {"game_key": game_id, "expected_version": expected_version, **changes}
-
-        def write(connection: Connection) -> GameRow:
-            # The version check comes first: a second writer for the same version waits on the
-            # row (PostgreSQL) or the write lock (SQLite), then matches no row. Unknown players
-            # are refused by the foreign keys, and named once that has failed.
-            row = connection.execute(UPDATE_GAME, parameters).first()
-            if row is None:
-                raise_conflict(connection, game_id, expected_version)
-            connection.execute(APPEND_EVENT, event)
-            return game_from_row(row)
-
-        # PostgreSQL: both in one statement, a move's one round trip; the conflict's reason is
-        # read afterwards (the game moved on, or is gone), as nothing was written.
-        statement = moved_and_appended(tuple(changes))
-        both = {**parameters, **{EVENT_PARAMETERS[name]: event[name] for name in EVENT_PARAMETERS}}
-
-        def write_one(connection: Connection) -> GameRow | None:
-            row = connection.execute(statement, both).first()
-            return None if row is None else game_from_row(row)
-
-        try:
-            if self.dialect == "sqlite":
-                return await self._written(write)
-            moved = await self._written(write_one, single=True)
-            if moved is None:
-                return await self._tx.read(lambda c: raise_conflict(c, game_id, expected_version))
-            return moved
-        except IntegrityError as error:
-            named = [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")]
-            await self._explain_integrity_error(game_id, expected_version, error, named)
-            raise
-
-    async def attach_message(self, game_id: int, message_id: int | None) -> GameRow:
-        """Remember which Discord message shows the game; not a game event, no version change."""
-        checks.snowflake("game_id", game_id)
-        checks.optional_snowflake("message_id", message_id)
-        parameters = {"game_key": game_id, "message_id": message_id}
-
-        def attach(connection: Connection) -> GameRow:
-            row = connection.execute(SET_GAME_RETURNING, parameters).first()
-            if row is None:
-                raise GameNotFoundError(game_id)
-            return game_from_row(row)
-
-        return await self._written(attach)
-
-    async def attach_reply(
-        self, game_id: int, message_id: int, token: str, expires: datetime, *, original: bool
-    ) -> None:
-        """Remember the game's message where only interactions reach it, with the interaction
-        token that can edit it until `expires` (as its `@original`, or as one of its follow-ups);
-        not a game event, no version change."""
-        checks.snowflake("game_id", game_id)
-        parameters = {
-            "game_key": game_id,
-            "message_id": checks.snowflake("message_id", message_id),
-            "reply_token": checks.text("token", token),
-            "reply_original": checks.flag("original", original),
-            "reply_expires": checks.moment("expires", expires),
-        }
-
-        def attach(connection: Connection) -> None:
-            if connection.execute(SET_GAME, parameters).rowcount != 1:
-                raise GameNotFoundError(game_id)
-
-        await self._written(attach)
-
-    async def attach_reply_ping(
-        self, game_id: int, message_id: int | None, token: str | None
-    ) -> None:
-        """Remember the game's last ping where only interactions reach it, with the token that
-        can delete it (None, None: no ping left); not a game event, no version change."""
-        checks.snowflake("game_id", game_id)
-        parameters = {
-            "game_key": game_id,
-            "ping_message_id": checks.optional_snowflake("message_id", message_id),
-            "ping_token": checks.optional_text("token", token),
-        }
-
-        def attach(connection: Connection) -> None:
-            if connection.execute(SET_GAME, parameters).rowcount != 1:
-                raise GameNotFoundError(game_id)
-
-        await self._written(attach)
-
-    async def attach_ping(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's last "your turn" ping (None: no ping left to delete); not a game
-        event, no version change."""
-        await self.attach_pings({game_id: message_id})
-
-    async def attach_pings(self, pings: Mapping[int, int | None]) -> None:
-        """`attach_ping` for several games in one transaction, by game id; a game that does not
-        exist is refused and none is written."""
-        checked = {
-            checks.snowflake("game_id", game_id): checks.optional_snowflake("message_id", ping_id)
-            for game_id, ping_id in pings.items()
-        }
-
-        if len(checked) == 1:  # a move's own ping: the lean path on PostgreSQL
-            ((game_id, ping_id),) = checked.items()
-            with _busy_refused():
-                found = await self._tx.changed(
-                    SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
-                )
-            if found == 0:
-                raise GameNotFoundError(game_id)
-            return
-
-        def attach(connection: Connection) -> None:
-            for game_id, ping_id in checked.items():
-                found = connection.execute(
-                    SET_GAME, {"game_key": game_id, "ping_message_id": ping_id}
-                )
-                if found.rowcount == 0:
-                    raise GameNotFoundError(game_id)
-
-        await self._written(attach)
-
-    async def due_deadlines(
-        self,
-        now: datetime,
-        *,
-        after: tuple[datetime, int] | None = None,
-        limit: int = 100,
-        shards: Shards = ONE_SHARD,
-    ) -> list[GameRow]:
-        """Open games whose turn deadline is at or before `now`, most overdue first (then by id).
-
-        A page of at most `limit`; `after` is the (deadline, id) of the previous page's last game,
-        so that paging reaches every due game however many there are. Only the games of servers
-        on `shards` (games outside a server are on shard 0); every game by default.
-        """
-        return await self._due(games.c.turn_deadline, now, after, limit, shards)
-
-    async def due_reminders(
-        self,
-        now: datetime,
-        *,
-        after: tuple[datetime, int] | None = None,
-        limit: int = 100,
-        shards: Shards = ONE_SHARD,
-    ) -> list[GameRow]:
-        """Open games whose reminder time is at or before `now`, most overdue first (then by id).
-
-        Paged and picked by shard as `due_deadlines`, with `after` the (reminder time, id) of the
-        previous page's last.
-        """
-        return await self._due(games.c.reminder_at, now, after, limit, shards)
-
     def claim_shards(self, shards: Shards) -> AbstractAsyncContextManager[None]:
         """Hold `shards` for this process until the block ends; `ShardsTakenError` when another
         live process holds any of them (see `sharding.shard_claim`)."""
-        return shard_claim(self._engine, self._url.database, shards, self._schema)
+        return shard_claim(self._db, shards)
 
     def sweep_lease(self, shards: Shards) -> AbstractAsyncContextManager[Shards | None]:
         """The shards of `shards` that no other process is sweeping, held until the block ends;
         None when another process holds every one (see `sharding.sweep_lease`)."""
-        return sweep_lease(self._engine, shards, self._schema)
-
-    async def last_event(self, game_id: int) -> GameEvent | None:
-        """A game's latest event, or None while its log is empty (or there is no such game)."""
-        checks.snowflake("game_id", game_id)
-        return await self._tx.read(lambda c: read_last_event(c, game_id), single=True)
-
-    async def events_for(self, game_id: int) -> list[GameEvent]:
-        """A game's event log in order (seq 1, 2, …); raises `GameNotFoundError` if no game."""
-        checks.snowflake("game_id", game_id)
-
-        def read(connection: Connection) -> list[GameEvent]:
-            read_game(connection, game_id)
-            return read_events(connection, game_id)
-
-        return await self._tx.read(read)
-
-    async def replay(
-        self, game_id: int, reducer: Reducer, *, initial_state: str | None = None
-    ) -> str:
-        """Fold the event log through `reducer` from the game's initial state (or the one given).
-
-        The result is the state at the game's version when it was read, so for a game nobody is
-        writing to it must equal the stored `state`.
-        """
-        checks.snowflake("game_id", game_id)
-        start = checks.optional_text("initial_state", initial_state)
-
-        def read(connection: Connection) -> tuple[GameRow, list[GameEvent]]:
-            game = read_game(connection, game_id)
-            # Only the events up to the version just read: a move committed in between (visible
-            # under PostgreSQL's READ COMMITTED) must not leak into this snapshot.
-            return game, read_events(connection, game_id, up_to=game.version)
-
-        game, events = await self._tx.read(read)
-        state = game.initial_state if start is None else start
-        for event in events:
-            state = reducer(state, event)
-        return state
-
-    # Helpers
-
-    async def _due(
-        self,
-        column: Any,
-        now: datetime,
-        after: tuple[datetime, int] | None,
-        limit: int,
-        shards: Shards,
-    ) -> list[GameRow]:
-        checks.moment("now", now)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a positive integer, not {limit!r}")
-        # Only where the bot can post: elsewhere the players settle what is due (a win claimed
-        # on time, or the game's next interaction), since nobody could be told.
-        query = select(games).where(
-            OPEN,
-            column.is_not(None),
-            column <= now,
-            of_shards(shards),
-            games.c.place == GamePlace.SERVER.value,
-        )
-        if after is not None:
-            # Keyset paging: what sorts after the previous page's last (time, id), in index order.
-            moment, game_id = checks.keyset("after", after)
-            query = query.where(or_(column > moment, and_(column == moment, games.c.id > game_id)))
-        query = query.order_by(column, games.c.id).limit(limit)
-
-        def read(connection: Connection) -> list[GameRow]:
-            return [game_from_row(row) for row in connection.execute(query)]
-
-        return await self._tx.read(read, single=True)
-
-    async def _raise_if_channel_busy(self, channel_id: int, error: IntegrityError) -> None:
-        # The partial unique index refused the row; name the game that holds the channel.
-        holder = await self.active_game_in_channel(channel_id)
-        if holder is not None:
-            raise ChannelBusyError(channel_id, holder.id) from error
-
-    async def _explain_integrity_error(
-        self,
-        game_id: int,
-        expected_version: int,
-        error: IntegrityError,
-        player_ids: list[int | None],
-    ) -> None:
-        game = await self.get_game(game_id)
-        if game.version != expected_version:
-            raise ConflictError(game_id, expected_version, game.version) from error
-        await self._tx.read(lambda c: require_players(c, player_ids), single=True)
-        await self._raise_if_channel_busy(game.channel_id, error)
-
-
-@contextmanager
-def _busy_refused() -> Iterator[None]:
-    """A write that SQLite's busy_timeout ran out on, while another process held the write
-    lock, raises StoreBusyError; any other OperationalError goes on as it is."""
-    try:
-        yield
-    except OperationalError as error:
-        if "database is locked" in str(error.orig):
-            raise StoreBusyError() from error
-        raise
+        return sweep_lease(self._db, shards)

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, and_, insert, select, true, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import ColumnElement, Connection, Row, and_, insert, select, true, update
 
 from bot.settings import Shards
 from bot.store import checks
@@ -33,19 +32,19 @@ def pairing_key(pairing: PairingRow) -> ColumnElement[bool]:
     )
 
 
-async def read_tournament(connection: AsyncConnection, tournament_id: int) -> TournamentRow:
+def read_tournament(connection: Connection, tournament_id: int) -> TournamentRow:
     query = select(tournaments).where(tournaments.c.id == tournament_id)
-    row = (await connection.execute(query)).first()
+    row = connection.execute(query).first()
     if row is None:
         raise TournamentNotFoundError(tournament_id)
     return tournament_from_row(row)
 
 
-async def entrant_ids(connection: AsyncConnection, tournament_id: int) -> set[int]:
+def entrant_ids(connection: Connection, tournament_id: int) -> set[int]:
     query = select(tournament_entrants.c.user_id).where(
         tournament_entrants.c.tournament_id == tournament_id
     )
-    return set((await connection.scalars(query)).all())
+    return set(connection.scalars(query).all())
 
 
 def entrant_key(tournament_id: int, user_id: int) -> ColumnElement[bool]:
@@ -55,8 +54,8 @@ def entrant_key(tournament_id: int, user_id: int) -> ColumnElement[bool]:
     )
 
 
-async def bump_version(
-    connection: AsyncConnection, tournament_id: int, now: datetime, status: TournamentStatus
+def bump_version(
+    connection: Connection, tournament_id: int, now: datetime, status: TournamentStatus
 ) -> TournamentRow | None:
     """Move the version on if the tournament is in `status`; None if not (or no tournament)."""
     statement = (
@@ -65,12 +64,12 @@ async def bump_version(
         .values(version=tournaments.c.version + 1, updated_at=checks.moment("now", now))
         .returning(*tournaments.c)
     )
-    row = (await connection.execute(statement)).first()
+    row = connection.execute(statement).first()
     return None if row is None else tournament_from_row(row)
 
 
-async def versioned_update(
-    connection: AsyncConnection,
+def versioned_update(
+    connection: Connection,
     tournament_id: int,
     expected_version: int,
     now: datetime,
@@ -87,12 +86,12 @@ async def versioned_update(
         .values(**columns, version=expected_version + 1, updated_at=checks.moment("now", now))
         .returning(*tournaments.c)
     )
-    row = (await connection.execute(statement)).first()
+    row = connection.execute(statement).first()
     return None if row is None else tournament_from_row(row)
 
 
-async def insert_pairings(
-    connection: AsyncConnection,
+def insert_pairings(
+    connection: Connection,
     tournament_id: int,
     round_number: int,
     pairings: Sequence[NewPairing],
@@ -114,7 +113,7 @@ async def insert_pairings(
         for pairing in pairings
     ]
     if rows:
-        await connection.execute(insert(tournament_pairings), rows)
+        connection.execute(insert(tournament_pairings), rows)
 
 
 def tournament_from_row(row: Row[Any]) -> TournamentRow:

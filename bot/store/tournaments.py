@@ -15,7 +15,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    Connection,
     Executable,
+    Row,
     false,
     insert,
     select,
@@ -78,10 +80,8 @@ class TournamentStore:
     """Tournaments, their entrants and pairings, kept beside a `Store`'s games."""
 
     def __init__(self, store: Store) -> None:
-        """Use the store's engine and its writer (the SQLite write gate included)."""
-        # Same package: the store's engine and writer are shared, not a second pool.
-        self._engine = store._engine
-        self._write = store._write
+        """Run in the store's database (one pool, the SQLite write gate included)."""
+        self._db = store.database
 
     async def create(
         self,
@@ -118,11 +118,14 @@ class TournamentStore:
             "created_at": checks.moment("now", now),
             "updated_at": now,
         }
+        statement = insert(tournaments).values(values).returning(*tournaments.c)
+
+        def create(connection: Connection) -> Row[Any]:
+            require_players(connection, [organizer_id])
+            return connection.execute(statement).one()
+
         try:
-            async with self._write() as connection:
-                await connection.run_sync(require_players, [organizer_id])
-                statement = insert(tournaments).values(values).returning(*tournaments.c)
-                row = (await connection.execute(statement)).one()
+            row = await self._db.write(create)
         except IntegrityError:
             if await self.open_in_channel(channel_id) is not None:
                 return None
@@ -132,16 +135,14 @@ class TournamentStore:
     async def get(self, tournament_id: int) -> TournamentRow:
         """The tournament with this id; raises `TournamentNotFoundError` if there is none."""
         checks.snowflake("tournament_id", tournament_id)
-        async with self._engine.connect() as connection:
-            return await read_tournament(connection, tournament_id)
+        return await self._db.read(lambda c: read_tournament(c, tournament_id), single=True)
 
     async def open_in_channel(self, channel_id: int) -> TournamentRow | None:
         """The tournament taking sign-ups or running in a channel, if any."""
         query = select(tournaments).where(
             tournaments.c.channel_id == checks.snowflake("channel_id", channel_id), OPEN_TOURNAMENT
         )
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).first()
+        row = await self._db.read(lambda c: c.execute(query).first(), single=True)
         return None if row is None else tournament_from_row(row)
 
     async def latest_in_channel(self, channel_id: int) -> TournamentRow | None:
@@ -152,8 +153,7 @@ class TournamentStore:
             .order_by(tournaments.c.id.desc())
             .limit(1)
         )
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).first()
+        row = await self._db.read(lambda c: c.execute(query).first(), single=True)
         return None if row is None else tournament_from_row(row)
 
     async def player_name(self, user_id: int) -> str | None:
@@ -161,8 +161,10 @@ class TournamentStore:
         query = select(players.c.display_name).where(
             players.c.user_id == checks.snowflake("user_id", user_id)
         )
-        async with self._engine.connect() as connection:
-            return (await connection.execute(query)).scalar_one_or_none()
+        name: str | None = await self._db.read(
+            lambda c: c.execute(query).scalar_one_or_none(), single=True
+        )
+        return name
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         """Who entered, in the order they joined."""
@@ -172,8 +174,7 @@ class TournamentStore:
             .where(tournament_entrants.c.tournament_id == tournament_id)
             .order_by(tournament_entrants.c.joined_at, tournament_entrants.c.user_id)
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [EntrantRow(**row._mapping) for row in rows]
 
     async def pairings(self, tournament_id: int) -> list[PairingRow]:
@@ -183,8 +184,7 @@ class TournamentStore:
             .where(tournament_pairings.c.tournament_id == tournament_id)
             .order_by(tournament_pairings.c.round, tournament_pairings.c.board)
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [PairingRow(**row._mapping) for row in rows]
 
     async def pairing_of_game(self, game_id: int) -> PairingRow | None:
@@ -192,36 +192,38 @@ class TournamentStore:
         query = select(tournament_pairings).where(
             tournament_pairings.c.game_id == checks.snowflake("game_id", game_id)
         )
-        async with self._engine.connect() as connection:
-            row = (await connection.execute(query)).first()
+        row = await self._db.read(lambda c: c.execute(query).first(), single=True)
         return None if row is None else PairingRow(**row._mapping)
 
     async def join(self, tournament_id: int, user_id: int, *, now: datetime) -> Joined:
         """Enter a player, while sign-ups are open and there is room."""
         checks.snowflake("user_id", user_id)
+        values = {
+            "tournament_id": tournament_id,
+            "user_id": user_id,
+            "withdrawn": False,
+            "joined_at": checks.moment("now", now),
+        }
+
+        def join(connection: Connection) -> Joined:
+            # Moving the version first takes the row (PostgreSQL) or the write lock (SQLite):
+            # two sign-ups for the last place are counted one after the other.
+            moved = bump_version(connection, tournament_id, now, TournamentStatus.SIGNUP)
+            if moved is None:
+                return Joined.CLOSED
+            entered = entrant_ids(connection, tournament_id)
+            if user_id in entered:
+                raise _Undone(Joined.ALREADY)
+            if len(entered) >= moved.player_limit:
+                raise _Undone(Joined.FULL)
+            require_players(connection, [user_id])
+            connection.execute(insert(tournament_entrants).values(values))
+            return Joined.JOINED
+
         try:
-            async with self._write() as connection:
-                # Moving the version first takes the row (PostgreSQL) or the write lock
-                # (SQLite): two sign-ups for the last place are counted one after the other.
-                moved = await bump_version(connection, tournament_id, now, TournamentStatus.SIGNUP)
-                if moved is None:
-                    return Joined.CLOSED
-                entered = await entrant_ids(connection, tournament_id)
-                if user_id in entered:
-                    raise _Undone(Joined.ALREADY)
-                if len(entered) >= moved.player_limit:
-                    raise _Undone(Joined.FULL)
-                await connection.run_sync(require_players, [user_id])
-                values = {
-                    "tournament_id": tournament_id,
-                    "user_id": user_id,
-                    "withdrawn": False,
-                    "joined_at": checks.moment("now", now),
-                }
-                await connection.execute(insert(tournament_entrants).values(values))
+            return await self._db.write(join)
         except _Undone as undone:
             return Joined(undone.args[0])
-        return Joined.JOINED
 
     async def leave(self, tournament_id: int, user_id: int, *, now: datetime) -> bool:
         """Take a player off the list while sign-ups are open; False if they were not on it."""
@@ -246,23 +248,27 @@ class TournamentStore:
     ) -> bool:
         """Run `statement` on one entrant while the tournament is in `status`, moving its
         version; False (nothing changed) if it is not, or the statement found no entrant."""
+
+        def change(connection: Connection) -> bool:
+            if bump_version(connection, tournament_id, now, status) is None:
+                return False
+            if connection.execute(statement).rowcount != 1:
+                raise _Undone(False)
+            return True
+
         try:
-            async with self._write() as connection:
-                if await bump_version(connection, tournament_id, now, status) is None:
-                    return False
-                if (await connection.execute(statement)).rowcount != 1:
-                    raise _Undone(False)
+            return await self._db.write(change)
         except _Undone:
             return False
-        return True
 
     async def change(
         self, tournament_id: int, expected_version: int, *, now: datetime, **columns: Any
     ) -> TournamentRow | None:
         """Set some columns (status, paused, winner…) against `expected_version`; None if the
         tournament moved on since it was read."""
-        async with self._write() as connection:
-            return await versioned_update(connection, tournament_id, expected_version, now, columns)
+        return await self._db.write(
+            lambda c: versioned_update(c, tournament_id, expected_version, now, columns)
+        )
 
     async def start(
         self,
@@ -276,8 +282,9 @@ class TournamentStore:
     ) -> TournamentRow | None:
         """Start: keep each entrant's seeding rating and store round 1, in one transaction;
         None if the tournament moved on since it was read."""
-        async with self._write() as connection:
-            row = await versioned_update(
+
+        def start(connection: Connection) -> TournamentRow | None:
+            row = versioned_update(
                 connection,
                 tournament_id,
                 expected_version,
@@ -288,7 +295,7 @@ class TournamentStore:
             if row is None:
                 return None
             for user_id, rating in ratings.items():
-                await connection.execute(
+                connection.execute(
                     update(tournament_entrants)
                     .where(
                         tournament_entrants.c.tournament_id == tournament_id,
@@ -296,8 +303,10 @@ class TournamentStore:
                     )
                     .values(rating=rating)
                 )
-            await insert_pairings(connection, tournament_id, 1, pairings, now)
-        return row
+            insert_pairings(connection, tournament_id, 1, pairings, now)
+            return row
+
+        return await self._db.write(start)
 
     async def pair_round(
         self,
@@ -310,22 +319,24 @@ class TournamentStore:
     ) -> TournamentRow | None:
         """Store the pairings of the next round and move the tournament to it, in one
         transaction; None if another writer paired it first (or anything else moved)."""
+
+        def pair(connection: Connection) -> TournamentRow | None:
+            row = versioned_update(
+                connection,
+                tournament_id,
+                expected_version,
+                now,
+                {"round": round_number},
+                status=TournamentStatus.RUNNING,
+            )
+            if row is not None:
+                insert_pairings(connection, tournament_id, round_number, pairings, now)
+            return row
+
         try:
-            async with self._write() as connection:
-                row = await versioned_update(
-                    connection,
-                    tournament_id,
-                    expected_version,
-                    now,
-                    {"round": round_number},
-                    status=TournamentStatus.RUNNING,
-                )
-                if row is None:
-                    return None
-                await insert_pairings(connection, tournament_id, round_number, pairings, now)
+            return await self._db.write(pair)
         except IntegrityError:
             return None  # the round's pairings exist: stored by another writer
-        return row
 
     async def settle(
         self, pairing: PairingRow, game_id: int, winner_id: int | None, *, now: datetime
@@ -341,8 +352,7 @@ class TournamentStore:
             )
             .values(done=True, winner_id=winner_id, updated_at=checks.moment("now", now))
         )
-        async with self._write() as connection:
-            return (await connection.execute(statement)).rowcount == 1
+        return await self._db.write(lambda c: c.execute(statement).rowcount == 1, single=True)
 
     async def walk_over(self, pairing: PairingRow, winner_id: int, *, now: datetime) -> bool:
         """Decide a pairing without a game (a withdrawn player's); False if it had a result."""
@@ -351,8 +361,7 @@ class TournamentStore:
             .where(pairing_key(pairing), tournament_pairings.c.done == false())
             .values(done=True, winner_id=winner_id, updated_at=checks.moment("now", now))
         )
-        async with self._write() as connection:
-            return (await connection.execute(statement)).rowcount == 1
+        return await self._db.write(lambda c: c.execute(statement).rowcount == 1, single=True)
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the sign-up message; not a change of the tournament, no version."""
@@ -364,17 +373,19 @@ class TournamentStore:
 
     async def _set(self, tournament_id: int, **values: int) -> None:
         statement = update(tournaments).where(tournaments.c.id == tournament_id).values(values)
-        async with self._write() as connection:
-            if (await connection.execute(statement)).rowcount != 1:
+
+        def set_values(connection: Connection) -> None:
+            if connection.execute(statement).rowcount != 1:
                 raise TournamentNotFoundError(tournament_id)
+
+        await self._db.write(set_values, single=True)
 
     async def open_ones(self, shards: Shards) -> list[TournamentRow]:
         """Every tournament taking sign-ups or running in the servers on `shards`."""
         query = (
             select(tournaments).where(OPEN_TOURNAMENT, of_shards(shards)).order_by(tournaments.c.id)
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [tournament_from_row(row) for row in rows]
 
     async def closed_games(
@@ -387,6 +398,5 @@ class TournamentStore:
             games.c.id.in_(list(game_ids)),
             games.c.status.not_in([status.value for status in OPEN_STATUSES]),
         )
-        async with self._engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
+        rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return {row.id: (GameStatus(row.status), row.winner_id) for row in rows}

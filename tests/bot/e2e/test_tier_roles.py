@@ -29,22 +29,20 @@ async def test_tier_roles_are_refused_without_reach_then_follow_the_rating(
     bot_role = max(emulator.guild.roles.values(), key=lambda role: role.position)
     above = emulator.add_role("Staff", [], position=bot_role.position + 1)
     # Alice is established just under the threshold (not provisional: deviation 50).
-    async with store._engine.begin() as connection:
-        await connection.execute(
-            insert(ratings).values(
-                scope=emulator.guild.id,
-                ladder=LADDER,
-                user_id=players.alice.id,
-                rating=1598.0,
-                deviation=50.0,
-                volatility=0.06,
-                games=40,
-                wins=20,
-                losses=20,
-                draws=0,
-                updated_at=game_clock.now(),
-            )
-        )
+    standing = insert(ratings).values(
+        scope=emulator.guild.id,
+        ladder=LADDER,
+        user_id=players.alice.id,
+        rating=1598.0,
+        deviation=50.0,
+        volatility=0.06,
+        games=40,
+        wins=20,
+        losses=20,
+        draws=0,
+        updated_at=game_clock.now(),
+    )
+    await store.database.write(lambda connection: connection.execute(standing))
     tier = {"tier_role": gold, "tier_rating": THRESHOLD, "tier_game": LADDER}
     async with start_bot():
         refused = await command(emulator, admin, "settings", tier)

@@ -26,11 +26,15 @@ def postgres_only(backend: Backend) -> None:
 async def pooled_backends(store: Store, count: int) -> list[int]:
     """Hold `count` of the store's pooled connections at once; their servers' process ids (the
     connections go back to the pool, alive)."""
-    async with contextlib.AsyncExitStack() as held:
+    async with contextlib.AsyncExitStack() as stack:
         connections = [
-            await held.enter_async_context(store._engine.connect()) for _ in range(count)
+            await stack.enter_async_context(store.database.holding()) for _ in range(count)
         ]
-        return [int(await c.scalar(text("SELECT pg_backend_pid()"))) for c in connections]
+        return [await held.run(_backend_pid) for held in connections]
+
+
+def _backend_pid(connection: Connection) -> int:
+    return int(connection.execute(text("SELECT pg_backend_pid()")).scalar_one())
 
 
 async def end_backends(pids: list[int]) -> None:
@@ -81,7 +85,7 @@ async def test_a_read_the_server_cuts_off_runs_again_on_a_new_connection(seated:
             connection.execute(text("SELECT pg_sleep(60)"))  # cut off by the server's end
         return pid
 
-    reading = asyncio.ensure_future(seated._tx.read(read))
+    reading = asyncio.ensure_future(seated.database.read(read))
     while not seen:
         await asyncio.sleep(0.01)
     await end_backends(seen[:1])

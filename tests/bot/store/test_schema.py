@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import OPEN_STATUSES, GameStatus, Store, StoreBusyError, StoreConfigError, connect
-from bot.store.connect import create_engine, create_sqlite_thread_engine, normalize_url
+from bot.store.connect import create_engine, normalize_url
 from bot.store.queries import OPEN
 from bot.store.schema import metadata
 from tests.bot.store.conftest import (
@@ -298,17 +298,19 @@ async def test_the_migration_downgrades_to_nothing_and_upgrades_again(
         await again.close()
 
 
-async def test_sqlite_thread_connections_are_set_up_as_the_async_ones(tmp_path: Path) -> None:
-    url = normalize_url(f"sqlite:///{tmp_path / 'pragmas.sqlite3'}")
-    engine = create_sqlite_thread_engine(url, busy_timeout_ms=1234, pool_size=2)
+async def test_the_stores_own_sqlite_connections_are_set_up_so(tmp_path: Path) -> None:
+    store = await Store.open(f"sqlite:///{tmp_path / 'pragmas.sqlite3'}", busy_timeout_ms=1234)
+
+    def pragmas(connection: Connection) -> list[Any]:
+        return [
+            connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+            for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
+        ]
+
     try:
-        with engine.connect() as connection:
-            settings = [
-                connection.exec_driver_sql(f"PRAGMA {name}").scalar()
-                for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
-            ]
+        settings = await store.database.read(pragmas)
     finally:
-        engine.dispose()
+        await store.close()
     assert settings == ["wal", 1, 1234, 1]  # synchronous=NORMAL is 1
 
 
@@ -318,8 +320,8 @@ async def test_a_postgres_connection_dropped_while_unused_is_replaced(
     if backend.name != "postgres":
         pytest.skip("SQLite has no server to drop a connection")
     game = await new_game(seated)
-    async with seated._engine.connect() as connection:  # the pool's one connection
-        pid = await connection.scalar(text("SELECT pg_backend_pid()"))
+    # The pool's one connection.
+    pid = await seated.database.read(lambda c: c.scalar(text("SELECT pg_backend_pid()")))
     admin = create_engine(normalize_url(backend.url), schema=None, busy_timeout_ms=1000)
     try:
         async with admin.connect() as connection:

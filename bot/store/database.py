@@ -1,0 +1,164 @@
+"""The store's one way to the database: opening it, running each transaction, closing it.
+
+Every store operation is a plain function of a connection (`Work`), run whole as one transaction
+through SQLAlchemy's documented `AsyncConnection.run_sync`, on one async engine: aiosqlite on
+SQLite, asyncpg on PostgreSQL. The games, players, ratings, tournaments and leaderboards all go
+through one `Database`, so one pool serves a process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, nullcontext
+from typing import TypeVar
+
+from sqlalchemy import Connection
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.store.connect import (
+    SINGLE_READ_OPTION,
+    WRITE_OPTION,
+    create_engine,
+    normalize_url,
+    upgrade_schema,
+)
+from bot.store.errors import StoreBusyError, StoreConfigError
+
+log = logging.getLogger("duelboard")
+T = TypeVar("T")
+Work = Callable[[Connection], T]
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+
+
+class Database:
+    """Runs store work, each call one transaction; opened by `Database.open`."""
+
+    def __init__(self, engine: AsyncEngine, url: URL, schema: str | None, revision: str | None):
+        """Wrap an engine on `url` (PostgreSQL: in `schema` if given) whose schema is at
+        `revision`; use `Database.open` rather than this."""
+        self._engine = engine
+        self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        self._single_reader = engine.execution_options(**{SINGLE_READ_OPTION: True})
+        # PostgreSQL runs one statement atomically and reads it consistently on its own: no BEGIN
+        # and COMMIT (or ROLLBACK) around it.
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        # SQLite admits one writer at a time: queueing this process's writers on a lock is
+        # cheaper than letting them spin in the busy handler (other processes still do).
+        self._write_gate: AbstractAsyncContextManager[object] = (
+            asyncio.Lock() if self.dialect == "sqlite" else nullcontext()
+        )
+        self.url = url
+        self.schema = schema
+        self.revision = revision
+
+    @classmethod
+    async def open(
+        cls, url: str, *, schema: str | None = None, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
+    ) -> Database:
+        """Connect to `url` (sqlite:///file or postgresql://…) and apply pending migrations;
+        `schema` (PostgreSQL only) puts every table in that existing schema."""
+        parsed = normalize_url(url)
+        if isinstance(busy_timeout_ms, bool) or not isinstance(busy_timeout_ms, int):
+            raise StoreConfigError(f"busy_timeout_ms must be an integer, not {busy_timeout_ms!r}")
+        if busy_timeout_ms < 0:
+            raise StoreConfigError(f"busy_timeout_ms must not be negative, not {busy_timeout_ms}")
+        engine = create_engine(parsed, schema=schema, busy_timeout_ms=busy_timeout_ms)
+        try:
+            async with engine.execution_options(**{WRITE_OPTION: True}).begin() as connection:
+                revision = await connection.run_sync(upgrade_schema, schema)
+        except (DBAPIError, OSError) as error:
+            await engine.dispose()
+            shown = parsed.render_as_string(hide_password=True)
+            reason = getattr(error, "orig", None) or error
+            raise StoreConfigError(f"Cannot open the database at {shown}: {reason}") from error
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine, parsed, schema, revision)
+
+    @property
+    def dialect(self) -> str:
+        """The database's kind: `sqlite` or `postgresql`."""
+        return self._engine.dialect.name
+
+    async def write(self, work: Work[T], *, single: bool = False) -> T:
+        """Run `work` in a write transaction: committed if it returns, rolled back if it raises.
+
+        `single` when it runs exactly one statement, which PostgreSQL then runs as a
+        transaction of its own: one round trip instead of three (BEGIN, it, COMMIT). A write
+        that SQLite's busy timeout ran out on raises `StoreBusyError`.
+        """
+        with _busy_refused():
+            async with self._write_gate:
+                if single and self.dialect == "postgresql":
+                    async with self._autocommit.connect() as connection:
+                        return await connection.run_sync(work)
+                async with self._writer.begin() as connection:
+                    return await connection.run_sync(work)
+
+    async def read(self, work: Work[T], *, single: bool = False) -> T:
+        """Run `work`, which only reads, in one snapshot; `single` when it runs exactly one
+        SELECT (one statement reads consistently without a BEGIN).
+
+        On PostgreSQL a read whose connection the server ended under it (a restart, a
+        fail-over) runs once more on a new connection: reading twice changes nothing. (A write
+        is never run twice: a connection ended before the write was taken is replaced as it is
+        taken, see `connect.create_engine`.)
+        """
+        if not single:
+            reader = self._engine
+        elif self.dialect == "postgresql":
+            reader = self._autocommit
+        else:
+            reader = self._single_reader
+        try:
+            async with reader.connect() as connection:
+                return await connection.run_sync(work)
+        except DBAPIError as error:
+            if self.dialect != "postgresql" or not error.connection_invalidated:
+                raise
+            log.warning("the database ended a connection during a read; reading again")
+        async with reader.connect() as connection:
+            return await connection.run_sync(work)
+
+    @asynccontextmanager
+    async def holding(self) -> AsyncIterator[HeldConnection]:
+        """One pooled connection kept for the block, for what lives as long as a connection
+        (PostgreSQL's session advisory locks); it goes back to the pool afterwards."""
+        async with self._engine.connect() as connection:
+            yield HeldConnection(connection)
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self._engine.dispose()
+
+
+class HeldConnection:
+    """A connection kept for a block (`Database.holding`); each call one transaction on it."""
+
+    def __init__(self, connection: AsyncConnection) -> None:
+        """Run on `connection`, which the block of `Database.holding` holds."""
+        self._connection = connection
+
+    async def run(self, work: Work[T]) -> T:
+        """Run `work` in a transaction of its own on the kept connection, committed if it
+        returns (what the connection holds beyond a transaction stays held)."""
+        result = await self._connection.run_sync(work)
+        await self._connection.commit()
+        return result
+
+
+@contextmanager
+def _busy_refused() -> Iterator[None]:
+    """A write that SQLite's busy_timeout ran out on, while another process held the write
+    lock, raises StoreBusyError; any other OperationalError goes on as it is."""
+    try:
+        yield
+    except OperationalError as error:
+        if "database is locked" in str(error.orig):
+            raise StoreBusyError() from error
+        raise
