@@ -28,7 +28,7 @@ from bot.i18n import Localizer
 from bot.pictures.standings import FILENAME, standings_picture
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.setup import MIN_PLAYERS
-from bot.service.tournaments.views import Progress, Tournament
+from bot.service.tournaments.tournament import Progress, Tournament
 from bot.service.views import Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import PairingTakenError

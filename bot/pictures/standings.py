@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from bot.i18n import Localizer
 from bot.pictures import IMAGE_WIDTH, Picture
 from bot.service.tournaments.pairing import Format
-from bot.service.tournaments.views import Tournament
+from bot.service.tournaments.tournament import Tournament
 from bot.store.tournament_rows import PairingRow
 from render import (
     LIGHT,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from bot.i18n import Localizer
 from bot.service.tournaments.pairing import Format
-from bot.service.tournaments.views import Tournament
+from bot.service.tournaments.tournament import Tournament
 from bot.store.tournament_rows import PairingRow, TournamentStatus
 from bot.wording.game import game_options_text, mention
 from bot.wording.limits import MAX_CONTENT

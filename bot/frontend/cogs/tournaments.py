@@ -33,7 +33,7 @@ from bot.pictures.standings import FILENAME, standings_picture
 from bot.service.options import MAX_POINTS
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.pairing import Format
-from bot.service.tournaments.views import Tournament
+from bot.service.tournaments.tournament import Tournament
 from bot.store import GameKind, Store
 from bot.wording import tournaments as words
 

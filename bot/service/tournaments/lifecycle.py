@@ -19,7 +19,7 @@ from bot.service.ratings import Ratings
 from bot.service.tournaments import pairing as rules
 from bot.service.tournaments.rounds import Rounds
 from bot.service.tournaments.setup import MIN_PLAYERS, setup_for
-from bot.service.tournaments.views import Progress, Tournament, seats_of
+from bot.service.tournaments.tournament import Progress, Tournament, seats_of
 from bot.service.views import ActionResult, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store.tournament_rows import (

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from bot.service.clock import Clock
 from bot.service.tournaments import pairing as rules
-from bot.service.tournaments.views import Progress, Tournament
+from bot.service.tournaments.tournament import Progress, Tournament
 from bot.store import GameStatus
 from bot.store.tournament_rows import NewPairing, PairingRow, TournamentStatus
 from bot.store.tournaments import TournamentStore

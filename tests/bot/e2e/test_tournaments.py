@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from bot.service.clock import FakeClock
 from bot.service.games import Games
-from bot.service.tournaments.views import Tournament
+from bot.service.tournaments.tournament import Tournament
 from bot.service.views import Player
 from bot.store import GameNotFoundError, GameRow, GameStatus, Store
 from bot.store.tournament_rows import TournamentStatus

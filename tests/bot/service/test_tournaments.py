@@ -14,7 +14,7 @@ from bot.service.clock import FakeClock
 from bot.service.errors import ActionNotAllowedError, TournamentError
 from bot.service.games import Games
 from bot.service.tournaments.lifecycle import Tournaments
-from bot.service.tournaments.views import Progress, Tournament
+from bot.service.tournaments.tournament import Progress, Tournament
 from bot.service.views import Player
 from bot.store import GameStatus, PairingTakenError, Store
 from bot.store.tournament_rows import TournamentStatus

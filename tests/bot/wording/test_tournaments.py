@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from bot.i18n import Localizer
 from bot.pictures.standings import standings_picture
-from bot.service.tournaments.views import Tournament
+from bot.service.tournaments.tournament import Tournament
 from bot.store import GameKind
 from bot.store.tournament_rows import EntrantRow, PairingRow, TournamentRow, TournamentStatus
 from bot.wording import tournaments as words
