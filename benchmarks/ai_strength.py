@@ -212,7 +212,7 @@ def run_checkers(games: int, variant: str, seed: int, max_plies: int = 300) -> N
                 opening = opening.play(rng.choice(opening.position.legal_moves()))
         ours = ck.Color.WHITE if i % 2 == 0 else ck.Color.BLACK
         game = opening
-        while game.outcome() is None and len(game.moves) < max_plies:
+        while game.result() is None and len(game.moves) < max_plies:
             if game.position.turn is ours:
                 start = time.perf_counter()
                 move = choose_move(game, Level.EXPERT)
@@ -220,10 +220,10 @@ def run_checkers(games: int, variant: str, seed: int, max_plies: int = 300) -> N
             else:
                 move = draughts_move(game, engine, board_type)
             game = game.play(move)
-        outcome = game.outcome()
-        winner = outcome.winner if outcome is not None else None
+        result = game.result()
+        winner = result.winner if result is not None else None
         tally.scores.append(1.0 if winner is ours else 0.5 if winner is None else 0.0)
-        print(f"  game {i + 1}: {outcome.describe() if outcome else 'move cap: draw'}", flush=True)
+        print(f"  game {i + 1}: {result.describe() if result else 'move cap: draw'}", flush=True)
     print(tally.line(f"checkers expert vs py-draughts SimpleEngine depth 6 ({variant})"))
 
 
@@ -234,10 +234,10 @@ def time_checkers_levels(variant: str, positions: int, seed: int) -> None:
     while len(games) < positions:
         game = ck.Game.new(variant)
         for _ in range(rng.randrange(0, 40)):
-            if game.outcome() is not None:
+            if game.result() is not None:
                 break
             game = game.play(rng.choice(game.position.legal_moves()))
-        if game.outcome() is None and len(game.position.legal_moves()) > 1:
+        if game.result() is None and len(game.position.legal_moves()) > 1:
             games.append(game)
     for level in Level:
         times = TIMES.setdefault(f"checkers {level.value} ({variant}, random positions)", [])

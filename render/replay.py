@@ -142,19 +142,19 @@ def checkers_replay_scenes(
         CheckersScene(first, names=names, viewer=viewer, caption=words.replay_start, words=words)
     ]
     pairs = list(zip(game.moves, game.positions[1:], strict=True))
-    outcome = game.outcome()
+    ended = game.result()
     for number, (move, position) in enumerate(pairs, start=1):
         mover = names[0] if position.turn.opponent is Color.WHITE else names[1]
         caption = words.replay_ck_turn.format(number=number, name=mover, move=move.pdn())
-        if number == len(pairs) and outcome is not None:
+        if number == len(pairs) and ended is not None:
             # The result names the winning colour, as the engine's own description does.
-            if outcome.winner is None:
+            if ended.winner is None:
                 templates = words.replay_ck_draw
-            elif outcome.winner is Color.WHITE:
+            elif ended.winner is Color.WHITE:
                 templates = words.replay_ck_white_wins
             else:
                 templates = words.replay_ck_black_wins
-            caption = templates[outcome.reason].format(turn=caption)
+            caption = templates[ended.reason].format(turn=caption)
         scenes.append(
             CheckersScene(
                 position,

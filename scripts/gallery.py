@@ -67,7 +67,7 @@ def middle_game() -> list[str]:
     for seed in range(1000):
         rng = random.Random(seed)
         game = Game.new("box")
-        while game.outcome() is None and len(game.moves) < 90:
+        while game.result() is None and len(game.moves) < 90:
             game = game.play(rng.choice(game.position.legal_moves()))
             pieces = [piece for _, piece in game.position.pieces()]
             kings = {piece.color for piece in pieces if piece.king}

@@ -242,7 +242,7 @@ def _from_stored(score: int, ply: int) -> int:
 
 def search(game: Game, budget: Budget, max_depth: int, *, exact_root: bool = False) -> SearchResult:
     """The best move found for the side to move within `budget` and `max_depth` plies."""
-    ended = game.outcome()
+    ended = game.result()
     if ended is not None:
         raise ValueError(f"the game is over: {ended.describe()}")
     return Searcher(game, budget, max_depth, exact_root=exact_root).run()

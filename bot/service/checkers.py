@@ -62,10 +62,10 @@ class CheckersSession:
 
     @property
     def over(self) -> bool:
-        """True once the game has an outcome, or was resigned, timed out or aborted."""
+        """True once the game has a result, or was resigned, timed out or aborted."""
         if self.stopped is not None:
             return True
-        return self.game is not None and self.game.outcome() is not None
+        return self.game is not None and self.game.result() is not None
 
     def actor(self) -> int | None:
         """The seat to move, or the seat answering a draw offer."""
@@ -118,10 +118,10 @@ class CheckersSession:
         """The winning seat, or None for a draw or an abort."""
         if self.stopped is not None:
             return self.stopped_winner
-        outcome = None if self.game is None else self.game.outcome()
-        if outcome is None or outcome.winner is None:
+        ended = None if self.game is None else self.game.result()
+        if ended is None or ended.winner is None:
             return None
-        return _SEAT_OF[outcome.winner]
+        return _SEAT_OF[ended.winner]
 
     def id_of(self, seat: int) -> int:
         """The user id in `seat`."""
@@ -268,7 +268,7 @@ class CheckersSession:
 
     def _ended(self, ctx: Context) -> list[Any]:
         game = self._require_game()
-        result = game.outcome()
+        result = game.result()
         if result is None:
             return []
         finish = Finish.of(result.reason)

@@ -108,7 +108,7 @@ class Game:
 
     def _refuse_if_over(self) -> None:
         """Refuse to go on once the game has ended, saying how it ended."""
-        ended = self.outcome()
+        ended = self.result()
         if ended is not None:
             winner = "draw" if ended.winner is None else ended.winner.name.lower()
             raise IllegalMoveError(f"ck.over.{winner}.{ended.reason.name.lower()}")
@@ -117,7 +117,7 @@ class Game:
         """How many times the current position (same side to move) has stood on the board."""
         return self.positions.count(self.position)
 
-    def outcome(self) -> GameResult | None:
+    def result(self) -> GameResult | None:
         """How the game has ended, or None while it goes on."""
         if self.draw_agreed:
             return GameResult(None, EndReason.AGREEMENT)

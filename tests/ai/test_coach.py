@@ -43,7 +43,7 @@ def test_checkers_advice_names_a_win_the_rules_give_at_once() -> None:
     game = ck.Game.new("english", "W:WK14:BK10")
     [only] = ComputerCoach().checkers_advice(game, 3).suggestions
     assert (only.notation, only.forced, only.value) == ("14x7", "win", None)
-    outcome = game.play("14x7").outcome()
+    outcome = game.play("14x7").result()
     assert outcome is not None and outcome.winner is ck.Color.WHITE
 
 
@@ -58,7 +58,7 @@ def test_checkers_advice_puts_the_move_that_loses_at_once_last() -> None:
 
     def lost_at_once(notation: str) -> bool:
         after = game.play(notation)
-        ends = [after.play(reply).outcome() for reply in after.position.legal_moves()]
+        ends = [after.play(reply).result() for reply in after.position.legal_moves()]
         return any(end is not None and end.winner is ck.Color.BLACK for end in ends)
 
     assert lost_at_once(losing.notation) and not lost_at_once(holding.notation)

@@ -107,7 +107,7 @@ def checkers_games(count: int, seed: int, variant: str = "english") -> list[ck.G
     game = ck.Game.new(variant)
     while len(games) < count:
         moves = game.position.legal_moves()
-        if game.outcome() is not None or not moves:
+        if game.result() is not None or not moves:
             game = ck.Game.new(variant)
             continue
         if len(moves) > 1:

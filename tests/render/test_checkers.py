@@ -156,7 +156,7 @@ def test_status_names_the_mover_and_compulsory_capture() -> None:
 
 def test_a_draw_offer_after_the_end_is_refused() -> None:
     game = Game.new("box").agree_draw()
-    outcome = game.outcome()
+    outcome = game.result()
     assert outcome is not None
     with pytest.raises(ValueError, match="finished game"):
         CheckersScene(game.position, outcome=outcome, draw_offered_by=Color.WHITE)

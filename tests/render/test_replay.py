@@ -90,7 +90,7 @@ def test_a_long_replay_stays_small() -> None:
     game = Game.new("box")
     for _ in range(40):
         moves = game.position.legal_moves()
-        if not moves or game.outcome() is not None:
+        if not moves or game.result() is not None:
             break
         game = game.play(moves[len(game.moves) % len(moves)])
     data = replay_gif(checkers_replay_scenes(game))

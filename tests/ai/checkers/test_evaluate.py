@@ -34,7 +34,7 @@ def test_evaluation_does_not_depend_on_colour(variant: str) -> None:
     rng = random.Random(3)
     game = Game.new(variant)
     for _ in range(120):
-        if game.outcome() is not None:
+        if game.result() is not None:
             game = Game.new(variant)
         assert _score(game.position) == _score(_mirror(game.position))
         game = game.play(rng.choice(game.position.legal_moves()))

@@ -18,7 +18,7 @@ def _wins_within(game: Game, plies: int, me: Color) -> bool:
     """Brute-force minimax on the engine alone: can `me` (to move) force a win in `plies`?"""
     for move in game.position.legal_moves():
         after = game.play(move)
-        ended = after.outcome()
+        ended = after.result()
         if ended is not None:
             if ended.winner is me:
                 return True
@@ -32,7 +32,7 @@ def _wins_within(game: Game, plies: int, me: Color) -> bool:
 
 
 def _won_after_reply(game: Game, plies: int, me: Color) -> bool:
-    ended = game.outcome()
+    ended = game.result()
     if ended is not None:
         return ended.winner is me
     return _wins_within(game, plies, me)
@@ -44,7 +44,7 @@ def _winning_moves(game: Game, plies: int) -> set[Move]:
     found = set()
     for move in game.position.legal_moves():
         after = game.play(move)
-        ended = after.outcome()
+        ended = after.result()
         if (ended is not None and ended.winner is me) or (
             ended is None
             and all(
@@ -89,10 +89,10 @@ def _random_positions(variant: str, count: int, seed: int) -> Iterator[Game]:
     while made < count:
         game = Game.new(variant)
         for _ in range(rng.randrange(1, 80)):
-            if game.outcome() is not None:
+            if game.result() is not None:
                 break
             game = game.play(rng.choice(game.position.legal_moves()))
-        if game.outcome() is None:
+        if game.result() is None:
             made += 1
             yield game
 
@@ -144,9 +144,9 @@ def test_levels_get_deeper() -> None:
 def test_ck12_king_endgame_is_won_not_shuffled(variant: str, fen: str) -> None:
     """Ahead in kings, the computer closes in and wins before the no-progress draw (CK-12)."""
     game = Game.new(variant, fen)
-    while game.outcome() is None:
+    while game.result() is None:
         game = game.play(think(game, Strength(max_depth=6, seconds=None)).move)
-    ended = game.outcome()
+    ended = game.result()
     assert ended is not None and ended.winner is Color.WHITE
 
 

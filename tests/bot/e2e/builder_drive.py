@@ -178,7 +178,7 @@ def _steered(game: Any, values: list[str], rng: random.Random) -> str:
 
     def score(value: str) -> tuple[int, int, float]:
         after = game.play(value)
-        if after.outcome() is not None:
+        if after.result() is not None:
             return (0, 0, rng.random())
         captures = sum(1 for m in after.position.legal_moves() if m.is_capture)
         return (-captures, after.position.to_fen().count("K"), rng.random())

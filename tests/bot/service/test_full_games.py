@@ -137,10 +137,10 @@ async def test_checkers_variant_played_to_the_end(games: Games, variant: str) ->
     assert isinstance(told[0] if told else None, out.ChallengeAccepted)
     session = history[-1].game.session
     assert isinstance(session, CheckersSession) and session.game is not None
-    outcome = session.game.outcome()
-    assert outcome is not None
-    assert ended[0].finish is out.Finish[outcome.reason.name]
-    if outcome.winner is not None and session.seats is not None:
-        seat = 0 if outcome.winner is ck.Color.WHITE else 1
+    result = session.game.result()
+    assert result is not None
+    assert ended[0].finish is out.Finish[result.reason.name]
+    if result.winner is not None and session.seats is not None:
+        seat = 0 if result.winner is ck.Color.WHITE else 1
         assert ended[0].winner_id == session.seats[seat]
     await check_closed_game(games, history)

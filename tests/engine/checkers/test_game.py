@@ -20,12 +20,12 @@ def play(game: Game, *moves: str) -> Game:
 def test_new_game_is_not_over() -> None:
     """The starting position of every variant is a game in progress."""
     for variant in ("box", "russian", "english", "brazilian", "pool", "international"):
-        assert Game.new(variant).outcome() is None
+        assert Game.new(variant).result() is None
 
 
 def test_ck10_a_side_without_pieces_loses() -> None:
     """CK-10: white to move with no pieces left: black wins."""
-    assert game_from("W:W:B1").outcome() == GameResult(Color.BLACK, EndReason.NO_PIECES)
+    assert game_from("W:W:B1").result() == GameResult(Color.BLACK, EndReason.NO_PIECES)
 
 
 def test_ck10_a_side_without_a_legal_move_loses() -> None:
@@ -33,30 +33,30 @@ def test_ck10_a_side_without_a_legal_move_loses() -> None:
     #   row 5:  21  . [b22]
     #   row 6:   . [b25]
     #   row 7: [w29]
-    outcome = game_from("W:W29:B22,25").outcome()
-    assert outcome == GameResult(Color.BLACK, EndReason.NO_MOVES)
-    assert outcome is not None and outcome.describe() == "Black wins: no legal move."
+    result = game_from("W:W29:B22,25").result()
+    assert result == GameResult(Color.BLACK, EndReason.NO_MOVES)
+    assert result is not None and result.describe() == "Black wins: no legal move."
 
 
 def test_ck10_the_last_capture_wins_the_game() -> None:
     """CK-10: white takes black's last piece, black has no pieces: white wins."""
     game = play(game_from("W:W22:B18"), "22x15")
-    assert game.outcome() == GameResult(Color.WHITE, EndReason.NO_PIECES)
+    assert game.result() == GameResult(Color.WHITE, EndReason.NO_PIECES)
 
 
 def test_ck11_no_man_move_or_capture_more_kings_wins() -> None:
     """CK-11 (box): only kings left, none can capture: two white kings beat one black king."""
     #  K1 and K2 on the top row, K32 in the far corner: no diagonal holds a capture.
-    outcome = game_from("W:WK1,K2:BK32").outcome()
-    assert outcome == GameResult(Color.WHITE, EndReason.KING_COUNT)
-    assert game_from("B:WK1:BK32,K31").outcome() == GameResult(Color.BLACK, EndReason.KING_COUNT)
+    result = game_from("W:WK1,K2:BK32").result()
+    assert result == GameResult(Color.WHITE, EndReason.KING_COUNT)
+    assert game_from("B:WK1:BK32,K31").result() == GameResult(Color.BLACK, EndReason.KING_COUNT)
 
 
 def test_ck11_equal_kings_is_a_draw() -> None:
     """CK-11 (box): one king each and nothing to capture: a draw."""
-    outcome = game_from("W:WK1:BK32").outcome()
-    assert outcome == GameResult(None, EndReason.KING_COUNT)
-    assert outcome is not None and outcome.is_draw
+    result = game_from("W:WK1:BK32").result()
+    assert result == GameResult(None, EndReason.KING_COUNT)
+    assert result is not None and result.is_draw
 
 
 def test_ck11_counts_blocked_men_as_no_man_move() -> None:
@@ -64,36 +64,36 @@ def test_ck11_counts_blocked_men_as_no_man_move() -> None:
     #   The white man on 5 (left edge) can only step to 1, where a black king stands with
     #   nothing beyond it; white's king on 32 and black's king see no capture: one king each.
     game = game_from("W:W5,K32:BK1")
-    assert game.outcome() == GameResult(None, EndReason.KING_COUNT)
+    assert game.result() == GameResult(None, EndReason.KING_COUNT)
 
 
 def test_ck11_game_goes_on_while_a_man_can_move() -> None:
     """CK-11 (box): a white man on 21 can still step, so the game continues."""
-    assert game_from("W:W21,K1:BK32").outcome() is None
+    assert game_from("W:W21,K1:BK32").result() is None
 
 
 def test_ck11_game_goes_on_while_a_capture_exists() -> None:
     """CK-11 (box): only kings, but black's king can take: no king-count end yet."""
     #  black K32 looks up the long diagonal 27-23-18-14-9-5: white K on 18, 14 free.
-    assert game_from("B:WK18:BK32").outcome() is None
+    assert game_from("B:WK18:BK32").result() is None
 
 
 def test_ck11_applies_only_to_box_rules() -> None:
     """Russian has no king-count end: the same kings play on."""
-    assert game_from("W:WK1,K2:BK32", "russian").outcome() is None
+    assert game_from("W:WK1,K2:BK32", "russian").result() is None
 
 
 def test_ck10_comes_before_ck11() -> None:
     """A side to move with no legal move loses even when CK-11 would also end the game."""
     #  White's only man, on 5, is stuck under the black king on 1. CK-11 would also end the
     #  game (no man move, no capture), but the reason is white's lack of a move.
-    outcome = game_from("W:W5:BK1").outcome()
-    assert outcome == GameResult(Color.BLACK, EndReason.NO_MOVES)
+    result = game_from("W:W5:BK1").result()
+    assert result == GameResult(Color.BLACK, EndReason.NO_MOVES)
 
 
 def test_ck12_draw_by_agreement() -> None:
     """CK-12: both sides may agree a draw at any time."""
-    assert Game.new("box").agree_draw().outcome() == GameResult(None, EndReason.AGREEMENT)
+    assert Game.new("box").agree_draw().result() == GameResult(None, EndReason.AGREEMENT)
 
 
 # Kings shuffle in the corners while a white man on 21 and a black man on 12 could still move.
@@ -105,10 +105,10 @@ def test_ck12_third_repetition_is_a_draw() -> None:
     loop = ("1-5", "32-28", "5-1", "28-32")
     game = play(game_from(SHUFFLE), *loop)
     assert game.repetitions() == 2
-    assert game.outcome() is None
+    assert game.result() is None
     game = play(game, *loop)
     assert game.repetitions() == 3
-    assert game.outcome() == GameResult(None, EndReason.REPETITION)
+    assert game.result() == GameResult(None, EndReason.REPETITION)
 
 
 def test_ck12_thirty_plies_of_king_moves_without_capture_is_a_draw() -> None:
@@ -122,12 +122,12 @@ def test_ck12_thirty_plies_of_king_moves_without_capture_is_a_draw() -> None:
     black_steps = ["32-27", "27-32"]
     game = game_from("W:W21,K29:B5,K32")
     for ply in range(30):
-        assert game.outcome() is None, f"ended early at ply {ply}"
+        assert game.result() is None, f"ended early at ply {ply}"
         text = white_tour[(ply // 2) % 7] if ply % 2 == 0 else black_steps[(ply // 2) % 2]
         game = game.play(text)
     assert game.quiet_king_plies == 30
     assert max(game.positions.count(p) for p in game.positions) == 2
-    assert game.outcome() == GameResult(None, EndReason.NO_PROGRESS)
+    assert game.result() == GameResult(None, EndReason.NO_PROGRESS)
 
 
 def test_ck12_a_man_move_resets_the_no_progress_count() -> None:
