@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
-from bot.service.views import ActionResult, Player
+from bot.service.views import ActionOutcomes, Player
 from bot.store import Store
 from bot.store.connect import normalize_url
 from engine.backgammon.matchplay import Phase
@@ -42,7 +42,7 @@ async def play_game(service: Games, index: int, moves: int, latencies: list[floa
     posted = await service.challenge(
         channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
     )
-    result: ActionResult = await service.accept_challenge(posted.game.id, black)
+    result: ActionOutcomes = await service.accept_challenge(posted.game.id, black)
     made = 0
     while made < moves and result.game.status.is_open:
         session = result.game.session

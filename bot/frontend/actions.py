@@ -32,7 +32,7 @@ from bot.service import building
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
-from bot.service.views import ActionResult, Player
+from bot.service.views import ActionOutcomes, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import GameRow, Store
 from bot.wording import game as game_words
@@ -81,7 +81,7 @@ class GameActions:
 
     def service_call(
         self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
-    ) -> Awaitable[ActionResult]:
+    ) -> Awaitable[ActionOutcomes]:
         """The service's handling of a control or command `action` by `user`."""
         games, user_id = self.games, user.id
         match action:
@@ -155,7 +155,7 @@ class GameActions:
     async def _act_in_channel(
         self,
         interaction: discord.Interaction[Any],
-        act: Callable[[GameRow], Awaitable[ActionResult]],
+        act: Callable[[GameRow], Awaitable[ActionOutcomes]],
     ) -> None:
         """Act in the channel's game, show the game message, then tell the actor what was done.
 
@@ -165,7 +165,7 @@ class GameActions:
         self.messages.remember(interaction.user)
         locale = reader_locale(interaction)
 
-        async def steps() -> tuple[GameRow, ActionResult, bool]:
+        async def steps() -> tuple[GameRow, ActionOutcomes, bool]:
             row = await self.channel_game(interaction)
             if not row.place.bot_posts:
                 settled = await self.games.overdue(row.id, interaction.user.id)
@@ -182,7 +182,7 @@ class GameActions:
         await self._follow_up(result)
 
     async def _show(
-        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
+        self, result: ActionOutcomes, locale: object | None = None, actor_id: int | None = None
     ) -> bool:
         """Show a committed action's result; False when that failed and the game message catches
         up by itself (the action stands all the same)."""
@@ -211,7 +211,7 @@ class GameActions:
         )
 
     async def _done(
-        self, interaction: discord.Interaction[Any], result: ActionResult, shown: bool = True
+        self, interaction: discord.Interaction[Any], result: ActionOutcomes, shown: bool = True
     ) -> None:
         """Tell the actor privately what was done, in standard notation (and, unless `shown`,
         that the game message catches up by itself)."""
@@ -304,8 +304,8 @@ class GameActions:
             await self.made_but_behind(interaction, result)
 
     async def _settled_or(
-        self, game_id: int, user_id: int, act: Callable[[], Awaitable[ActionResult]]
-    ) -> ActionResult:
+        self, game_id: int, user_id: int, act: Callable[[], Awaitable[ActionOutcomes]]
+    ) -> ActionOutcomes:
         """Where the bot cannot post, a deadline that passed unseen settles at the players'
         next interaction; else (or when nothing was due) `act`."""
         if not (await self.messages.where(game_id)).place.bot_posts:
@@ -318,12 +318,12 @@ class GameActions:
         self,
         interaction: discord.Interaction[Any],
         game_id: int,
-        act: Callable[[], Awaitable[ActionResult]],
+        act: Callable[[], Awaitable[ActionOutcomes]],
     ) -> None:
         """Act, then show the result: in the click's own reply when it came in time."""
         locale = reader_locale(interaction)
 
-        async def steps() -> tuple[ActionResult, Update | None]:
+        async def steps() -> tuple[ActionOutcomes, Update | None]:
             result = await self._settled_or(game_id, interaction.user.id, act)
             try:
                 update = await self.messages.prepare(result, locale, interaction.user.id)
@@ -347,7 +347,7 @@ class GameActions:
         await self._follow_up(result)
 
     async def made_but_behind(
-        self, interaction: discord.Interaction[Any], result: ActionResult
+        self, interaction: discord.Interaction[Any], result: ActionOutcomes
     ) -> None:
         """Tell the actor privately that their action was made, though the game message does
         not show it yet (it catches up by itself)."""
@@ -373,7 +373,7 @@ class GameActions:
             log.exception("could not tell the user their action was made")
 
     async def _publish_click(
-        self, interaction: discord.Interaction[Any], result: ActionResult, update: Update
+        self, interaction: discord.Interaction[Any], result: ActionOutcomes, update: Update
     ) -> None:
         """Show a click's result: in the click's own reply when it came in time."""
         locale = reader_locale(interaction)
@@ -404,7 +404,7 @@ class GameActions:
                 await interaction.response.defer()
             await self.messages.publish(update)
 
-    async def _follow_up(self, result: ActionResult) -> None:
+    async def _follow_up(self, result: ActionOutcomes) -> None:
         """After the game is shown: a tournament's game that closed moves its tournament on
         (the pairing's result, the next round), once the actor has their answer."""
         view = result.game

@@ -19,7 +19,7 @@ from datetime import timedelta
 import discord
 
 from bot.frontend.messages import GameMessages
-from bot.service.views import ActionResult, GameView
+from bot.service.views import ActionOutcomes, GameView
 from bot.settings import ONE_SHARD, Shards
 from bot.store import Store
 from bot.store.stale import StaleMessages
@@ -134,7 +134,7 @@ class CatchUp:
         """Show the game as it stands, as /board does, without pinging anyone again; the
         version shown."""
         row = await self.messages.store.get_game(game_id)
-        result = ActionResult(GameView.of(row), ())
+        result = ActionOutcomes(GameView.of(row), ())
         locale = self.messages.guild_locale(row.guild_id)
         # The player to act was pinged when the action was made: this is no new turn.
         update = await self.messages.prepare(result, locale, actor_id=row.to_move_id)

@@ -35,7 +35,7 @@ from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
 from bot.service.recap import recap_for, review_for
 from bot.service.review import Reviewer
-from bot.service.views import ActionResult, GameView
+from bot.service.views import ActionOutcomes, GameView
 from bot.store import GamePlace, GameStatus, Store
 from bot.store.achievements import Achievement
 from bot.store.ratings import AlreadyCountedError
@@ -280,13 +280,13 @@ class GameMessages:
             self._where_cache[game_id] = replace(where, message_id=message_id)
 
     async def show(
-        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
+        self, result: ActionOutcomes, locale: object | None = None, actor_id: int | None = None
     ) -> None:
         """Edit the game's message to show `result` (post a new one if it has none)."""
         await self.publish(await self.prepare(result, locale, actor_id))
 
     async def prepare(
-        self, result: ActionResult, locale: object | None = None, actor_id: int | None = None
+        self, result: ActionOutcomes, locale: object | None = None, actor_id: int | None = None
     ) -> Update:
         """Everything before the game message changes: render, ping, the recap of a finished game.
 
@@ -449,7 +449,7 @@ class GameMessages:
         except Exception:  # the recap stands without its analysis; the log says why
             log.exception("reviewing game #%s failed", view.id)
 
-    async def post(self, result: ActionResult, locale: object) -> discord.Message:
+    async def post(self, result: ActionOutcomes, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""
         where = await self._where(result.game.id)
         parts = await self.parts(result.game, result.outcomes, locale)

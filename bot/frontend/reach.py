@@ -32,7 +32,7 @@ from bot.frontend.pings import pinging
 from bot.i18n import Localizer
 from bot.service import outcomes as out
 from bot.service.results import message_link
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.store import GamePlace, GameRow, GameStatus, Store
 from bot.wording import game as game_words
 
@@ -85,7 +85,7 @@ class Reach:
         self.store = store
 
     async def open(
-        self, interaction: discord.Interaction[Any], result: ActionResult, locale: object
+        self, interaction: discord.Interaction[Any], result: ActionOutcomes, locale: object
     ) -> None:
         """Show a new game (a challenge, or a game against the bot under way) as the answer to
         `interaction`, notifying the challenged player."""
@@ -96,7 +96,7 @@ class Reach:
     async def show(
         self,
         interaction: discord.Interaction[Any],
-        result: ActionResult,
+        result: ActionOutcomes,
         update: Update,
         locale: object,
         *,

@@ -20,7 +20,7 @@ from bot.service.dice import DiceSource, roller
 from bot.service.errors import ConflictError
 from bot.service.opponent import Opponent
 from bot.service.session import Context, Run, call_off_run
-from bot.service.views import ActionResult, GameView, load_session
+from bot.service.views import ActionOutcomes, GameView, load_session
 from bot.store import GameEvent, GameRow
 
 MAX_BOT_TURNS = 400  # a bot never needs more in a row; the bound keeps a bug from spinning
@@ -54,7 +54,7 @@ class BotTurns:
         self.dice = dice
         self.opponent_for = opponent_for
 
-    async def play(self, result: ActionResult) -> ActionResult:
+    async def play(self, result: ActionOutcomes) -> ActionOutcomes:
         """`result` followed by the bot's actions, for as long as the game waits for it."""
         outcomes = list(result.outcomes)
         view = result.game
@@ -84,7 +84,7 @@ class BotTurns:
                 continue
             outcomes.extend(step_result.outcomes)
             view = step_result.game
-        return ActionResult(view, tuple(outcomes))
+        return ActionOutcomes(view, tuple(outcomes))
 
     def _turn(self, row: GameRow, level: str | None) -> Run[Any]:
         session = load_session(row.state)
@@ -92,7 +92,7 @@ class BotTurns:
             self.opponent_for(level), roller(self.dice, row.dice_secret), Context.of(row)
         )
 
-    async def _failed(self, row: GameRow) -> ActionResult:
+    async def _failed(self, row: GameRow) -> ActionOutcomes:
         """Put the bot's turn off once more, or call the game off after too many failures."""
         failures = failures_before(await self.store.last_event(row.id)) + 1
         try:
@@ -112,4 +112,4 @@ class BotTurns:
             )
         except ConflictError:
             stored = await self.store.get_game(row.id)  # the game moved on meanwhile
-        return ActionResult(GameView.of(stored), ())
+        return ActionOutcomes(GameView.of(stored), ())

@@ -17,7 +17,7 @@ from bot.service.outcomes import (
     Outcome,
 )
 from bot.service.session import Op, Run, Session
-from bot.service.views import ActionResult, GameView
+from bot.service.views import ActionOutcomes, GameView
 from bot.store import GameRow, GameStatus, JsonValue, Store
 
 # The bot plays at once; its turn still gets a deadline, so that a turn lost to a crash or a
@@ -62,7 +62,7 @@ class Committer:
         *,
         now: datetime | None = None,
         opponent_id: int | None = None,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Commit the run's steps as one event of `kind` against the version that was loaded."""
         moment = self.clock.now() if now is None else now
         session: Session = run.session
@@ -95,7 +95,7 @@ class Committer:
         outcomes: list[Outcome] = list(run.outcomes)
         if not stored.status.is_open:
             outcomes = [_reveal(outcome, stored.dice_secret) for outcome in outcomes]
-        return ActionResult(GameView.of(stored, session), tuple(outcomes))
+        return ActionOutcomes(GameView.of(stored, session), tuple(outcomes))
 
     def turn(self, session: Session, moment: datetime) -> dict[str, Any]:
         """Whose turn it is from `moment` and its clock (the bot's: a grace period), as the
@@ -122,7 +122,7 @@ class Committer:
         outcome: Outcome,
         *,
         now: datetime | None = None,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Close a challenge (declined, cancelled, expired): a status change, no steps."""
         stored = await self.store.commit(
             row.id,
@@ -137,7 +137,7 @@ class Committer:
             turn_deadline=None,
             reminder_at=None,
         )
-        return ActionResult(GameView.of(stored), (outcome,))
+        return ActionOutcomes(GameView.of(stored), (outcome,))
 
 
 def _reveal(outcome: Outcome, seed: str | None) -> Outcome:

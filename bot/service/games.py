@@ -44,7 +44,7 @@ from bot.service.outcomes import (
 from bot.service.session import Context, Op, Run
 from bot.service.sweeper import Sweeper
 from bot.service.views import (
-    ActionResult,
+    ActionOutcomes,
     GameView,
     Player,
     load_session,
@@ -105,7 +105,7 @@ class Games:
         guild_id: int | None = None,
         place: GamePlace = GamePlace.SERVER,
         **choices: Any,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
 
         `place` says where the game lives: where the bot cannot post, the players' own
@@ -130,7 +130,7 @@ class Games:
         opponent: Player | None,
         against_bot: bool,
         rematch_of: int | None = None,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         channel_id, guild_id, place = where
         if against_bot:
             if opponent is not None and opponent.id != self.bot.id:
@@ -182,7 +182,7 @@ class Games:
             dice_commitment=dice_module.commitment(seed),
             dice_secret=seed,
         )
-        return ActionResult(GameView.of(row), (_posted(row, expires, rematch_of),))
+        return ActionOutcomes(GameView.of(row), (_posted(row, expires, rematch_of),))
 
     async def _start_against_bot(
         self,
@@ -191,7 +191,7 @@ class Games:
         challenger_id: int,
         seed: str,
         rematch_of: int | None,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Create the game and accept it for the bot in one transaction; then the bot's turn.
 
         One transaction, so that no crash can leave a challenge only the bot could accept.
@@ -210,7 +210,7 @@ class Games:
         )
         posted = _posted(row, row.created_at + self.challenge_lifetime, rematch_of)
         outcomes = (posted, ChallengeAccepted(row.id, self.bot.id), *started.outcomes)
-        return await self._bot.play(ActionResult(GameView.of(row, started.session), outcomes))
+        return await self._bot.play(ActionOutcomes(GameView.of(row, started.session), outcomes))
 
     async def start_pairing(
         self,
@@ -221,7 +221,7 @@ class Games:
         second: Player,
         options: GameOptions,
         claim: PairingClaim,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Start a tournament's pairing as a game of its own, already under way: `first` takes
         the first seat (White) and moves first where who starts is chosen (checkers,
         Bad'Gammon). The game is made only if the pairing still waits for it, in the same
@@ -241,7 +241,7 @@ class Games:
             None,
             claim,
         )
-        return ActionResult(GameView.of(row, started.session), tuple(started.outcomes))
+        return ActionOutcomes(GameView.of(row, started.session), tuple(started.outcomes))
 
     async def _open_started(
         self,
@@ -290,7 +290,7 @@ class Games:
             started.do(step)
         return row, started
 
-    async def accept_challenge(self, game_id: int, user: Player) -> ActionResult:
+    async def accept_challenge(self, game_id: int, user: Player) -> ActionOutcomes:
         """Accept a challenge (the named opponent, or anyone for an open one); play begins."""
         row = await self._pending(game_id)
         if user.is_bot or user.id == self.bot.id:
@@ -310,7 +310,7 @@ class Games:
         )
         return await self._bot.play(result)
 
-    async def decline_challenge(self, game_id: int, user_id: int) -> ActionResult:
+    async def decline_challenge(self, game_id: int, user_id: int) -> ActionOutcomes:
         """The challenged person declines; the challenge closes."""
         row = await self._pending(game_id)
         if row.opponent_id is None:
@@ -325,7 +325,7 @@ class Games:
             ChallengeDeclined(game_id, user_id),
         )
 
-    async def withdraw_challenge(self, game_id: int, user_id: int) -> ActionResult:
+    async def withdraw_challenge(self, game_id: int, user_id: int) -> ActionOutcomes:
         """The challenger withdraws the challenge."""
         row = await self._pending(game_id)
         if user_id != row.challenger_id:
@@ -338,7 +338,7 @@ class Games:
             ChallengeWithdrawn(game_id, user_id),
         )
 
-    async def rematch(self, game_id: int, user_id: int) -> ActionResult:
+    async def rematch(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Challenge the same opponent again in the same channel, with colours swapped."""
         row = await self.store.get_game(game_id)
         session = load_session(row.state)
@@ -360,53 +360,53 @@ class Games:
 
     # Play
 
-    async def roll(self, game_id: int, user_id: int) -> ActionResult:
+    async def roll(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Roll the dice instead of doubling (backgammon)."""
         return await self._act(game_id, user_id, Op.ROLL)
 
     async def move(
         self, game_id: int, user_id: int, text: str, *, loaded: GameRow | None = None
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Make a play (backgammon notation) or a move (PDN); forced plays and bot turns follow.
 
         `loaded` is the game's row when the caller has just read it (it is not read again).
         """
         return await self._act(game_id, user_id, Op.MOVE, text, loaded)
 
-    async def double(self, game_id: int, user_id: int) -> ActionResult:
+    async def double(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Offer a double (backgammon, BG-14)."""
         return await self._act(game_id, user_id, Op.DOUBLE)
 
-    async def take(self, game_id: int, user_id: int) -> ActionResult:
+    async def take(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Take the double on offer."""
         return await self._act(game_id, user_id, Op.TAKE)
 
-    async def pass_double(self, game_id: int, user_id: int) -> ActionResult:
+    async def pass_double(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Pass the double on offer (the game is lost at the current cube value)."""
         return await self._act(game_id, user_id, Op.PASS)
 
     async def resign(
         self, game_id: int, user_id: int, size: str | int | None = None
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         """Backgammon: offer to resign at a size (BG-15). Checkers: resign the game.
 
         Either player may, also on the other's turn (backgammon: while the other rolls or moves).
         """
         return await self._act(game_id, user_id, Op.RESIGN, size)
 
-    async def offer_draw(self, game_id: int, user_id: int) -> ActionResult:
+    async def offer_draw(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Offer a draw (checkers, CK-12)."""
         return await self._act(game_id, user_id, Op.OFFER_DRAW)
 
-    async def accept_offer(self, game_id: int, user_id: int) -> ActionResult:
+    async def accept_offer(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Accept the resignation or draw on offer."""
         return await self._act(game_id, user_id, Op.ACCEPT_OFFER)
 
-    async def decline_offer(self, game_id: int, user_id: int) -> ActionResult:
+    async def decline_offer(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Decline the resignation or draw on offer; play goes on."""
         return await self._act(game_id, user_id, Op.DECLINE_OFFER)
 
-    async def abort(self, game_id: int, user_id: int) -> ActionResult:
+    async def abort(self, game_id: int, user_id: int) -> ActionOutcomes:
         """Call the game off before both sides have moved; either player may.
 
         A challenge not yet accepted is called off too: the challenger withdraws it, the
@@ -457,19 +457,19 @@ class Games:
 
     async def sweep(
         self, now: datetime | None = None, shards: Shards = ONE_SHARD
-    ) -> list[ActionResult]:
+    ) -> list[ActionOutcomes]:
         """Handle what is due in the servers on `shards` (every server by default): expired
         challenges, the bot's put-off turns, wins on time, reminders; a result for each game
         whose players have news."""
         return await self._sweeper.sweep(self.clock.now() if now is None else now, shards)
 
-    async def claim_win(self, game_id: int, user_id: int) -> ActionResult:
+    async def claim_win(self, game_id: int, user_id: int) -> ActionOutcomes:
         """The waiting player claims the win on time: refused before the other's deadline (and
         to the player whose turn it is); the same rules of time as the sweeper's."""
         row = await self.store.get_game(game_id)
         return await self._sweeper.claim(row, user_id, self.clock.now())
 
-    async def overdue(self, game_id: int, user_id: int) -> ActionResult | None:
+    async def overdue(self, game_id: int, user_id: int) -> ActionOutcomes | None:
         """Settle the game's deadline if it passed unseen (where no sweeper looks: the bot
         cannot post there), on an interaction of `user_id`: anyone's for a challenge, which
         nobody may accept once expired, the players' own for a game under way. None when
@@ -510,7 +510,7 @@ class Games:
         op: Op,
         argument: str | int | None = None,
         loaded: GameRow | None = None,
-    ) -> ActionResult:
+    ) -> ActionOutcomes:
         if isinstance(argument, str) and len(argument) > MAX_TEXT_LENGTH:
             # Refused before anything is read or parsed: no text can keep the event loop busy.
             if op is Op.MOVE:

@@ -1,6 +1,6 @@
 """What the service reports, as data: the Discord layer renders these; the service never words chat.
 
-Every action returns an `ActionResult`: the game as it now stands plus the outcomes, in order.
+Every action returns an `ActionOutcomes`: the game as it now stands plus the outcomes, in order.
 Player ids are Discord user ids; dice are `(a, b)`; `number` is the roll's number within the game
 (what `verify` checks).
 """

@@ -21,7 +21,7 @@ from bot.service.errors import (
 )
 from bot.service.outcomes import ChallengeExpired, ReminderDue
 from bot.service.session import Context
-from bot.service.views import ActionResult, GameView, load_session
+from bot.service.views import ActionOutcomes, GameView, load_session
 from bot.settings import ONE_SHARD, Shards
 from bot.store import GameRow, GameStatus
 
@@ -41,13 +41,13 @@ class Sweeper:
         self.store = committer.store
         self.bot = bot
 
-    async def sweep(self, now: datetime, shards: Shards = ONE_SHARD) -> list[ActionResult]:
+    async def sweep(self, now: datetime, shards: Shards = ONE_SHARD) -> list[ActionOutcomes]:
         """What is due at `now` in the servers on `shards`, handled; a result for each game whose
         players have news. Shards another process is sweeping at the moment are left to it."""
         async with self.store.sweep_lease(shards) as held:
             return [] if held is None else await self._sweep(now, held)
 
-    async def _sweep(self, now: datetime, shards: Shards) -> list[ActionResult]:
+    async def _sweep(self, now: datetime, shards: Shards) -> list[ActionOutcomes]:
         results = []
         async for row in _every_due(self.store.due_deadlines, now, shards, _deadline_of):
             try:
@@ -62,7 +62,7 @@ class Sweeper:
                 results.append(reminded)
         return results
 
-    async def claim(self, row: GameRow, user_id: int, now: datetime) -> ActionResult:
+    async def claim(self, row: GameRow, user_id: int, now: datetime) -> ActionOutcomes:
         """The waiting player claims the win once the other's time is up: the same rules of
         time as the sweeper's, settled at the claim where no sweeper could tell anyone."""
         if row.status is GameStatus.PENDING:
@@ -82,27 +82,27 @@ class Sweeper:
             )
         return handled
 
-    async def overdue(self, row: GameRow, now: datetime) -> ActionResult | None:
+    async def overdue(self, row: GameRow, now: datetime) -> ActionOutcomes | None:
         """What the game's deadline settles if it passed by `now` (a challenge expires, the bot
         plays, a player loses on time); None while it has not, or nothing changed."""
         if not row.status.is_open or row.turn_deadline is None or now < row.turn_deadline:
             return None
         return await self._deadline(row, now)
 
-    async def _deadline(self, row: GameRow, now: datetime) -> ActionResult | None:
+    async def _deadline(self, row: GameRow, now: datetime) -> ActionOutcomes | None:
         """What a due deadline does; None when nothing changed that players would see."""
         if row.status is GameStatus.PENDING:
             return await self.committer.close_challenge(
                 row, EventKind.EXPIRED, None, GameStatus.EXPIRED, ChallengeExpired(row.id), now=now
             )
         if row.to_move_id == self.committer.bot_id:
-            played = await self.bot.play(ActionResult(GameView.of(row), ()))
+            played = await self.bot.play(ActionOutcomes(GameView.of(row), ()))
             return played if played.outcomes else None  # a retry put off is nothing to show
         session = load_session(row.state)
         run = session.timeout(Context.of(row))
         return await self.committer.commit(row, run, EventKind.TIMEOUT, None, now=now)
 
-    async def _remind(self, row: GameRow, now: datetime) -> ActionResult | None:
+    async def _remind(self, row: GameRow, now: datetime) -> ActionOutcomes | None:
         """Tell the player to move that three quarters of the time are gone (once)."""
         if row.status is not GameStatus.ACTIVE or row.to_move_id is None:
             return None
@@ -119,7 +119,7 @@ class Sweeper:
         except ConflictError:
             return None
         reminder = ReminderDue(row.id, row.to_move_id, row.turn_deadline or now)
-        return ActionResult(GameView.of(stored), (reminder,))
+        return ActionOutcomes(GameView.of(stored), (reminder,))
 
 
 async def _every_due(

@@ -96,7 +96,7 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
-class ActionResult:
+class ActionOutcomes:
     """The game after an action, and what happened, in order."""
 
     game: GameView

@@ -16,7 +16,7 @@ from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.limits import MAX_TEXT_LENGTH
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.wording.game import verify_text
 from bot.wording.hints import hint_text
 from bot.wording.limits import MAX_CONTENT
@@ -150,7 +150,7 @@ class Play(GameCog):
             # Only this interaction reaches there: its follow-up is the game's message now.
             mine = Localizer(interaction.locale)
             await interaction.edit_original_response(content=mine("reply.board_moved"))
-            shown = ActionResult(view, ())
+            shown = ActionOutcomes(view, ())
             update = await self.messages.prepare(shown, reader_locale(interaction))
             reach = self.actions.reach
             await reach.show(interaction, shown, update, reader_locale(interaction), ping=False)
@@ -159,7 +159,7 @@ class Play(GameCog):
             channel = self.messages.channel(row.channel_id, row.guild_id)
             stale = discord.PartialMessage(channel=channel, id=row.message_id)  # type: ignore[arg-type]
             await stale.edit(content=t("reply.board_elsewhere"), attachments=[], view=None)
-        await self.messages.post(ActionResult(view, ()), reader_locale(interaction))
+        await self.messages.post(ActionOutcomes(view, ()), reader_locale(interaction))
         mine = Localizer(interaction.locale)
         await interaction.edit_original_response(content=mine("reply.board_moved"))
 

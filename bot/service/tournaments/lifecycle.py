@@ -20,7 +20,7 @@ from bot.service.tournaments import pairing as rules
 from bot.service.tournaments.rounds import Rounds
 from bot.service.tournaments.setup import MIN_PLAYERS, setup_for
 from bot.service.tournaments.tournament import Progress, Tournament, seats_of
-from bot.service.views import ActionResult, Player
+from bot.service.views import ActionOutcomes, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store.tournament_rows import (
     NewPairing,
@@ -247,7 +247,7 @@ class Tournaments:
             raise TournamentError("svc.tournament.player_not_entered", tournament=row.id, name=name)
         return await self.rounds.advance(tournament_id)
 
-    async def seat(self, pairing: PairingRow, channel_id: int) -> ActionResult:
+    async def seat(self, pairing: PairingRow, channel_id: int) -> ActionOutcomes:
         """Play a pairing's game (its first, or a replay) as a new game in `channel_id`, a
         channel of its own; `PairingTakenError` if the pairing has its game already."""
         tournament = await self.get(pairing.tournament_id)

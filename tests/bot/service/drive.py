@@ -8,16 +8,16 @@ from typing import Any
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from engine.backgammon import Position, Side
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 
-Policy = Callable[[Games, ActionResult], Awaitable[ActionResult] | None]
+Policy = Callable[[Games, ActionOutcomes], Awaitable[ActionOutcomes] | None]
 MAX_ACTIONS = 5000
 
 
-def match_of(result: ActionResult) -> Match:
+def match_of(result: ActionOutcomes) -> Match:
     """The backgammon match of the game in `result`."""
     session = result.game.session
     assert isinstance(session, BackgammonSession) and session.match is not None
@@ -35,8 +35,8 @@ def bg13_size(position: Position, winner: Side) -> int:
 
 
 async def play_backgammon(
-    games: Games, result: ActionResult, policy: Policy | None = None
-) -> list[ActionResult]:
+    games: Games, result: ActionOutcomes, policy: Policy | None = None
+) -> list[ActionOutcomes]:
     """Act for whoever is to act until the game closes; `policy` may override a decision.
 
     Plays are typed as text (the notation of the legal play picked by the action count), so the
@@ -72,7 +72,7 @@ async def play_backgammon(
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 
 
-async def play_checkers(games: Games, result: ActionResult) -> list[ActionResult]:
+async def play_checkers(games: Games, result: ActionOutcomes) -> list[ActionOutcomes]:
     """Move for whoever is to move (a legal move picked by the ply count) until the game ends."""
     history = [result]
     for count in range(MAX_ACTIONS):
@@ -95,7 +95,7 @@ async def play_checkers(games: Games, result: ActionResult) -> list[ActionResult
 
 async def start_game(
     games: Games, kind: str, variant: str | None = None, **choices: Any
-) -> ActionResult:
+) -> ActionOutcomes:
     """Alice challenges Bob, Bob accepts."""
     posted = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices

@@ -7,7 +7,7 @@ from typing import Any
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
-from bot.service.views import ActionResult, Player
+from bot.service.views import ActionOutcomes, Player
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import CHANNEL, GUILD
 
@@ -24,7 +24,7 @@ async def challenge(
     guild_id: int | None = GUILD,
     channel_id: int = CHANNEL,
     **choices: Any,
-) -> ActionResult:
+) -> ActionOutcomes:
     """`first` challenges `second`, who accepts."""
     posted = await games.challenge(
         channel_id=channel_id,
@@ -38,7 +38,7 @@ async def challenge(
     return await games.accept_challenge(posted.game.id, second)
 
 
-async def checkers_win(games: Games, result: ActionResult, winner: int) -> int:
+async def checkers_win(games: Games, result: ActionOutcomes, winner: int) -> int:
     """Play on until the loser is to move, then the loser resigns; returns the game id."""
     game_id = result.game.id
     for _ in range(MAX_ACTIONS):
@@ -57,7 +57,7 @@ async def checkers_win(games: Games, result: ActionResult, winner: int) -> int:
     raise AssertionError("the checkers game did not end")
 
 
-async def checkers_draw(games: Games, result: ActionResult) -> int:
+async def checkers_draw(games: Games, result: ActionOutcomes) -> int:
     """The player to move offers a draw and the other accepts; returns the game id."""
     game_id = result.game.id
     offerer = result.game.to_move_id
@@ -70,7 +70,7 @@ async def checkers_draw(games: Games, result: ActionResult) -> int:
 
 
 async def backgammon_win(
-    games: Games, result: ActionResult, winner: int, *, size: int = 1, double: bool = False
+    games: Games, result: ActionOutcomes, winner: int, *, size: int = 1, double: bool = False
 ) -> int:
     """Play until `winner` has won the game: the loser resigns at `size` each game, or, with
     `double`, the winner doubles and the loser passes. Returns the game id."""

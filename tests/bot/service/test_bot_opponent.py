@@ -9,7 +9,7 @@ from collections.abc import Callable
 from bot.service import outcomes as out
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL
@@ -39,7 +39,7 @@ def games_with(make_games: Callable[..., Games], opponent: SimplePlayer) -> Game
     return games
 
 
-async def until_alice_moves(games: Games) -> ActionResult:
+async def until_alice_moves(games: Games) -> ActionOutcomes:
     """A money game against the bot, up to Alice's first decision with dice in hand."""
     result = await games.challenge(
         channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=0

@@ -16,7 +16,7 @@ from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
 from bot.service.games import Games
 from bot.service.opponent import SimplePlayer
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.store import Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
@@ -25,15 +25,15 @@ ATTEMPTS = 50
 
 
 async def press_together(
-    games: Games, game_id: int, press: Callable[[], Awaitable[ActionResult]]
-) -> tuple[list[ActionResult], list[BaseException]]:
+    games: Games, game_id: int, press: Callable[[], Awaitable[ActionOutcomes]]
+) -> tuple[list[ActionOutcomes], list[BaseException]]:
     """Run `press` ATTEMPTS times at once; the applied results and the refusals."""
     # The store's connections opened first, as a running bot has them: the presses then read
     # the game at once, instead of the first landing while the others still connect.
     await asyncio.gather(*(games.view(game_id) for _ in range(ATTEMPTS)))
     before = await games.view(game_id)
     outcomes = await asyncio.gather(*(press() for _ in range(ATTEMPTS)), return_exceptions=True)
-    applied = [o for o in outcomes if isinstance(o, ActionResult)]
+    applied = [o for o in outcomes if isinstance(o, ActionOutcomes)]
     refused = [o for o in outcomes if isinstance(o, BaseException)]
     after = await games.view(game_id)
     assert after.version == before.version + 1

@@ -12,18 +12,18 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
 from bot.service.games import Games
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.drive import bg13_size, play_backgammon, play_checkers, start_game
 
 
-def outcomes_of(history: list[ActionResult]) -> list[out.Outcome]:
+def outcomes_of(history: list[ActionOutcomes]) -> list[out.Outcome]:
     """Every outcome reported along the way, in order."""
     return [outcome for result in history for outcome in result.outcomes]
 
 
-async def check_closed_game(games: Games, history: list[ActionResult]) -> None:
+async def check_closed_game(games: Games, history: list[ActionOutcomes]) -> None:
     """The end: seed revealed, every roll verified, and the event log replays to the state."""
     final = history[-1].game
     assert final.status is GameStatus.FINISHED
@@ -38,7 +38,7 @@ pytestmark = pytest.mark.slow
 
 
 async def test_money_game_with_cube_bg13_bg14_points_are_size_times_cube(games: Games) -> None:
-    def doubling(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
+    def doubling(games: Games, result: ActionOutcomes) -> Awaitable[ActionOutcomes] | None:
         # Each side turns the cube at its first chance while it shows less than 8.
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
@@ -91,7 +91,7 @@ async def test_five_point_match_with_a_crawford_game_bg16(games: Games) -> None:
     crawford_games: set[int] = set()
     post_crawford_doubles: list[int] = []
 
-    def policy(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
+    def policy(games: Games, result: ActionOutcomes) -> Awaitable[ActionOutcomes] | None:
         session = result.game.session
         assert isinstance(session, BackgammonSession) and session.match is not None
         match, actor = session.match, result.game.to_move_id

@@ -26,7 +26,7 @@ from bot.service.errors import (
     ServiceError,
 )
 from bot.service.games import Games
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.store import Store
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, fixed_seeds
@@ -41,7 +41,7 @@ def games(store: Store, clock: FakeClock) -> Games:
     return Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, coach=COACH)
 
 
-async def hints_game(games: Games, kind: str, **options: Any) -> tuple[ActionResult, int, int]:
+async def hints_game(games: Games, kind: str, **options: Any) -> tuple[ActionOutcomes, int, int]:
     """An accepted unrated game between Alice and Bob with hints on: the result, the player to
     move and the other player."""
     posted = await games.challenge(

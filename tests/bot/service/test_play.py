@@ -19,14 +19,14 @@ from bot.service.errors import (
     NotYourTurnError,
 )
 from bot.service.games import Games
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL
 from tests.bot.service.drive import play_backgammon, play_checkers, start_game
 
 
-def other(result: ActionResult) -> int:
+def other(result: ActionOutcomes) -> int:
     """The seated player who is not to act."""
     seats = result.game.seats
     assert seats is not None

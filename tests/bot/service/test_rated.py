@@ -15,7 +15,7 @@ from bot.service.games import Games
 from bot.service.kinds import options_for
 from bot.service.options import GameOptions
 from bot.service.ratings import Ratings
-from bot.service.views import ActionResult, load_session
+from bot.service.views import ActionOutcomes, load_session
 from bot.store import GameKind, GameStatus, Store
 from bot.store.ratings import RatingStore
 from bot.store.schema import GLOBAL_SCOPE
@@ -30,7 +30,7 @@ def ratings(store: Store) -> Ratings:
     return Ratings(store, bot_id=BOT.id)
 
 
-async def accepted(games: Games, kind: str, **choices: Any) -> ActionResult:
+async def accepted(games: Games, kind: str, **choices: Any) -> ActionOutcomes:
     """Alice challenges Bob in the guild's channel with `choices`, and Bob accepts."""
     posted = await games.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind=kind, **choices
@@ -38,7 +38,7 @@ async def accepted(games: Games, kind: str, **choices: Any) -> ActionResult:
     return await games.accept_challenge(posted.game.id, BOB)
 
 
-async def resigned(games: Games, result: ActionResult) -> tuple[int, int]:
+async def resigned(games: Games, result: ActionOutcomes) -> tuple[int, int]:
     """The checkers player to move resigns (CK-12 ends the game); returns (game id, winner)."""
     view = result.game
     loser = view.to_move_id

@@ -18,7 +18,7 @@ from bot.service.log import GameLog
 from bot.service.opponent import SimplePlayer
 from bot.service.recap import review_for
 from bot.service.review import match_history, review_game
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL
@@ -73,7 +73,7 @@ async def play_against_the_bot(games: Games, length: int) -> tuple[int, list[str
     She doubles on every fifth turn she may, takes the first double of each game and passes the
     next, and plays a legal play picked by the action count.
     """
-    result: ActionResult = await games.challenge(
+    result: ActionOutcomes = await games.challenge(
         channel_id=CHANNEL,
         challenger=ALICE,
         against_bot=True,

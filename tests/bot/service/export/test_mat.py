@@ -21,7 +21,7 @@ from bot.service.dice import SeededDice
 from bot.service.export.mat import match_text
 from bot.service.games import Games
 from bot.service.log import GameLog
-from bot.service.views import ActionResult
+from bot.service.views import ActionOutcomes
 from bot.store import Store
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Phase
@@ -37,7 +37,7 @@ def seeded_games(store: Store, clock: FakeClock, tag: str) -> Games:
     return Games(store, bot=BOT, dice=SeededDice(fixed_seeds(tag=tag)), clock=clock)
 
 
-def crawford_policy(games: Games, result: ActionResult) -> Awaitable[ActionResult] | None:
+def crawford_policy(games: Games, result: ActionOutcomes) -> Awaitable[ActionOutcomes] | None:
     """Double whenever the cube is centred and may turn; in game 1 the taker then resigns.
 
     In a 3-point match that makes game 1 worth 2 points, so game 2 is the Crawford game
