@@ -29,7 +29,7 @@ from bot.pictures import Picture
 from bot.pictures.chart import rating_chart
 from bot.pictures.ladder import leaderboard_picture
 from bot.service.clock import FakeClock
-from bot.service.glicko2 import Rating, Result, update
+from bot.service.glicko2 import RatedGame, Rating, update
 from bot.service.ladder import Ladder
 from bot.service.results import Results
 from bot.store import Store
@@ -114,7 +114,7 @@ def build_rows(player_count: int, game_count: int, seed: int = 6) -> Rows:
             keys = {user: (scope, ladder, user) for user in (white, black)}
             old = {user: standing.get(key, Rating()) for user, key in keys.items()}
             for user, opponent in ((white, black), (black, white)):
-                new = update(old[user], [Result(old[opponent], float(user == winner))])
+                new = update(old[user], [RatedGame(old[opponent], float(user == winner))])
                 standing[keys[user]] = new
                 tally = counters.setdefault(keys[user], [0, 0, 0])
                 tally[0] += 1

@@ -31,7 +31,7 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class RatedGame:
     """One game against one opponent in a rating period: score 1 win, 0.5 draw, 0 loss."""
 
     opponent: Rating
@@ -76,9 +76,9 @@ def _new_volatility(phi: float, sigma: float, delta: float, v: float, tau: float
     return math.exp(big_a / 2.0)
 
 
-def update(player: Rating, results: Iterable[Result], tau: float = DEFAULT_TAU) -> Rating:
-    """The player's rating after one rating period with these results (none: RD widens)."""
-    games = list(results)
+def update(player: Rating, played: Iterable[RatedGame], tau: float = DEFAULT_TAU) -> Rating:
+    """The player's rating after one rating period with these games (none: RD widens)."""
+    games = list(played)
     mu = (player.rating - BASE_RATING) / SCALE
     phi = player.deviation / SCALE
     if not games:
@@ -100,6 +100,6 @@ def update(player: Rating, results: Iterable[Result], tau: float = DEFAULT_TAU) 
 
 def stake(player: Rating, opponent: Rating, tau: float = DEFAULT_TAU) -> tuple[int, int]:
     """The whole rating the player wins and loses in one game (`win +8 / lose -12`)."""
-    win = update(player, [Result(opponent, 1.0)], tau).rating - player.rating
-    loss = update(player, [Result(opponent, 0.0)], tau).rating - player.rating
+    win = update(player, [RatedGame(opponent, 1.0)], tau).rating - player.rating
+    loss = update(player, [RatedGame(opponent, 0.0)], tau).rating - player.rating
     return round(win), round(loss)

@@ -17,8 +17,8 @@ from bot.service.glicko2 import (
     BASE_DEVIATION,
     BASE_RATING,
     BASE_VOLATILITY,
+    RatedGame,
     Rating,
-    Result,
     stake,
     update,
 )
@@ -69,8 +69,8 @@ def rate_pair(current: Mapping[int, Standing], scores: Mapping[int, float]) -> d
     first, second = list(scores)
     old = {user: Rating(*current[user]) for user in (first, second)}
     new = {
-        first: update(old[first], [Result(old[second], scores[first])]),
-        second: update(old[second], [Result(old[first], scores[second])]),
+        first: update(old[first], [RatedGame(old[second], scores[first])]),
+        second: update(old[second], [RatedGame(old[first], scores[second])]),
     }
     return {user: (r.rating, r.deviation, r.volatility) for user, r in new.items()}
 

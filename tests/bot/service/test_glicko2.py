@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.glicko2 import Rating, Result, stake, update
+from bot.service.glicko2 import RatedGame, Rating, stake, update
 
 
 def test_glickman_paper_example() -> None:
@@ -12,9 +12,9 @@ def test_glickman_paper_example() -> None:
     # 1700/300, with tau = 0.5 -> 1464.06 / 151.52 / 0.05999.
     player = Rating(1500, 200, 0.06)
     results = [
-        Result(Rating(1400, 30), 1.0),
-        Result(Rating(1550, 100), 0.0),
-        Result(Rating(1700, 300), 0.0),
+        RatedGame(Rating(1400, 30), 1.0),
+        RatedGame(Rating(1550, 100), 0.0),
+        RatedGame(Rating(1700, 300), 0.0),
     ]
     after = update(player, results, tau=0.5)
     assert after.rating == pytest.approx(1464.06, abs=0.01)
