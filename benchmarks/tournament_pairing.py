@@ -21,22 +21,29 @@ import time
 from collections.abc import Sequence
 
 from bot.service.tournaments import swiss
-from bot.service.tournaments.pairing import Entrant, Format, Pairing, Result, pair_round, rounds
+from bot.service.tournaments.pairing import (
+    Entrant,
+    Format,
+    Pairing,
+    PairingResult,
+    pair_round,
+    rounds,
+)
 
 TARGET_S = 1.0
 
 
-def result(number: int, pairing: Pairing, rng: random.Random, draws: float) -> Result:
+def result(number: int, pairing: Pairing, rng: random.Random, draws: float) -> PairingResult:
     if pairing.second is None:
-        return Result(number, pairing.first, None, pairing.first)
+        return PairingResult(number, pairing.first, None, pairing.first)
     if rng.random() < draws:
-        return Result(number, pairing.first, pairing.second, None)
-    return Result(
+        return PairingResult(number, pairing.first, pairing.second, None)
+    return PairingResult(
         number, pairing.first, pairing.second, rng.choice((pairing.first, pairing.second))
     )
 
 
-def timed(entrants: Sequence[Entrant], results: Sequence[Result], number: int) -> float:
+def timed(entrants: Sequence[Entrant], results: Sequence[PairingResult], number: int) -> float:
     start = time.perf_counter()
     pair_round(Format.SWISS, entrants, results, number)
     return time.perf_counter() - start
@@ -46,7 +53,7 @@ def event(players: int, total: int, draws: float, seed: int) -> tuple[list[float
     """One event: the seconds to pair each round, and each late round again on the slow path."""
     rng = random.Random(seed)
     entrants = [Entrant(10_000 + n, rng.uniform(1000, 2200)) for n in range(players)]
-    results: list[Result] = []
+    results: list[PairingResult] = []
     usual, slow = [], []
     for number in range(1, total + 1):
         usual.append(timed(entrants, results, number))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.service.tournaments.model import Entrant, Pairing, Result, by_seed, played
+from bot.service.tournaments.model import Entrant, Pairing, PairingResult, by_seed, played
 
 
 def pair(
-    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+    entrants: Sequence[Entrant], results: Sequence[PairingResult], round_number: int
 ) -> list[Pairing]:
     """Round `round_number`'s games in bracket order, replaying the bracket from round 1."""
     seeds = by_seed(entrants)
@@ -44,7 +44,10 @@ def bracket(size: int) -> list[int]:
 
 
 def _round(
-    places: Sequence[int | None], results: Sequence[Result], number: int, seed: dict[int, int]
+    places: Sequence[int | None],
+    results: Sequence[PairingResult],
+    number: int,
+    seed: dict[int, int],
 ) -> list[Pairing]:
     """Neighbouring places meet; the player who has played first fewer times plays first, then
     the higher seed."""

@@ -33,7 +33,7 @@ class Pairing:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class PairingResult:
     """How a pairing ended: `winner` None is a draw; for a bye, `winner` is `first` (or None)."""
 
     round: int
@@ -58,7 +58,9 @@ def by_seed(entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda e: (-e.rating, e.id))
 
 
-def played(pairings: Sequence[Pairing], results: Sequence[Result], number: int) -> list[Result]:
+def played(
+    pairings: Sequence[Pairing], results: Sequence[PairingResult], number: int
+) -> list[PairingResult]:
     """The results of round `number`'s pairings, in pairing order; ValueError if one is missing
     or the round has a result for a pairing it did not have."""
     by_players = {

@@ -61,13 +61,13 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from bot.service.tournaments import knockout, round_robin, swiss
-from bot.service.tournaments.model import Entrant, Format, Pairing, Result, Standing, by_seed
+from bot.service.tournaments.model import Entrant, Format, Pairing, PairingResult, Standing, by_seed
 
 __all__ = [
     "Entrant",
     "Format",
     "Pairing",
-    "Result",
+    "PairingResult",
     "Standing",
     "pair_round",
     "rounds",
@@ -98,7 +98,7 @@ def rounds(format: Format, players: int, swiss_rounds: int | None = None) -> int
 
 
 def pair_round(
-    format: Format, entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+    format: Format, entrants: Sequence[Entrant], results: Sequence[PairingResult], round_number: int
 ) -> list[Pairing]:
     """The pairings of round `round_number` (1-based), given every result of the rounds before.
 
@@ -127,7 +127,7 @@ def pair_round(
 
 
 def standings(
-    format: Format, entrants: Sequence[Entrant], results: Sequence[Result]
+    format: Format, entrants: Sequence[Entrant], results: Sequence[PairingResult]
 ) -> list[Standing]:
     """Every entrant's points, tie-breaks and rank, best first, from the results so far."""
     _check_entrants(entrants)
@@ -151,7 +151,7 @@ def standings(
 
 
 def _scores(
-    results: Sequence[Result],
+    results: Sequence[PairingResult],
 ) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
     """Points, Buchholz and Sonneborn–Berger of everyone named in the results (0 if unnamed)."""
     points: dict[int, float] = defaultdict(float)
@@ -188,7 +188,7 @@ def _check_entrants(entrants: Sequence[Entrant]) -> None:
         raise ValueError(f"player {odd[0].id} has no usable rating ({odd[0].rating})")
 
 
-def _check_results(results: Sequence[Result]) -> None:
+def _check_results(results: Sequence[PairingResult]) -> None:
     seen: set[tuple[int, int]] = set()
     for r in results:
         if r.round < 1:
@@ -207,7 +207,7 @@ def _check_results(results: Sequence[Result]) -> None:
 
 
 def _swiss(
-    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+    entrants: Sequence[Entrant], results: Sequence[PairingResult], round_number: int
 ) -> list[Pairing]:
     ids = {e.id for e in entrants}
     for number in range(1, round_number):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service.tournaments.model import Entrant, Pairing, Result, by_seed, played
+from bot.service.tournaments.model import Entrant, Pairing, PairingResult, by_seed, played
 
 
 def pair(
-    entrants: Sequence[Entrant], results: Sequence[Result], round_number: int
+    entrants: Sequence[Entrant], results: Sequence[PairingResult], round_number: int
 ) -> list[Pairing]:
     """Round `round_number`'s games, once every game of the rounds before has a result."""
     for number in range(1, round_number):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.options import GameOptions
-from bot.service.tournaments.pairing import Entrant, Format, Result, Standing, standings
+from bot.service.tournaments.pairing import Entrant, Format, PairingResult, Standing, standings
 from bot.store.tournament_rows import EntrantRow, PairingRow, TournamentRow
 
 
@@ -54,10 +54,10 @@ class Tournament:
         """The entrants as the pairing rules see them: each with their seeding rating."""
         return [Entrant(e.user_id, e.rating or 0.0) for e in self.entrants]
 
-    def results(self, through: int | None = None) -> list[Result]:
+    def results(self, through: int | None = None) -> list[PairingResult]:
         """The result of every pairing decided so far (up to round `through`)."""
         return [
-            Result(p.round, p.first_id, p.second_id, p.winner_id)
+            PairingResult(p.round, p.first_id, p.second_id, p.winner_id)
             for p in self.pairings
             if p.done and (through is None or p.round <= through)
         ]

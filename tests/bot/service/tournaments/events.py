@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.tournaments.pairing import Entrant, Result
+from bot.service.tournaments.pairing import Entrant, PairingResult
 
 
 def field(count: int) -> list[Entrant]:
@@ -11,9 +11,9 @@ def field(count: int) -> list[Entrant]:
     return [Entrant(i, 2000 - 100 * i) for i in range(1, count + 1)]
 
 
-def games(round_number: int, *played: tuple[int, int | None, int | None]) -> list[Result]:
+def games(round_number: int, *played: tuple[int, int | None, int | None]) -> list[PairingResult]:
     """A round's results as (first, second, winner); second None is a bye, winner None a draw."""
-    return [Result(round_number, first, second, winner) for first, second, winner in played]
+    return [PairingResult(round_number, first, second, winner) for first, second, winner in played]
 
 
 # An 8-player Swiss (test_swiss pairs it, test_standings ranks it).

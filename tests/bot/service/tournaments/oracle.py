@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from bot.service.tournaments.pairing import Entrant, Format, Pairing, Result, pair_round
+from bot.service.tournaments.pairing import Entrant, Format, Pairing, PairingResult, pair_round
 
 MayMeet = Callable[[int, int], bool]
 
@@ -68,7 +68,7 @@ class History:
         return self.rank.index(player)
 
 
-def history(entrants: Sequence[Entrant], results: Sequence[Result]) -> History:
+def history(entrants: Sequence[Entrant], results: Sequence[PairingResult]) -> History:
     points: dict[int, float] = defaultdict(float)
     met: dict[int, set[int]] = defaultdict(set)
     byes: Counter[int] = Counter()
@@ -91,24 +91,24 @@ def history(entrants: Sequence[Entrant], results: Sequence[Result]) -> History:
 
 def random_results(
     round_number: int, pairings: Sequence[Pairing], rng: random.Random, draws: float
-) -> list[Result]:
+) -> list[PairingResult]:
     """A result for every pairing: a bye is won, a game drawn with probability `draws`."""
     results = []
     for p in pairings:
         if p.second is None:
-            results.append(Result(round_number, p.first, None, p.first))
+            results.append(PairingResult(round_number, p.first, None, p.first))
         else:
             roll = rng.random()
             winner = None if roll < draws else rng.choice((p.first, p.second))
-            results.append(Result(round_number, p.first, p.second, winner))
+            results.append(PairingResult(round_number, p.first, p.second, winner))
     return results
 
 
 def play(
     format: Format, entrants: Sequence[Entrant], rounds: int, rng: random.Random, draws: float = 0.0
-) -> Iterator[tuple[list[Result], list[Pairing]]]:
+) -> Iterator[tuple[list[PairingResult], list[Pairing]]]:
     """Each round's (results before it, pairings), with random results fed back."""
-    results: list[Result] = []
+    results: list[PairingResult] = []
     for number in range(1, rounds + 1):
         pairings = pair_round(format, entrants, results, number)
         yield list(results), pairings

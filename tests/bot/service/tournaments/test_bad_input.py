@@ -9,7 +9,7 @@ import pytest
 from bot.service.tournaments.pairing import (
     Entrant,
     Format,
-    Result,
+    PairingResult,
     pair_round,
     rounds,
     standings,
@@ -79,14 +79,14 @@ def test_a_rating_that_cannot_be_ordered(rating: float) -> None:
 @pytest.mark.parametrize(
     ("result", "message"),
     [
-        (Result(0, 1, 2, 1), "rounds are numbered from 1, not 0"),
-        (Result(1, 1, 1, 1), "player 1 cannot play itself"),
-        (Result(1, 1, 2, 3), "player 3 won a game it did not play"),
-        (Result(1, 1, None, 2), "player 2 won a game it did not play"),
+        (PairingResult(0, 1, 2, 1), "rounds are numbered from 1, not 0"),
+        (PairingResult(1, 1, 1, 1), "player 1 cannot play itself"),
+        (PairingResult(1, 1, 2, 3), "player 3 won a game it did not play"),
+        (PairingResult(1, 1, None, 2), "player 2 won a game it did not play"),
     ],
 )
 @pytest.mark.parametrize("format", list(Format))
-def test_a_result_that_cannot_be(result: Result, message: str, format: Format) -> None:
+def test_a_result_that_cannot_be(result: PairingResult, message: str, format: Format) -> None:
     with pytest.raises(ValueError, match=message):
         standings(format, FOUR, [result])
     with pytest.raises(ValueError, match=message):
@@ -95,7 +95,7 @@ def test_a_result_that_cannot_be(result: Result, message: str, format: Format) -
 
 @pytest.mark.parametrize("format", list(Format))
 def test_two_results_for_one_player_in_a_round(format: Format) -> None:
-    results = [Result(1, 1, 2, 1), Result(1, 3, 1, 3)]
+    results = [PairingResult(1, 1, 2, 1), PairingResult(1, 3, 1, 3)]
     with pytest.raises(ValueError, match="player 1 has two results in round 1"):
         standings(format, FOUR, results)
 

@@ -12,7 +12,7 @@ from bot.service.tournaments.pairing import (
     Entrant,
     Format,
     Pairing,
-    Result,
+    PairingResult,
     Standing,
     pair_round,
     rounds,
@@ -157,7 +157,7 @@ def test_any_field_to_one_winner(players: int, rng: random.Random) -> None:
     entrants = [Entrant(1000 + n, rng.choice((1200, 1500, 1800)) + n % 7) for n in range(players)]
     size = 1 << (players - 1).bit_length()
     alive = {e.id for e in entrants}
-    results: list[Result] = []
+    results: list[PairingResult] = []
     for number in range(1, rounds(KO, players) + 1):
         pairings = pair_round(KO, entrants, results, number)
         named = [p for pairing in pairings for p in (pairing.first, pairing.second) if p]
@@ -166,7 +166,7 @@ def test_any_field_to_one_winner(players: int, rng: random.Random) -> None:
         assert len(byes) == (size - players if number == 1 else 0)
         for p in pairings:
             winner = p.first if p.second is None else rng.choice((p.first, p.second))
-            results.append(Result(number, p.first, p.second, winner))
+            results.append(PairingResult(number, p.first, p.second, winner))
             alive -= {p.first, p.second} - {winner}
     assert len(alive) == 1
     assert sum(1 for r in results if r.second is not None) == players - 1
@@ -177,7 +177,7 @@ def test_any_field_to_one_winner(players: int, rng: random.Random) -> None:
 def test_when_the_favourite_always_wins_seed_s_meets_the_mirror_seed(players: int) -> None:
     entrants = field(players)
     size = 1 << (players - 1).bit_length()
-    results: list[Result] = []
+    results: list[PairingResult] = []
     for number in range(1, rounds(KO, players) + 1):
         pairings = pair_round(KO, entrants, results, number)
         mirror = size // (1 << (number - 1)) + 1  # seeds s and mirror - s meet
@@ -186,6 +186,6 @@ def test_when_the_favourite_always_wins_seed_s_meets_the_mirror_seed(players: in
             other = p.second if p.second is not None else mirror - p.first
             assert p.first + other == mirror
             assert p.second is not None or other > players
-            results.append(Result(number, p.first, p.second, min(p.first, other)))
+            results.append(PairingResult(number, p.first, p.second, min(p.first, other)))
     assert len(pairings) == 1
     assert {pairings[0].first, pairings[0].second} == {1, 2}

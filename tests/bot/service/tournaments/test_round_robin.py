@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service.tournaments.pairing import Entrant, Format, Pairing, Result, pair_round, rounds
+from bot.service.tournaments.pairing import (
+    Entrant,
+    Format,
+    Pairing,
+    PairingResult,
+    pair_round,
+    rounds,
+)
 from tests.bot.service.tournaments.events import field
 from tests.bot.service.tournaments.oracle import play
 
@@ -20,12 +27,12 @@ RR = Format.ROUND_ROBIN
 def schedule(count: int) -> list[list[Pairing]]:
     """Every round, each fed with a result (the first player wins) for every game before."""
     entrants = field(count)
-    results: list[Result] = []
+    results: list[PairingResult] = []
     table: list[list[Pairing]] = []
     for number in range(1, rounds(RR, count) + 1):
         pairings = pair_round(RR, entrants, results, number)
         table.append(pairings)
-        results += [Result(number, p.first, p.second, p.first) for p in pairings]
+        results += [PairingResult(number, p.first, p.second, p.first) for p in pairings]
     return table
 
 
@@ -57,13 +64,13 @@ def test_rounds(players: int, expected: int) -> None:
 
 
 def test_an_unfinished_round_is_refused() -> None:
-    results = [Result(1, 4, 1, 4)]
+    results = [PairingResult(1, 4, 1, 4)]
     with pytest.raises(ValueError, match="round 1 is not finished: no result for 2 against 3"):
         pair_round(RR, field(4), results, 2)
 
 
 def test_a_result_for_a_game_not_scheduled_is_refused() -> None:
-    results = [Result(1, 4, 1, 4), Result(1, 2, 3, 2), Result(1, 5, 6, 5)]
+    results = [PairingResult(1, 4, 1, 4), PairingResult(1, 2, 3, 2), PairingResult(1, 5, 6, 5)]
     with pytest.raises(ValueError, match="a result for a pairing it did not have: 5 against 6"):
         pair_round(RR, field(4), results, 2)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.tournaments.pairing import Entrant, Format, Result, Standing, standings
+from bot.service.tournaments.pairing import Entrant, Format, PairingResult, Standing, standings
 from tests.bot.service.tournaments.events import EIGHT_ONE, EIGHT_THREE, EIGHT_TWO, field, games
 
 SWISS = Format.SWISS
@@ -85,12 +85,12 @@ def test_sonneborn_berger_breaks_a_buchholz_tie_and_a_removed_player_still_count
 
 def test_a_round_robin_of_draws_leaves_everyone_first() -> None:
     results = [
-        Result(1, 4, 1, None),
-        Result(1, 2, 3, None),
-        Result(2, 2, 4, None),
-        Result(2, 3, 1, None),
-        Result(3, 4, 3, None),
-        Result(3, 1, 2, None),
+        PairingResult(1, 4, 1, None),
+        PairingResult(1, 2, 3, None),
+        PairingResult(2, 2, 4, None),
+        PairingResult(2, 3, 1, None),
+        PairingResult(3, 4, 3, None),
+        PairingResult(3, 1, 2, None),
     ]
     # Each: 1½ points; Buchholz 3 × 1½ = 4½; Sonneborn-Berger 3 × ¾ = 2¼.
     assert standings(Format.ROUND_ROBIN, field(4), results) == [

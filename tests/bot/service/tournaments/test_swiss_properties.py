@@ -24,7 +24,7 @@ from bot.service.tournaments.pairing import (
     Entrant,
     Format,
     Pairing,
-    Result,
+    PairingResult,
     pair_round,
     rounds,
 )
@@ -69,7 +69,7 @@ def brackets(past: History, pairings: Sequence[Pairing]) -> list[tuple[list[int]
 
 
 def check_exhaustively(
-    entrants: Sequence[Entrant], results: Sequence[Result], pairings: Sequence[Pairing]
+    entrants: Sequence[Entrant], results: Sequence[PairingResult], pairings: Sequence[Pairing]
 ) -> None:
     past = history(entrants, results)
 
@@ -116,7 +116,7 @@ def check_exhaustively(
 
 
 def check_large_field(
-    entrants: Sequence[Entrant], results: Sequence[Result], pairings: Sequence[Pairing]
+    entrants: Sequence[Entrant], results: Sequence[PairingResult], pairings: Sequence[Pairing]
 ) -> None:
     past = history(entrants, results)
     check_everyone_once(entrants, pairings)
@@ -160,9 +160,11 @@ def field_of(players: int, rng: random.Random) -> list[Entrant]:
     return [Entrant(100 + n, rng.choice((1400, 1500, 1500, 1600))) for n in range(players)]
 
 
-def arbitrary_history(entrants: Sequence[Entrant], before: int, rng: random.Random) -> list[Result]:
+def arbitrary_history(
+    entrants: Sequence[Entrant], before: int, rng: random.Random
+) -> list[PairingResult]:
     """Rounds paired at random (repeats and all), to reach situations a Swiss rarely does."""
-    results: list[Result] = []
+    results: list[PairingResult] = []
     for number in range(1, before + 1):
         ids = [e.id for e in entrants]
         rng.shuffle(ids)
