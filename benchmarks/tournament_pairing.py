@@ -1,12 +1,12 @@
 """Swiss pairing time on a 256-player field, round by round, against the 1 s target.
 
 Run: .venv/bin/python -m benchmarks.tournament_pairing [--players 256] [--rounds 12]
-     [--events 5] [--draws 0.1] [--seed 18]
+     [--tournaments 5] [--draws 0.1] [--seed 18]
 
-Each event is a Swiss played to the end with random results (`--draws` of the games drawn);
+Each tournament is a Swiss played to the end with random results (`--draws` of the games drawn);
 every round is paired by `pair_round`, validation of the results included, and timed. Printed:
-the median and worst time of each round over the events, then the worst late round (the second
-half of the event, where score groups are many and small and players have met the most
+the median and worst time of each round over the tournaments, then the worst late round (the second
+half of the tournament, where score groups are many and small and players have met the most
 opponents). Late rounds are timed a second time with every score group's floaters settled by the
 weighted matching instead of the first candidates (`swiss._QUICK_TRIES = 0`): the slowest path
 the pairing can take.
@@ -49,7 +49,9 @@ def timed(entrants: Sequence[Entrant], results: Sequence[PairingResult], number:
     return time.perf_counter() - start
 
 
-def event(players: int, total: int, draws: float, seed: int) -> tuple[list[float], list[float]]:
+def tournament(
+    players: int, total: int, draws: float, seed: int
+) -> tuple[list[float], list[float]]:
     """One event: the seconds to pair each round, and each late round again on the slow path."""
     rng = random.Random(seed)
     entrants = [Entrant(10_000 + n, rng.uniform(1000, 2200)) for n in range(players)]
@@ -72,14 +74,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=12)
-    parser.add_argument("--events", type=int, default=5)
+    parser.add_argument("--tournaments", type=int, default=5)
     parser.add_argument("--draws", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()
     total = rounds(Format.SWISS, args.players, args.rounds)
-    runs = [event(args.players, total, args.draws, args.seed + n) for n in range(args.events)]
+    runs = [
+        tournament(args.players, total, args.draws, args.seed + n) for n in range(args.tournaments)
+    ]
     print(
-        f"Swiss, {args.players} players, {total} rounds, {args.events} events, "
+        f"Swiss, {args.players} players, {total} rounds, {args.tournaments} tournaments, "
         f"{args.draws:.0%} draws: seconds to pair each round (median / worst)"
     )
     for number in range(1, total + 1):

@@ -1,4 +1,4 @@
-"""The values the store hands out for tournaments: the event, its entrants and its pairings."""
+"""The values the store hands out for tournaments: the tournament, its entrants and its pairings."""
 
 from __future__ import annotations
 

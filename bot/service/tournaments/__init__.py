@@ -1,2 +1,2 @@
-"""Tournaments in a server: knockout, round robin and Swiss events run by the bot, from sign-up
+"""Tournaments in a server: knockout, round robin and Swiss, run by the bot from sign-up
 to the winner; every pairing is played as an ordinary game."""

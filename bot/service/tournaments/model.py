@@ -17,7 +17,8 @@ class Format(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """A player in the event: `rating` seeds a knockout and ranks inside a Swiss score group."""
+    """A player in the tournament: `rating` seeds a knockout and ranks inside a Swiss score
+    group."""
 
     id: int
     rating: float

@@ -27,7 +27,7 @@ Round robin
   player has one bye.
 - Rounds follow the circle method: the players sit in seed order around a table, the last seed
   (or the bye) in the middle; each round everyone but the middle moves one seat.
-- Over the event each player plays first as often as second, or one time more or less.
+- Over the tournament each player plays first as often as second, or one time more or less.
 
 Swiss
 - Players are ranked by points, then rating, then user id. A score group is the players on the
@@ -76,7 +76,7 @@ __all__ = [
 
 
 def rounds(format: Format, players: int, swiss_rounds: int | None = None) -> int:
-    """How many rounds the event has; `swiss_rounds` is the organizer's choice for a Swiss (at
+    """How many rounds the tournament has; `swiss_rounds` is the organizer's choice for a Swiss (at
     most a round robin's count, so that nobody needs a second bye) and is ignored otherwise."""
     if players < 2:
         raise ValueError(f"a tournament needs at least 2 players, not {players}")

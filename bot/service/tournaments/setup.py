@@ -18,8 +18,9 @@ from bot.service.options import GameOptions
 from bot.service.tournaments.pairing import Format
 
 MIN_PLAYERS = 2
-# The most players a format takes: a knockout or a Swiss of 256 is a big but real event; a round
-# robin's rounds grow with its players (15 rounds for 16), and an event runs one move a day.
+# The most players a format takes: a knockout or a Swiss of 256 is a big but real tournament; a
+# round robin's rounds grow with its players (15 rounds for 16), and a tournament runs one move a
+# day.
 MOST_PLAYERS = {Format.KNOCKOUT: 256, Format.SWISS: 256, Format.ROUND_ROBIN: 16}
 MOST_SWISS_ROUNDS = 20
 LONGEST_WAIT = timedelta(days=90)  # the latest a start time may be set

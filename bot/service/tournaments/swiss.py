@@ -70,9 +70,9 @@ def _mask(numbers: Iterator[int] | Sequence[int]) -> int:
 
 
 def _bye(ranked: Sequence[Player], allowed: Sequence[int]) -> int:
-    """The lowest-ranked player with the fewest byes (none, in all but over-long events) whose
-    bye leaves the others a pairing without repeats; if no bye does, the lowest-ranked player
-    with the fewest byes."""
+    """The lowest-ranked player with the fewest byes (none, in all but over-long tournaments)
+    whose bye leaves the others a pairing without repeats; if no bye does, the lowest-ranked
+    player with the fewest byes."""
     fewest = min(p.byes for p in ranked)
     eligible = [n for n in reversed(range(len(ranked))) if ranked[n].byes == fewest]
     everyone = (1 << len(ranked)) - 1

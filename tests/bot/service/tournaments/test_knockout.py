@@ -18,7 +18,7 @@ from bot.service.tournaments.pairing import (
     rounds,
     standings,
 )
-from tests.bot.service.tournaments.events import field, games
+from tests.bot.service.tournaments.fields import field, games
 
 KO = Format.KNOCKOUT
 

@@ -18,7 +18,7 @@ from bot.service.tournaments.pairing import (
     pair_round,
     rounds,
 )
-from tests.bot.service.tournaments.events import field
+from tests.bot.service.tournaments.fields import field
 from tests.bot.service.tournaments.oracle import play
 
 RR = Format.ROUND_ROBIN

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service.tournaments.pairing import Entrant, Format, PairingResult, Standing, standings
-from tests.bot.service.tournaments.events import EIGHT_ONE, EIGHT_THREE, EIGHT_TWO, field, games
+from tests.bot.service.tournaments.fields import EIGHT_ONE, EIGHT_THREE, EIGHT_TWO, field, games
 
 SWISS = Format.SWISS
 

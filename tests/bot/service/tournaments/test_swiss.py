@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.tournaments.pairing import Format, Pairing, pair_round
-from tests.bot.service.tournaments.events import EIGHT_ONE, EIGHT_TWO, field, games
+from tests.bot.service.tournaments.fields import EIGHT_ONE, EIGHT_TWO, field, games
 
 SWISS = Format.SWISS
 
