@@ -99,7 +99,7 @@ class TournamentActions:
         for pairing in progress.to_seat:
             link = await self._seat(tournament, pairing, locale)
             if link is not None:
-                links[pairing.board] = link
+                links[pairing.number] = link
         t = Localizer(locale)
         channel = self.messages.channel(tournament.row.channel_id, tournament.row.guild_id)
         names = shown(tournament.names())

@@ -109,7 +109,7 @@ def _bracket(
     last = total if through is None else through
     columns = []
     spoken = []
-    # Each round's board i is played by the winners of boards 2i-1 and 2i of the round before.
+    # Each round's pairing i is played by the winners of pairings 2i-1 and 2i of the round before.
     earlier: list[str | None] = []
     for number in range(1, total + 1):
         heading = _round_name(t, number, total)
@@ -117,14 +117,14 @@ def _bracket(
         size = 2 ** (total - number)
         matches = []
         winners: list[str | None] = []
-        for board in range(1, size + 1):
-            pairing = next((p for p in paired if p.board == board), None)
+        for number in range(1, size + 1):
+            pairing = next((p for p in paired if p.number == number), None)
             if pairing is not None:
                 match, winner, line = _paired(t, pairing, names, heading)
                 if line:
                     spoken.append(line)
             else:
-                known = earlier[2 * board - 2 : 2 * board] if earlier else []
+                known = earlier[2 * number - 2 : 2 * number] if earlier else []
                 entries = [entry or "" for entry in known] + ["", ""]
                 match, winner = BracketMatch((entries[0], entries[1])), None
             matches.append(match)

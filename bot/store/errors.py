@@ -66,14 +66,14 @@ class ConflictError(StoreError):
 class PairingTakenError(StoreError):
     """A tournament pairing already has its game (or a result): no second game was made."""
 
-    def __init__(self, tournament_id: int, round_number: int, board: int) -> None:
+    def __init__(self, tournament_id: int, round_number: int, number: int) -> None:
         super().__init__(
-            f"Pairing {board} of round {round_number} of tournament #{tournament_id} already "
+            f"Pairing {number} of round {round_number} of tournament #{tournament_id} already "
             "has its game."
         )
         self.tournament_id = tournament_id
         self.round = round_number
-        self.board = board
+        self.number = number
 
 
 class TournamentNotFoundError(StoreError, LookupError):

@@ -125,7 +125,7 @@ class GameStore:
             if claim is not None:
                 claimed = connection.execute(claim_pairing(claim, row.id, now))
                 if claimed.rowcount != 1:
-                    raise PairingTakenError(claim.tournament_id, claim.round, claim.board)
+                    raise PairingTakenError(claim.tournament_id, claim.round, claim.number)
             return game_from_row(row)
 
         try:

@@ -163,7 +163,7 @@ def claim_pairing(claim: PairingClaim, game_id: int, now: datetime) -> Update:
         .where(
             pairing.tournament_id == claim.tournament_id,
             pairing.round == claim.round,
-            pairing.board == claim.board,
+            pairing.number == claim.number,
             pairing.done == false(),
             waiting,
         )

@@ -227,8 +227,8 @@ rating_changes = Table(
     Index("ix_rating_changes_user_id", "user_id", "scope", "ladder", "changed_at"),
 )
 
-# Tournaments: the event, who entered it, and each round's pairings. A pairing's game
-# is an ordinary game; the unique game id and the primary key (tournament, round, board) let the
+# Tournaments: the tournament, who entered it, and each round's pairings. A pairing's game
+# is an ordinary game; the unique game id and the primary key (tournament, round, number) let the
 # database itself refuse a second game for one pairing and a second pairing of one round.
 tournaments = Table(
     "tournaments",
@@ -291,7 +291,7 @@ tournament_pairings = Table(
     metadata,
     Column("tournament_id", GAME_ID, ForeignKey("tournaments.id"), primary_key=True),
     Column("round", Integer, primary_key=True, autoincrement=False),
-    Column("board", Integer, primary_key=True, autoincrement=False),
+    Column("number", Integer, primary_key=True, autoincrement=False),  # 1, 2… in its round
     Column("first_id", BigInteger, ForeignKey("players.user_id"), nullable=False),
     Column("second_id", BigInteger, ForeignKey("players.user_id"), nullable=True),  # a bye
     Column("game_id", GAME_ID, ForeignKey("games.id"), nullable=True),  # the latest game

@@ -28,7 +28,7 @@ def pairing_key(pairing: PairingRow) -> ColumnElement[bool]:
     return and_(
         columns.tournament_id == pairing.tournament_id,
         columns.round == pairing.round,
-        columns.board == pairing.board,
+        columns.number == pairing.number,
     )
 
 
@@ -101,7 +101,7 @@ def insert_pairings(
         {
             "tournament_id": tournament_id,
             "round": round_number,
-            "board": pairing.board,
+            "number": pairing.number,
             "first_id": pairing.first_id,
             "second_id": pairing.second_id,
             "game_id": None,

@@ -77,7 +77,7 @@ class PairingRow:
 
     tournament_id: int
     round: int
-    board: int
+    number: int
     first_id: int
     second_id: int | None
     game_id: int | None
@@ -91,7 +91,7 @@ class PairingRow:
 class NewPairing:
     """A pairing about to be stored: a bye is stored done, won by `first_id`."""
 
-    board: int
+    number: int
     first_id: int
     second_id: int | None
 
@@ -103,5 +103,5 @@ class PairingClaim:
 
     tournament_id: int
     round: int
-    board: int
+    number: int
     replaces: int | None

@@ -178,11 +178,11 @@ class TournamentStore:
         return [EntrantRow(**row._mapping) for row in rows]
 
     async def pairings(self, tournament_id: int) -> list[PairingRow]:
-        """Every pairing so far, by round and board."""
+        """Every pairing so far, by round and number."""
         query = (
             select(tournament_pairings)
             .where(tournament_pairings.c.tournament_id == tournament_id)
-            .order_by(tournament_pairings.c.round, tournament_pairings.c.board)
+            .order_by(tournament_pairings.c.round, tournament_pairings.c.number)
         )
         rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [PairingRow(**row._mapping) for row in rows]

@@ -108,11 +108,12 @@ def round_messages(
     t: Localizer, tournament: Tournament, number: int, names: Names, links: Mapping[int, str]
 ) -> list[str]:
     """A round's pairings as they are announced, in as many messages as Discord needs: one
-    line per pairing with a link to its game (`links`, by board), or its bye or walkover."""
+    line per pairing with a link to its game (`links`, by pairing number), or its bye or
+    walkover."""
     row = tournament.row
     lines = []
     for pairing in tournament.round(number):
-        lines.append(pairing_line(t, pairing, names, links.get(pairing.board)))
+        lines.append(pairing_line(t, pairing, names, links.get(pairing.number)))
     heading = t("tournament.round.heading", tournament=row.id, round=number, rounds=row.rounds)
     messages = [heading]
     for line in lines:

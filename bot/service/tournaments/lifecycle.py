@@ -183,7 +183,7 @@ class Tournaments:
             swiss = min(row.swiss_rounds, rules.rounds(rules.Format.ROUND_ROBIN, len(seeds)))
         total = rules.rounds(tournament.format, len(seeds), swiss)
         pairs = await asyncio.to_thread(rules.pair_round, tournament.format, seeds, [], 1)
-        new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
+        new = [NewPairing(number, p.first, p.second) for number, p in enumerate(pairs, start=1)]
         return await self.store.start(
             row.id, row.version, ratings=ratings, rounds=total, pairings=new, now=self.clock.now()
         )
@@ -261,7 +261,7 @@ class Tournaments:
             first=Player(first, names.get(first, str(first))),
             second=Player(second, names.get(second, str(second))),
             options=options,
-            claim=PairingClaim(row.id, pairing.round, pairing.board, pairing.game_id),
+            claim=PairingClaim(row.id, pairing.round, pairing.number, pairing.game_id),
         )
 
     async def advance(self, tournament_id: int) -> Progress:

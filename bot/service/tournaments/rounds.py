@@ -121,7 +121,7 @@ class Rounds:
         pairs = await asyncio.to_thread(
             rules.pair_round, tournament.format, _to_pair(tournament), tournament.results(), number
         )
-        new = [NewPairing(board, p.first, p.second) for board, p in enumerate(pairs, start=1)]
+        new = [NewPairing(number, p.first, p.second) for number, p in enumerate(pairs, start=1)]
         now = self.clock.now()
         stored = await self.store.pair_round(row.id, row.version, number, new, now=now)
         return stored is not None

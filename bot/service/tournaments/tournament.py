@@ -47,7 +47,7 @@ class Tournament:
         return frozenset(e.user_id for e in self.entrants if e.withdrawn)
 
     def round(self, number: int) -> list[PairingRow]:
-        """The pairings of one round, by board."""
+        """The pairings of one round, by number."""
         return [pairing for pairing in self.pairings if pairing.round == number]
 
     def seeds(self) -> list[Entrant]:

@@ -200,7 +200,7 @@ async def test_a_five_player_knockout_with_a_drawn_game_played_again(
         await offered.original(timeout=WAIT)
         await click(emulator, store, erin, "yes", drawn)
         await follow_ups.after(drawn)
-        [replayed] = [p for p in await pairings(store, 1, 1) if p.board == 2]
+        [replayed] = [p for p in await pairings(store, 1, 1) if p.number == 2]
         assert replayed.games == 2 and replayed.game_id != drawn and not replayed.done
         replay = await store.get_game(replayed.game_id or 0)
         # The game played again swaps the seats.

@@ -93,7 +93,7 @@ async def test_a_round_is_stored_once(tournaments: TournamentStore) -> None:
     stale = await tournaments.pair_round(row.id, started.version, 2, second_round, now=NOW)
     assert stale is None
     pairings = await tournaments.pairings(row.id)
-    assert [(p.round, p.board) for p in pairings] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert [(p.round, p.number) for p in pairings] == [(1, 1), (1, 2), (2, 1), (2, 2)]
     # A bye is stored decided: a win for the player who sits out.
     bye = pairings[1]
     assert bye.done and bye.winner_id == CAROL and bye.game_id is None

@@ -69,7 +69,7 @@ def entrants(*ids: int, rating: float = 1500.0) -> tuple[EntrantRow, ...]:
 
 def pairing(
     round_number: int,
-    board: int,
+    number: int,
     first: int,
     second: int | None,
     winner: int | None = None,
@@ -79,8 +79,8 @@ def pairing(
 ) -> PairingRow:
     """A pairing; a bye is decided for `first`."""
     if second is None:
-        return PairingRow(7, round_number, board, first, None, None, 0, True, first, NOW)
-    return PairingRow(7, round_number, board, first, second, game, 1, done, winner, NOW)
+        return PairingRow(7, round_number, number, first, None, None, 0, True, first, NOW)
+    return PairingRow(7, round_number, number, first, second, game, 1, done, winner, NOW)
 
 
 def test_the_sign_up_message_says_what_who_and_when() -> None:
