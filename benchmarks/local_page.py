@@ -1,4 +1,4 @@
-"""Latency of the local page (`python -m bot local`): from a person's action to the updated view.
+"""Latency of the local page (`python -m tryout`): from a person's action to the updated view.
 
 The local server (emulator, real bot on SQLite, page) runs in this process; Debian's Chromium,
 driven by Playwright, is the person. One action: type `/help` or `/rules` in the composer and

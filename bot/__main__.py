@@ -1,25 +1,23 @@
 """`python -m bot` / `duelboard`: read settings, open the store, run the bot, stop on SIGTERM.
 
-`python -m bot local` plays on a local Discord in the browser instead (see `tryout/`).
+To try the bot without Discord, `python -m tryout` plays on a local Discord in the browser (see
+`tryout/`); what both starts share is in `bot.launch`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import signal
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
 
-from ai.worker import AIWorker
-from bot import logs
-from bot.frontend.client import DuelboardBot, PlayParts, ShardedDuelboardBot
+from bot.frontend.client import DuelboardBot, ShardedDuelboardBot
+from bot.launch import EXIT_REFUSED, Wording, computer, run, set_up_process, warm_up
 from bot.pictures.painter import Painter
 from bot.settings import ONE_SHARD, TOKEN_HELP, Settings, SettingsError, Shards
 from bot.store import Store, StoreError
@@ -31,7 +29,12 @@ NETWORK_HELP = (
 )
 
 
-LOCAL_HELP = "To try Duelboard without Discord first, run: python -m bot local"
+LOCAL_HELP = "To try Duelboard without Discord first, run: python -m tryout"
+# `local` was the try-out's command; it is its own program now, which the bot never loads.
+LOCAL_MOVED = (
+    "`local` is no longer part of the bot: the local Discord and its page are their own "
+    "command, `python -m tryout`, run from a checkout of the repository."
+)
 # Gateway close codes that no reconnect can cure, and what the operator should set instead.
 GATEWAY_REFUSALS = {
     4010: (
@@ -49,19 +52,23 @@ GATEWAY_REFUSALS = {
 
 def gateway_refusal(error: discord.ConnectionClosed) -> str | None:
     """The one line for a gateway close that no reconnect can cure; None for any other."""
-    help_text = GATEWAY_REFUSALS.get(error.code)
-    return None if help_text is None else f"duelboard: {help_text}"
+    return GATEWAY_REFUSALS.get(error.code)
 
 
-def computer() -> tuple[PlayParts, AIWorker]:
-    """What the bot plays with: the computer's players, coach and reviewer. They think in one
-    worker process, so that Open Sage (which keeps the GIL while it evaluates) never stalls this
-    process's event loop; close the worker when done."""
-    worker = AIWorker()
-    coach = worker.coach()
-    if coach.notice:
-        log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
-    return PlayParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer()), worker
+def _unreachable(error: aiohttp.ClientConnectionError) -> str:
+    # Only signing in can raise this: once connected, discord.py reconnects by itself.
+    reason = " ".join(str(error).split())
+    return f"Discord cannot be reached ({reason}). {NETWORK_HELP}"
+
+
+# What stops the bot with one line instead of a traceback (a gateway close that a reconnect may
+# cure is no refusal: it is raised again).
+REFUSALS: dict[type[BaseException], Wording] = {
+    discord.LoginFailure: lambda _: f"Discord refused the token. {TOKEN_HELP}",
+    aiohttp.ClientConnectionError: _unreachable,
+    StoreError: str,
+    discord.ConnectionClosed: gateway_refusal,
+}
 
 
 async def _run(settings: Settings) -> None:
@@ -119,34 +126,6 @@ def _tell_sharding(shards: Shards, store: Store) -> None:
         log.info("running shards %s on PostgreSQL, shared with the bot's other processes", shards)
 
 
-async def warm_up(worker: AIWorker) -> None:
-    """Start the worker before the first game needs it; a failure here is retried then."""
-    try:
-        await asyncio.to_thread(worker.warm_up)
-    except Exception:
-        log.exception("the computer's worker process did not start; the first game retries")
-
-
-def _local(argv: list[str]) -> int:
-    """`local`: the try-out package beside the bot in its checkout. It is looked up by name at
-    run time, so the bot imports nothing of it and its wheel does not hold it."""
-    checkout = str(Path(__file__).resolve().parent.parent)
-    if checkout not in sys.path:
-        sys.path.append(checkout)  # `duelboard local` from another directory
-    try:
-        tryout = importlib.import_module("tryout.run")
-    except ModuleNotFoundError:
-        print(
-            "duelboard: `local` runs from a checkout of the repository (the local Discord and "
-            "its page are not part of the installed bot): clone it, then run "
-            "`python -m bot local` in it.",
-            file=sys.stderr,
-        )
-        return 2
-    code: int = tryout.main(argv)
-    return code
-
-
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     """uvloop's event loop where it is installed (it runs the same code with a fraction of
     asyncio's own CPU per callback and socket operation), else asyncio's."""
@@ -161,41 +140,19 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     arguments = sys.argv[1:] if argv is None else argv
     if arguments[:1] == ["local"]:
-        return _local(arguments[1:])
+        print(f"duelboard: {LOCAL_MOVED}", file=sys.stderr)
+        return EXIT_REFUSED
     if arguments:
         print(f"duelboard: unknown argument {arguments[0][:40]!r}. {LOCAL_HELP}", file=sys.stderr)
-        return 2
+        return EXIT_REFUSED
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         missing = "DISCORD_TOKEN is not set" in str(error)
         print(f"duelboard: {error}" + (f" {LOCAL_HELP}" if missing else ""), file=sys.stderr)
-        return 2
-    logs.configure(settings.log_level, settings.library_log_level, secrets=[settings.discord_token])
-    # Duelboard never joins a voice channel: discord.py's warnings that its voice libraries are
-    # missing would be two lines of noise on every start.
-    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    try:
-        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            runner.run(_run(settings))
-    except discord.LoginFailure:
-        print(f"duelboard: Discord refused the token. {TOKEN_HELP}", file=sys.stderr)
-        return 2
-    except aiohttp.ClientConnectionError as error:
-        # Only signing in can raise this: once connected, discord.py reconnects by itself.
-        reason = " ".join(str(error).split())
-        print(f"duelboard: Discord cannot be reached ({reason}). {NETWORK_HELP}", file=sys.stderr)
-        return 2
-    except StoreError as error:
-        print(f"duelboard: {error}", file=sys.stderr)
-        return 2
-    except discord.ConnectionClosed as error:
-        line = gateway_refusal(error)
-        if line is None:
-            raise
-        print(line, file=sys.stderr)
-        return 2
-    return 0
+        return EXIT_REFUSED
+    set_up_process(settings.log_level, settings.library_log_level, [settings.discord_token])
+    return run("duelboard", _run(settings), REFUSALS, loop_factory=_loop_factory())
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ class Guard:
             return _refused(403, "requests from other web sites are refused")
         if not self.has_token(request):
             return _refused(
-                403, "open the address `python -m bot local` printed: it carries this run's secret"
+                403, "open the address `python -m tryout` printed: it carries this run's secret"
             )
         if request.method == "POST" and request.content_type != "application/json":
             return _refused(415, "actions are sent as JSON (Content-Type: application/json)")

@@ -15,6 +15,7 @@ import pytest
 
 from ai.worker import AIWorker
 from bot import __main__ as entry
+from bot import launch
 from bot.settings import Settings, Shards
 from emulator import Emulator
 from emulator.harness import CLIENT_OPTIONS, pointed_at, running
@@ -41,7 +42,7 @@ def test_missing_token_is_one_clear_message(
     assert error.startswith("duelboard: DISCORD_TOKEN is not set.")
     assert "developers/applications" in error and "Traceback" not in error
     assert (
-        "python -m bot local" in error and error.count("\n") == 1
+        "python -m tryout" in error and error.count("\n") == 1
     )  # one line, with the way to try it
 
 
@@ -53,20 +54,16 @@ def test_an_unknown_argument_is_named_and_nothing_starts(
     assert error == "duelboard: unknown argument 'lokal'. " + entry.LOCAL_HELP + "\n"
 
 
-def test_local_outside_a_checkout_says_where_it_runs(
+def test_local_says_where_the_try_out_went_and_loads_none_of_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "tryout.run", None)  # as if the package were not there
-    assert entry.main(["local"]) == 2
-    error = capsys.readouterr().err
-    assert "checkout of the repository" in error and "Traceback" not in error
-
-
-def test_local_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as stopped:
-        entry.main(["local", "--port", "70000"])
-    assert stopped.value.code == 2
-    assert "--port must be 1 to 65535, not 70000" in capsys.readouterr().err
+    # Any import of the try-out would fail: the bot must not load it, not even by name.
+    monkeypatch.setitem(sys.modules, "tryout", None)
+    monkeypatch.setitem(sys.modules, "tryout.run", None)
+    assert entry.main(["local", "--port", "8000"]) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("duelboard: ") and "`python -m tryout`" in line
+    assert "checkout of the repository" in line
 
 
 def test_unusable_database_is_one_clear_message(
@@ -96,7 +93,7 @@ def test_no_network_is_one_clear_line_and_the_worker_is_closed(
     monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
     # ERROR: the Open Sage notice, a warning, depends on the installation; errors still show.
     monkeypatch.setenv("LOG_LEVEL", "ERROR")
-    monkeypatch.setattr(entry, "AIWorker", Worker)
+    monkeypatch.setattr(launch, "AIWorker", Worker)
     monkeypatch.setattr(discord.http.Route, "BASE", NOWHERE)
     # As in a fresh process, where discord.py has not yet warned that voice is unsupported.
     monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
@@ -223,4 +220,4 @@ async def test_an_invalid_shard_is_worded_for_the_operator(emulator: Emulator) -
     with pytest.raises(discord.ConnectionClosed) as closed:
         async with running(client, emulator):
             pass
-    assert entry.gateway_refusal(closed.value) == INVALID_SHARD
+    assert f"duelboard: {entry.gateway_refusal(closed.value)}" == INVALID_SHARD
