@@ -5,7 +5,7 @@ side the decisions, error rate and marks, and its worst decisions with the best 
 Open Sage does the judging; without it the reviewer says it is not available.
 
 `SageReviewer` judges in the calling thread. Open Sage keeps Python's GIL while it evaluates
-(about 100 ms per cube decision), so the bot reviews through its AI worker process instead
+(for long: see docs/OPERATING.md), so the bot reviews through its AI worker process instead
 (`ai.worker`), which judges with the same `review_sage` and reports with the same `report`.
 """
 
@@ -22,9 +22,9 @@ from ai.backgammon.sage import Sage, SageUnavailableError, load_bgsage
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match
 
-# 1 ply is Open Sage's raw network (about gnubg 0-ply). Measured by benchmarks/review_time.py:
-# a checker play takes ~6 ms to judge at 1 ply and ~80 ms at 2; a cube decision ~100 ms at
-# either depth. A person's whole 7-point match (~340 decisions) then reviews in about 20 s.
+# 1 ply is Open Sage's raw network (about gnubg 0-ply): a checker play judged at 2 plies takes
+# over ten times as long, and 1 ply reviews a whole match in seconds (benchmarks/review_time.py;
+# the figures: docs/OPERATING.md).
 REVIEW_PLIES = 1
 WORST = 3  # the worst decisions listed per side
 

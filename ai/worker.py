@@ -1,8 +1,8 @@
 """One worker process for all of the computer's thinking: the bot's turns, hints and reviews.
 
-Open Sage (bgsage) keeps Python's GIL while it evaluates (about 50 ms for a cube decision at
-2 plies), and the checkers search is pure Python: run in threads of the bot's process, either
-stops its event loop, and with it every game the process serves. So the players live in one
+Open Sage (bgsage) keeps Python's GIL while it evaluates (tens of milliseconds a decision; see
+docs/OPERATING.md), and the checkers search is pure Python: run in threads of the bot's process,
+either stops its event loop, and with it every game the process serves. So the players live in one
 spawned process, started on first use (one: of the machine's two cores, the other stays the
 bot's), and the bot process holds proxies that implement the service's protocols (`Opponent`,
 `Coach`, `Reviewer`) by forwarding each call there and blocking on the answer. The service calls
@@ -39,11 +39,11 @@ from engine.backgammon.matchplay import Match
 T = TypeVar("T")
 log = logging.getLogger("duelboard.ai")
 
-# Decisions judged per call of a review: a cube decision takes ~100 ms, so a bot turn or a hint
-# asked for meanwhile waits at most about half a second behind a review, not the whole of it.
+# Decisions judged per call of a review: few, so that a bot turn or a hint asked for meanwhile
+# waits behind a part of a review, not the whole of it (how long: docs/OPERATING.md).
 REVIEW_CHUNK = 4
 # How long a call may wait for its answer, queueing included (one worker serves every game):
-# far above any real answer (a second or so), so only a hung worker meets it.
+# far above any real answer, so only a hung worker meets it.
 CALL_TIMEOUT = 120.0
 
 
