@@ -97,7 +97,7 @@ def _stack_sprite(
     size: int, fill: RGB, edge: RGB, corners: tuple[tuple[int, int], ...]
 ) -> Image.Image:
     """Checkers of `size` with their top-left corners at `corners`, as one RGBA sprite: a
-    stack is then one paste, not one per checker (each costs Pillow's Python ~15 µs)."""
+    stack is then one paste, not one per checker (each paste costs Pillow's Python time)."""
     piece = disc(size, fill, edge)
     width = max(x for x, _ in corners) + size
     height = max(y for _, y in corners) + size
@@ -402,7 +402,7 @@ def _cube(
     layout: BackgammonLayout, theme: Theme, owner: bool | None
 ) -> tuple[Image.Image, tuple[int, int]]:
     """The cube's face, without its number, as a cut-out (`render.draw.cut_out`): a rounded
-    rectangle takes Pillow ~40 µs to draw, on every picture."""
+    rectangle is slow for Pillow to draw, on every picture."""
     canvas = Image.new("RGBA", (layout.width, layout.height))
     ImageDraw.Draw(canvas).rounded_rectangle(
         layout.cube_box(owner),

@@ -14,17 +14,13 @@ from zlib_ng import zlib_ng
 
 from render.theme import RGB, Theme
 
-# The PNG's image data is 512 KB of palette indices for an 800 × 640 board; deflating it is most
-# of a board's CPU, so it goes through zlib-ng (its Python binding `zlib_ng`, a drop-in for the
-# standard `zlib`), which deflates the same data about twice as fast as the zlib Python links.
-# The level is chosen for CPU within the 60 KB a board may take: on 800 px boards in play
-# (`benchmarks/render.py`), level 1 makes 48 KB (the largest seen 53 KB, the fullest boards 49
-# and 56 KB), level 2 35 KB for ~0.2 ms more (measured on the 800 × 500 boards before: level 1
-# ~0.35 ms, level 2 ~0.55 ms, level 3 ~0.8 ms; the standard zlib took 1.09 ms at level 2).
-# The run-length strategy (Z_RLE) made up to 67 KB there; Huffman only 120-150 KB. Pillow's
-# own PNG writer feeds its zlib one row at a time and writes its chunks from Python: ~0.2 ms
-# more per board. So `png_bytes` deflates the whole picture in one call and writes the four PNG
-# chunks itself.
+# Deflating a board's palette indices is most of a board's CPU, so it goes through zlib-ng (its
+# Python binding `zlib_ng`, a drop-in for the standard `zlib`), which is faster on the same data
+# than the zlib Python links. The level is the cheapest in CPU that keeps every board within the
+# 60 KB a board may take; the run-length and Huffman-only strategies make larger files. Pillow's
+# own PNG writer feeds its zlib one row at a time and writes its chunks from Python, so
+# `png_bytes` deflates the whole picture in one call and writes the four PNG chunks itself. The
+# sizes and times measured: docs/OPERATING.md, "Figures behind the code".
 PNG_COMPRESS_LEVEL = 1
 
 # Pairs whose anti-aliased edges are large on the picture (text, piece rims) get extra blends.

@@ -52,8 +52,8 @@ def settle_heap() -> None:
     """Collect once, then keep what is alive out of later collections.
 
     A set-up bot holds over 100 000 long-lived objects (library modules, caches, the command
-    tree); every full collection would scan them all again, a pause of about 100 ms on the
-    event loop, which is every move in flight at that moment.
+    tree); every full collection would scan them all again, a pause on the event loop (see
+    docs/OPERATING.md) that is every move in flight at that moment.
     """
     gc.collect()
     gc.freeze()

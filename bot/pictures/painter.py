@@ -1,20 +1,20 @@
 """Where boards and recaps are drawn: in drawing processes, or in threads of the bot's own process.
 
-A board costs about 3 ms of CPU, and the Python part of drawing holds the interpreter's lock:
-drawn in threads, it competes with the event loop for that lock on every move, and the loop
+A board costs a few milliseconds of CPU, and the Python part of drawing holds the interpreter's
+lock: drawn in threads, it competes with the event loop for that lock on every move, and the loop
 (which alone runs the whole rest of a move) waits. So the bot draws in `processes` drawing
 processes (`RENDER_PROCESSES`, default 1; `bot.pictures.worker`); 0 draws in threads as before,
 which is what tests starting many bots use.
 
 The processes are the bot's subprocesses, spoken to over their stdin and stdout by the event loop
 itself: a pool of `concurrent.futures` hands every request and answer through two threads of the
-bot's process, and each of them waits for the interpreter's lock behind the event loop (at
-saturation a board took 300-460 ms from request to answer that way, p50, against 70-110 ms
-this way, for 3-5 ms of drawing). A drawing process that dies
+bot's process, and each of them waits for the interpreter's lock behind the event loop, which
+made a board several times slower to come back at saturation (figures: docs/OPERATING.md,
+"Figures behind the code"). A drawing process that dies
 (killed, crashed) costs no board: the board it was drawing is drawn again by a new one, and if
 that one dies too (or none starts), in a thread of the bot's own process. A bot
 that dies, however it dies, takes them with it: each ends when its stdin does. A finished game's
-recap (its replay: hundreds of milliseconds) is drawn there too, between boards (see
+recap (its replay, far longer than a board) is drawn there too, between boards (see
 `bot.pictures.worker`), so that it never holds the event loop's interpreter lock.
 """
 

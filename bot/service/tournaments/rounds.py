@@ -117,7 +117,7 @@ class Rounds:
         """Pair the round after the current one; False if another caller paired it first."""
         row = tournament.row
         number = row.round + 1
-        # Off the event loop: a late Swiss round of a big field takes a tenth of a second.
+        # Off the event loop: a late Swiss round of a big field takes long to pair.
         pairs = await asyncio.to_thread(
             rules.pair_round, tournament.format, _to_pair(tournament), tournament.results(), number
         )
