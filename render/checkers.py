@@ -40,7 +40,7 @@ class CheckersScene:
     side drawn at the bottom; by default the reader, else the side to move. `reader` is the
     player the alt text speaks to as "you" (a picture only they see), drawn at the bottom;
     without one the alt text speaks of both players in the third person. `numbers` writes the
-    PDN square numbers in a corner of the dark squares. `outcome`, when given, replaces the
+    PDN square numbers in a corner of the dark squares. `result`, when given, replaces the
     prompt, and `caption` replaces both (replays use it to say which move a frame shows, the
     bot how a game ended). `draw_offered_by` is the side offering a draw: the prompt says the
     other side must accept or decline. `clock` is (colour, seconds): the time the side to act
@@ -54,7 +54,7 @@ class CheckersScene:
     viewer: Color | None = None
     reader: Color | None = None
     numbers: bool = True
-    outcome: GameResult | None = None
+    result: GameResult | None = None
     caption: str | None = None
     clock: tuple[Color, int] | None = None
     draw_offered_by: Color | None = None
@@ -66,7 +66,7 @@ class CheckersScene:
         if len(self.names) != 2:
             raise ValueError("names must give one name per side (white, black)")
         check_clock(self.clock)
-        if self.draw_offered_by is not None and self.outcome is not None:
+        if self.draw_offered_by is not None and self.result is not None:
             raise ValueError("a draw cannot be offered in a finished game")
         if self.reader is not None and self.viewer not in (None, self.reader):
             raise ValueError("a reader sees the board from their own side")
@@ -227,9 +227,9 @@ def status_line(scene: CheckersScene) -> str:
     if scene.caption is not None:
         return scene.caption
     words = scene.words
-    if scene.outcome is not None:
-        winner = scene.outcome.winner
-        return result_line(scene.outcome, None if winner is None else scene.name(winner), words)
+    if scene.result is not None:
+        winner = scene.result.winner
+        return result_line(scene.result, None if winner is None else scene.name(winner), words)
     if scene.draw_offered_by is not None:
         offerer = scene.draw_offered_by
         return words.ck_offers_draw.format(
@@ -356,7 +356,7 @@ def _draw_panel(
             if piece.color is color:
                 kings += piece.king
                 men += not piece.king
-        bold = color is scene.actor and scene.outcome is None
+        bold = color is scene.actor and scene.result is None
         # Each block: its lines, colour, weight, and whether its sprites are worth keeping (a
         # clock showing seconds is new on every picture).
         blocks: list[tuple[list[str], RGB, bool, bool]] = [

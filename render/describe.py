@@ -230,7 +230,7 @@ def _checkers_prompt(scene: CheckersScene, reader: Color) -> str:
     or how the game ended."""
     position = scene.position
     words = scene.words
-    if scene.outcome is not None or scene.caption is not None:
+    if scene.result is not None or scene.caption is not None:
         return _sentence(checkers_status(scene), scene.words)
     offerer = scene.draw_offered_by
     if offerer is not None:

@@ -39,7 +39,7 @@ def _scene(session: CheckersSession, names: tuple[str, str], look: Look) -> Chec
         last_move=session.last_move,
         viewer=game.position.variant.first_to_move if reader is None else None,
         reader=reader,
-        outcome=game.result(),
+        result=game.result(),
         caption=stopped_caption(session, names, look),
         clock=None
         if actor is None or look.time_left is None

@@ -142,7 +142,7 @@ def _checkers_scenes(words: Words) -> Iterator[CheckersScene]:
         yield scene
         yield dataclasses.replace(scene, draw_offered_by=Color.WHITE, clock=None)
         yield dataclasses.replace(
-            scene, outcome=GameResult(Color.BLACK, EndReason.NO_MOVES), clock=None
+            scene, result=GameResult(Color.BLACK, EndReason.NO_MOVES), clock=None
         )
 
 

@@ -156,10 +156,10 @@ def test_status_names_the_mover_and_compulsory_capture() -> None:
 
 def test_a_draw_offer_after_the_end_is_refused() -> None:
     game = Game.new("box").agree_draw()
-    outcome = game.result()
-    assert outcome is not None
+    result = game.result()
+    assert result is not None
     with pytest.raises(ValueError, match="finished game"):
-        CheckersScene(game.position, outcome=outcome, draw_offered_by=Color.WHITE)
+        CheckersScene(game.position, result=result, draw_offered_by=Color.WHITE)
 
 
 def test_last_move_off_the_board_is_refused() -> None:
@@ -185,5 +185,5 @@ def test_last_move_off_the_board_is_refused() -> None:
 )
 def test_each_ending_is_a_whole_sentence_of_its_own(result: GameResult, shown: str) -> None:
     """CK-10 to CK-12: the picture says who won and why, one sentence per way a game ends."""
-    scene = CheckersScene(Position.initial("box"), names=("Ann", "Ben"), outcome=result)
+    scene = CheckersScene(Position.initial("box"), names=("Ann", "Ben"), result=result)
     assert status_line(scene) == shown

@@ -176,9 +176,9 @@ def _checkers_states(words: Words) -> Iterator[CheckersScene]:
     blocked = CheckersPosition.from_fen("W:W29:B25,22", "box")
     yield CheckersScene(blocked, names=NAMES, words=words)
     won = GameResult(Color.WHITE, EndReason.NO_PIECES)
-    yield CheckersScene(blocked, names=NAMES, outcome=won, words=words)
+    yield CheckersScene(blocked, names=NAMES, result=won, words=words)
     drawn = GameResult(None, EndReason.AGREEMENT)
-    yield CheckersScene(blocked, names=NAMES, outcome=drawn, words=words)
+    yield CheckersScene(blocked, names=NAMES, result=drawn, words=words)
 
 
 def every_scene(words: Words) -> Iterator[BackgammonScene | CheckersScene]:

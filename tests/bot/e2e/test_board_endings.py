@@ -27,9 +27,9 @@ def final_alt(message: Message) -> str:
     return text
 
 
-def checkers_final(caption: str | None = None, outcome: GameResult | None = None) -> bytes:
+def checkers_final(caption: str | None = None, result: GameResult | None = None) -> bytes:
     """The box-rules start position, seen from White (who moves first), ended as given."""
-    scene = CheckersScene(START, names=NAMES, viewer=Color.WHITE, caption=caption, outcome=outcome)
+    scene = CheckersScene(START, names=NAMES, viewer=Color.WHITE, caption=caption, result=result)
     return render_png(scene, width=800)
 
 
@@ -118,7 +118,7 @@ async def test_an_agreed_draw_says_so(
         await click(emulator, store, players.alice, "draw")
         await click(emulator, store, players.bob, "yes")
     drawn = GameResult(None, EndReason.AGREEMENT)
-    assert board_image(message) == checkers_final(outcome=drawn)
+    assert board_image(message) == checkers_final(result=drawn)
     assert final_alt(message).startswith("Draw: draw agreed. ")
 
 
