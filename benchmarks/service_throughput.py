@@ -28,8 +28,9 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
+from bot.service.operations import AcceptChallenge, Move, Roll, Take
 from bot.service.views import ActionResult, Player
-from bot.store import Store
+from bot.store import GameKind, Store
 from bot.store.connect import normalize_url
 from engine.backgammon.matchplay import Phase
 
@@ -39,10 +40,10 @@ BOT = Player(1, "Duelboard", is_bot=True)
 async def play_game(service: Games, index: int, moves: int, latencies: list[float]) -> int:
     """Start one game and make up to `moves` moves in it; returns the moves made."""
     white, black = Player(10_000 + 2 * index, "w"), Player(10_001 + 2 * index, "b")
-    posted = await service.challenge(
-        channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
+    posted = await service.challenges.post(
+        channel_id=500_000 + index, challenger=white, opponent=black, kind=GameKind.BACKGAMMON
     )
-    result: ActionResult = await service.accept_challenge(posted.game.id, black)
+    result: ActionResult = await service.act(posted.game.id, black.id, AcceptChallenge.of(black))
     made = 0
     while made < moves and result.game.status.is_open:
         session = result.game.session
@@ -53,13 +54,13 @@ async def play_game(service: Games, index: int, moves: int, latencies: list[floa
         if game.phase is Phase.MOVING:
             play = game.legal_plays()[made % len(game.legal_plays())].notation()
             started = time.perf_counter()
-            result = await service.move(result.game.id, actor, play)
+            result = await service.act(result.game.id, actor, Move(play))
             latencies.append(time.perf_counter() - started)
             made += 1
         elif game.phase is Phase.ROLLING:
-            result = await service.roll(result.game.id, actor)
+            result = await service.act(result.game.id, actor, Roll())
         else:
-            result = await service.take(result.game.id, actor)
+            result = await service.act(result.game.id, actor, Take())
     return made
 
 
