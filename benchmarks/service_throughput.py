@@ -2,8 +2,8 @@
 
 Plays backgammon money games (real crypto dice, cube on) with 1, 10 and 100 games at once, each
 game in its own channel, every action going through `Games` (load, check, engine, commit). One
-"move" is one `Games.move` call: read the game, parse and apply the play, auto-roll for the next
-player when nothing is to decide, write the event and the new state.
+"move" is one `Games.act` call with a `Move`: read the game, parse and apply the play, auto-roll
+for the next player when nothing is to decide, write the event and the new state.
 
     .venv/bin/python -m benchmarks.service_throughput [--moves 30] [--sqlite-dir DIR]
         [--postgres-url postgresql://postgres@127.0.0.1:5432/test]
