@@ -20,9 +20,9 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.catchup import CatchUp
-from bot.frontend.controls import Action
 from bot.frontend.markup import user_name
 from bot.frontend.messages import CACHED_GAMES, GameMessages, Update
+from bot.frontend.operations import Action, operation_of
 from bot.frontend.reach import Reach
 from bot.frontend.recent import Recent
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
@@ -236,7 +236,7 @@ class GameActions:
         """A button on a game message (or on a private confirmation) was pressed."""
         self.messages.remember(interaction.user)
         user = interaction.user
-        operation = controls.operation_of(action, arg, as_player(user))
+        operation = operation_of(action, arg, as_player(user))
         if operation is None:
             await self._ask(interaction, game_id, action)
         elif isinstance(operation, Rematch):

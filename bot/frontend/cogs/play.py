@@ -10,7 +10,8 @@ from discord import app_commands
 
 from bot.frontend.actions import reader_locale
 from bot.frontend.cogs.base import GameCog
-from bot.frontend.controls import Action, legal_choices, resign
+from bot.frontend.controls import legal_choices
+from bot.frontend.operations import Action, resign
 from bot.frontend.private import private_board
 from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
