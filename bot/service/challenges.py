@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service import dice as dice_module
 from bot.service.bot_turns import BotTurns
@@ -26,7 +26,7 @@ from bot.service.errors import (
     NotAPlayerError,
 )
 from bot.service.kinds import options_for, rules_for
-from bot.service.options import DEFAULT_LEVEL, GameOptions
+from bot.service.options import DEFAULT_LEVEL, Choices, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,
     ChallengeDeclined,
@@ -79,7 +79,7 @@ class Challenges:
         against_bot: bool = False,
         guild_id: int | None = None,
         place: GamePlace = GamePlace.SERVER,
-        **choices: Any,
+        **choices: Unpack[Choices],
     ) -> ActionResult:
         """Post a challenge: to `opponent`, to anyone (no opponent), or to the bot (played at once).
 
@@ -87,9 +87,9 @@ class Challenges:
         interactions settle what falls due (`Claim`, `Games.overdue`).
 
         `kind` is a `GameKind` (its text is refused by name when no game has it). `choices` are
-        the game options (`GameOptions.create`): match_length, cube, jacoby, crawford,
-        time_limit (a timedelta), rated, starter, challenger_colour, level (the computer's, kept
-        only against the bot), hints.
+        the game's options, each by its name (`Choices`; checked by `GameOptions.create`):
+        match_length, cube, jacoby, crawford, time_limit, rated, starter, challenger_colour,
+        level (the computer's, kept only against the bot), hints.
         """
         if against_bot or (opponent is not None and opponent.id == self.bot.id):
             choices["rated"] = False  # never rated, so hints on is no contradiction here
