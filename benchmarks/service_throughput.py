@@ -2,8 +2,8 @@
 
 Plays backgammon money games (real crypto dice, cube on) with 1, 10 and 100 games at once, each
 game in its own channel, every action going through `Games` (load, check, engine, commit). One
-"move" is one `Games.move` call: read the game, parse and apply the play, auto-roll for the next
-player when nothing is to decide, write the event and the new state.
+"move" is one `Games.act` call with a `Move`: read the game, parse and apply the play, auto-roll
+for the next player when nothing is to decide, write the event and the new state.
 
     .venv/bin/python -m benchmarks.service_throughput [--moves 30] [--sqlite-dir DIR]
         [--postgres-url postgresql://postgres@127.0.0.1:5432/test]
@@ -28,8 +28,9 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
+from bot.service.operations import AcceptChallenge, Move, Roll, Take
 from bot.service.views import ActionOutcomes, Player
-from bot.store import Store
+from bot.store import GameKind, Store
 from bot.store.connect import normalize_url
 from engine.backgammon.matchplay import Phase
 
@@ -39,10 +40,10 @@ BOT = Player(1, "Duelboard", is_bot=True)
 async def play_game(service: Games, index: int, moves: int, latencies: list[float]) -> int:
     """Start one game and make up to `moves` moves in it; returns the moves made."""
     white, black = Player(10_000 + 2 * index, "w"), Player(10_001 + 2 * index, "b")
-    posted = await service.challenge(
-        channel_id=500_000 + index, challenger=white, opponent=black, kind="backgammon"
+    posted = await service.challenges.post(
+        channel_id=500_000 + index, challenger=white, opponent=black, kind=GameKind.BACKGAMMON
     )
-    result: ActionOutcomes = await service.accept_challenge(posted.game.id, black)
+    result: ActionOutcomes = await service.act(posted.game.id, black.id, AcceptChallenge.of(black))
     made = 0
     while made < moves and result.game.status.is_open:
         session = result.game.session
@@ -53,13 +54,13 @@ async def play_game(service: Games, index: int, moves: int, latencies: list[floa
         if game.phase is Phase.MOVING:
             play = game.legal_plays()[made % len(game.legal_plays())].notation()
             started = time.perf_counter()
-            result = await service.move(result.game.id, actor, play)
+            result = await service.act(result.game.id, actor, Move(play))
             latencies.append(time.perf_counter() - started)
             made += 1
         elif game.phase is Phase.ROLLING:
-            result = await service.roll(result.game.id, actor)
+            result = await service.act(result.game.id, actor, Roll())
         else:
-            result = await service.take(result.game.id, actor)
+            result = await service.act(result.game.id, actor, Take())
     return made
 
 

@@ -20,9 +20,9 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.catchup import CatchUp
-from bot.frontend.controls import Action
 from bot.frontend.markup import user_name
 from bot.frontend.messages import CACHED_GAMES, GameMessages, Update
+from bot.frontend.operations import Action, operation_of
 from bot.frontend.reach import Reach
 from bot.frontend.recent import Recent
 from bot.frontend.replies import EPHEMERAL_DEFER, Refusal
@@ -32,6 +32,7 @@ from bot.service import building
 from bot.service import outcomes as out
 from bot.service.errors import NotAPlayerError
 from bot.service.games import Games
+from bot.service.operations import Move, Operation, Rematch
 from bot.service.views import ActionOutcomes, Player
 from bot.settings import ONE_SHARD, Shards
 from bot.store import GameRow, Store
@@ -78,41 +79,6 @@ class GameActions:
         self.reach = Reach(messages.client, messages, store)
         self._receipts: set[asyncio.Task[None]] = set()  # kept until done: the loop holds
         # tasks only weakly
-
-    def service_call(
-        self, action: Action, game_id: int, user: discord.abc.User, arg: str | None = None
-    ) -> Awaitable[ActionOutcomes]:
-        """The service's handling of a control or command `action` by `user`."""
-        games, user_id = self.games, user.id
-        match action:
-            case Action.ROLL:
-                return games.roll(game_id, user_id)
-            case Action.DOUBLE:
-                return games.double(game_id, user_id)
-            case Action.TAKE:
-                return games.take(game_id, user_id)
-            case Action.PASS:
-                return games.pass_double(game_id, user_id)
-            case Action.RESIGN:
-                size = int(arg) if arg and arg.isdigit() else arg
-                return games.resign(game_id, user_id, size)
-            case Action.DRAW:
-                return games.offer_draw(game_id, user_id)
-            case Action.ACCEPT_OFFER:
-                return games.accept_offer(game_id, user_id)
-            case Action.DECLINE_OFFER:
-                return games.decline_offer(game_id, user_id)
-            case Action.ABORT:
-                return games.abort(game_id, user_id)
-            case Action.ACCEPT_CHALLENGE:
-                return games.accept_challenge(game_id, as_player(user))
-            case Action.DECLINE_CHALLENGE:
-                return games.decline_challenge(game_id, user_id)
-            case Action.WITHDRAW_CHALLENGE:
-                return games.withdraw_challenge(game_id, user_id)
-            case Action.CLAIM:
-                return games.claim_win(game_id, user_id)
-        raise ValueError(f"{action} is not a service action")  # asks and rematch are handled here
 
     # Acting.
 
@@ -194,20 +160,11 @@ class GameActions:
         await self.catch_up.shown(result.game.id)
         return True
 
-    async def command(
-        self, interaction: discord.Interaction[Any], action: Action, arg: str | None = None
-    ) -> None:
-        """A slash command acting in the channel's game (/roll, /double, /draw, /abort)."""
-        user = interaction.user
-        await self._act_in_channel(
-            interaction, lambda row: self.service_call(action, row.id, user, arg)
-        )
-
-    async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
-        """/move: make a play in the channel's game."""
+    async def command(self, interaction: discord.Interaction[Any], operation: Operation) -> None:
+        """A slash command acting in the channel's game (/move, /roll, /double, /draw, /abort)."""
         user_id = interaction.user.id
         await self._act_in_channel(
-            interaction, lambda row: self.games.move(row.id, user_id, play, loaded=row)
+            interaction, lambda row: self.games.act(row.id, user_id, operation, loaded=row)
         )
 
     async def _done(
@@ -278,25 +235,26 @@ class GameActions:
     ) -> None:
         """A button on a game message (or on a private confirmation) was pressed."""
         self.messages.remember(interaction.user)
-        if action in (Action.ASK_PASS, Action.ASK_RESIGN):
+        user = interaction.user
+        operation = operation_of(action, arg, as_player(user))
+        if operation is None:
             await self._ask(interaction, game_id, action)
-        elif action is Action.REMATCH:
+        elif isinstance(operation, Rematch):
             await self._rematch(interaction, game_id)
         else:
-            user = interaction.user
             await self._clicked(
-                interaction, game_id, lambda: self.service_call(action, game_id, user, arg)
+                interaction, game_id, lambda: self.games.act(game_id, user.id, operation)
             )
 
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         locale = reader_locale(interaction)
         if not (await self.messages.where(game_id)).place.bot_posts:
             # The new challenge is the click's own answer: a new message under the old game.
-            result = await self.games.rematch(game_id, interaction.user.id)
+            result = await self.games.act(game_id, interaction.user.id, Rematch())
             await self.reach.open(interaction, result, locale)
             return
         await interaction.response.defer()
-        result = await self.games.rematch(game_id, interaction.user.id)
+        result = await self.games.act(game_id, interaction.user.id, Rematch())
         try:
             await self.messages.post(result, locale)
         except Exception as error:
@@ -427,7 +385,9 @@ class GameActions:
         """A move was picked in the menu on the game message."""
         self.messages.remember(interaction.user)
         user_id = interaction.user.id
-        await self._clicked(interaction, game_id, lambda: self.games.move(game_id, user_id, value))
+        await self._clicked(
+            interaction, game_id, lambda: self.games.act(game_id, user_id, Move(value))
+        )
 
     async def on_build(
         self,
@@ -457,7 +417,7 @@ class GameActions:
                     raise building.stale(view.session)
                 user_id, play = interaction.user.id, stage.play
                 await self._clicked(
-                    interaction, game_id, lambda: self.games.move(game_id, user_id, play)
+                    interaction, game_id, lambda: self.games.act(game_id, user_id, Move(play))
                 )
                 return
             t = Localizer(reader_locale(interaction))

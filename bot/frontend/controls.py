@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
 import discord
 
 from bot.frontend.builder import build_items
+from bot.frontend.operations import Action
 from bot.frontend.replies import Refusal, reply_error
 from bot.i18n import Localizer
 from bot.service import building
@@ -34,27 +34,6 @@ from engine.backgammon.matchplay import Phase, Size
 
 MAX_MENU_OPTIONS = building.MENU_LIMIT  # Discord's limit for a select menu
 Style = discord.ButtonStyle
-
-
-class Action(StrEnum):
-    """What a button (or a command) asks for; the value rides in the button's custom id."""
-
-    ACCEPT_CHALLENGE = "accept"
-    DECLINE_CHALLENGE = "decline"
-    WITHDRAW_CHALLENGE = "cancel"
-    ROLL = "roll"
-    DOUBLE = "double"
-    TAKE = "take"
-    ASK_PASS = "askdrop"  # shows the confirmation; PASS passes (old buttons carry the values)
-    PASS = "drop"
-    ASK_RESIGN = "askresign"  # shows the confirmation; RESIGN resigns
-    RESIGN = "resign"
-    DRAW = "draw"
-    ACCEPT_OFFER = "yes"  # the resignation or draw on offer (old buttons carry the value)
-    DECLINE_OFFER = "no"
-    ABORT = "abort"
-    REMATCH = "rematch"
-    CLAIM = "claim"  # the win on time, where no sweeper can call it (refused before the deadline)
 
 
 class ControlHandler(Protocol):

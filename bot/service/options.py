@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 import engine.backgammon as bg
 from bot.service.clock import TimeLimitError, check_time_limit
@@ -17,10 +17,6 @@ from bot.service.errors import OptionError
 from bot.store import GameKind, JsonValue
 from engine.backgammon.matchplay import MatchOptions
 
-OPTION_NAMES = frozenset(
-    {"match_length", "cube", "jacoby", "crawford", "time_limit", "starter"}
-    | {"rated", "challenger_colour", "level", "hints"}
-)
 STARTERS = ("challenger", "opponent", "random")
 COLOURS = ("white", "black")
 # The computer's strengths (the `ai` package's levels; the service only names them).
@@ -29,6 +25,26 @@ DEFAULT_LEVEL = "intermediate"
 # The longest match the service offers: /backgammon's `points` option and the refusal both say it
 # (the engine could go to 64, but a 64-point match over chat is not a game anyone finishes).
 MAX_POINTS = 25
+
+
+class Choices(TypedDict, total=False):
+    """The options a challenge may choose, by name; what is not chosen takes the game's default.
+    The names and values are checked again when the options are made: an unknown name or a
+    wrong value is refused by name, whoever the caller."""
+
+    match_length: int
+    cube: bool
+    jacoby: bool
+    crawford: bool
+    time_limit: timedelta | None
+    rated: bool
+    starter: str
+    challenger_colour: str
+    level: str | None
+    hints: bool
+
+
+OPTION_NAMES = Choices.__optional_keys__
 
 
 class OptionRules(Protocol):

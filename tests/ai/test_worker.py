@@ -34,9 +34,10 @@ from bot.service.coach import Coach
 from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
+from bot.service.operations import Move, Roll, Take
 from bot.service.opponent import Opponent, Opponents
 from bot.service.review import Reviewer
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from engine.backgammon import Position, Side
 from engine.backgammon.matchplay import Game, Match, MatchOptions, Phase
 from tests.bot.service.conftest import (
@@ -447,10 +448,10 @@ async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_throu
     store: Store, clock: FakeClock, own_worker: AIWorker
 ) -> None:
     games = worker_games(store, clock, own_worker)
-    result = await games.challenge(
+    result = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="backgammon",
+        kind=GameKind.BACKGAMMON,
         against_bot=True,
         match_length=1,
         level="beginner",
@@ -464,11 +465,13 @@ async def test_a_one_point_match_against_the_beginner_is_played_to_the_end_throu
         match = match_of(result)
         phase = match.game.phase
         if phase is Phase.ROLLING:
-            result = await games.roll(game_id, ALICE.id)
+            result = await games.act(game_id, ALICE.id, Roll())
         elif phase is Phase.DOUBLED:
-            result = await games.take(game_id, ALICE.id)
+            result = await games.act(game_id, ALICE.id, Take())
         else:
-            result = await games.move(game_id, ALICE.id, match.game.legal_plays()[0].notation())
+            result = await games.act(
+                game_id, ALICE.id, Move(match.game.legal_plays()[0].notation())
+            )
     else:
         raise AssertionError("the match against the bot did not end")
     row = await store.get_game(game_id)
@@ -488,7 +491,7 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_bot_to_play_at_once(
     with watching_handovers() as handed:
         killer = kill_once_handed(pid, handed)  # once the bot's turn is in the stopped worker
         try:
-            moved = await games.move(game_id, ALICE.id, opening)
+            moved = await games.act(game_id, ALICE.id, Move(opening))
         finally:
             killer.join()
     assert handed.is_set()
@@ -531,7 +534,7 @@ async def test_a_bots_turn_whose_worker_dies_twice_is_put_off_and_the_sweeper_re
     games = Games(store, bot=BOT, dice=dice, clock=clock, opponents=opponents)
     game_id, opening = await checkers_against_the_beginner(games)
     pid = own_worker.pid()
-    moved = await games.move(game_id, ALICE.id, opening)
+    moved = await games.act(game_id, ALICE.id, Move(opening))
     assert moved.game.to_move_id == BOT.id
     assert wait_ended(pid)
     assert any(
@@ -552,10 +555,10 @@ async def test_a_bots_turn_whose_worker_dies_twice_is_put_off_and_the_sweeper_re
 async def checkers_against_the_beginner(games: Games) -> tuple[int, str]:
     """A game of English checkers against the beginner, Alice to start; its id and her first
     move."""
-    result = await games.challenge(
+    result = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         variant="english",
         against_bot=True,
         level="beginner",

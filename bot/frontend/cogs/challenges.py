@@ -197,7 +197,7 @@ class Challenges(GameCog):
             await self.actions.defer_private(interaction)
             if settings.get(SETTING_THREADS) is True:
                 channel_id = await self._thread(interaction, kind)
-        challenge = self.games.challenge(
+        challenge = self.games.challenges.post(
             channel_id=channel_id,
             challenger=as_player(interaction.user),
             kind=kind,

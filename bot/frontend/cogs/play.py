@@ -10,12 +10,14 @@ from discord import app_commands
 
 from bot.frontend.actions import reader_locale
 from bot.frontend.cogs.base import GameCog
-from bot.frontend.controls import Action, legal_choices
+from bot.frontend.controls import legal_choices
+from bot.frontend.operations import Action, resign
 from bot.frontend.private import private_board
 from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.limits import MAX_TEXT_LENGTH
+from bot.service.operations import Abort, Double, Move, OfferDraw, Roll
 from bot.service.views import ActionOutcomes
 from bot.wording.game import verify_text
 from bot.wording.hints import hint_text
@@ -51,7 +53,7 @@ class Play(GameCog):
         self, interaction: Interaction, play: app_commands.Range[str, 1, MAX_TEXT_LENGTH]
     ) -> None:
         """Make your play or move in this channel's game."""
-        await self.actions.move(interaction, play)
+        await self.actions.command(interaction, Move(play))
 
     @move.autocomplete("play")
     async def play_choices(
@@ -84,13 +86,13 @@ class Play(GameCog):
     @app_commands.command(name="roll", description="Roll the dice (backgammon)")
     async def roll(self, interaction: Interaction) -> None:
         """Roll the dice (backgammon)."""
-        await self.actions.command(interaction, Action.ROLL)
+        await self.actions.command(interaction, Roll())
 
     @anywhere
     @app_commands.command(name="double", description="Offer a double (backgammon)")
     async def double(self, interaction: Interaction) -> None:
         """Offer a double (backgammon)."""
-        await self.actions.command(interaction, Action.DOUBLE)
+        await self.actions.command(interaction, Double())
 
     @anywhere
     @app_commands.command(
@@ -103,13 +105,13 @@ class Play(GameCog):
         if level is None:
             await self.actions.ask(interaction, Action.ASK_RESIGN)
         else:
-            await self.actions.command(interaction, Action.RESIGN, level)
+            await self.actions.command(interaction, resign(level))
 
     @anywhere
     @app_commands.command(name="draw", description="Offer a draw (checkers)")
     async def draw(self, interaction: Interaction) -> None:
         """Offer a draw (checkers)."""
-        await self.actions.command(interaction, Action.DRAW)
+        await self.actions.command(interaction, OfferDraw())
 
     @anywhere
     @app_commands.command(
@@ -117,7 +119,7 @@ class Play(GameCog):
     )
     async def abort(self, interaction: Interaction) -> None:
         """Call the game off before both sides have moved."""
-        await self.actions.command(interaction, Action.ABORT)
+        await self.actions.command(interaction, Abort())
 
     @anywhere
     @app_commands.command(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Unpack
 
 from bot.service.errors import OptionError
 from bot.service.kinds.backgammon import BackgammonRules
 from bot.service.kinds.checkers import CheckersRules
 from bot.service.kinds.rules import GameRules
-from bot.service.options import GameOptions
+from bot.service.options import Choices, GameOptions
 from bot.store import GameKind
 
 KINDS: Mapping[GameKind, GameRules] = MappingProxyType(
@@ -25,6 +25,6 @@ def rules_for(kind: str) -> GameRules:
     return KINDS[GameKind(kind)]
 
 
-def options_for(kind: str, variant: str | None = None, **choices: Any) -> GameOptions:
+def options_for(kind: str, variant: str | None = None, **choices: Unpack[Choices]) -> GameOptions:
     """Checked options for a challenge to `kind` (see `GameOptions.create`)."""
     return GameOptions.create(rules_for(kind), variant, **choices)

@@ -255,7 +255,7 @@ class Tournaments:
         first, second = seats_of(pairing)
         names = tournament.names()
         options = replace(tournament.games, tournament=row.id, tournament_round=pairing.round)
-        return await self.games.start_pairing(
+        return await self.games.challenges.start_pairing(
             channel_id=channel_id,
             guild_id=row.guild_id,
             first=Player(first, names.get(first, str(first))),

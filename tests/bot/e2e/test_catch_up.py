@@ -12,6 +12,7 @@ from bot.frontend.client import DuelboardBot, PlayParts
 from bot.pictures import PUBLIC, Look, Picture
 from bot.pictures.painter import Painter
 from bot.service.clock import FakeClock
+from bot.service.operations import Roll
 from bot.service.session import Session
 from bot.store import Store
 from bot.store.stale import StaleMessages
@@ -200,7 +201,7 @@ async def test_a_game_that_moves_on_while_its_stale_message_is_shown_is_shown_as
         handle = await emulator.select(players.alice, message, menu, ["8/5 6/5"])
         assert (await handle.response(timeout=WAIT)).content.endswith(CATCHING_UP)
         # While the catch-up draws Bob on roll, Bob rolls (his own edit lands first).
-        painter.meanwhile = lambda: bot.games.roll(1, players.bob.id)
+        painter.meanwhile = lambda: bot.games.act(1, players.bob.id, Roll())
         painter.broken = False
         await until_none_stale(store, game_clock)
         row = await game_row(store)

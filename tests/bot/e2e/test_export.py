@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.service.operations import AcceptChallenge, Resign
 from bot.service.views import Player
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from emulator import DriverError, Emulator, Message, User
 from tests.bot.e2e.conftest import Players, StartBot
 from tests.bot.e2e.drive import command, confirm, start_game
@@ -42,16 +43,16 @@ async def test_a_finished_game_goes_to_its_server_and_its_players_only(
         )
         await confirm(emulator, players.alice, "askresign", "resign:1")
         # Game 2 is played in another server, by alice and carol.
-        await bot.games.challenge(
+        await bot.games.challenges.post(
             channel_id=ELSEWHERE,
             challenger=person(players.alice),
-            kind="checkers",
+            kind=GameKind.CHECKERS,
             opponent=person(players.carol),
             guild_id=ELSEWHERE,
             starter="challenger",
         )
-        await bot.games.accept_challenge(2, person(players.carol))
-        await bot.games.resign(2, players.alice.id, 1)
+        await bot.games.act(2, players.carol.id, AcceptChallenge.of(person(players.carol)))
+        await bot.games.act(2, players.alice.id, Resign(1))
         here_by_a_bystander = await command(emulator, players.carol, "export", {"game": 1})
         elsewhere_by_a_stranger = await command(emulator, players.bob, "export", {"game": 2})
         elsewhere_by_a_player = await command(emulator, players.carol, "export", {"game": 2})

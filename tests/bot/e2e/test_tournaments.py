@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from bot.service.clock import FakeClock
 from bot.service.games import Games
+from bot.service.operations import Resign
 from bot.service.tournaments.tournament import Tournament
 from bot.service.views import Player
 from bot.store import GameNotFoundError, GameRow, GameStatus, Store
@@ -271,7 +272,7 @@ async def test_a_restart_mid_round_loses_nothing(
     # committed, the tournament never heard of it.
     games = Games(store, bot=Player(emulator.bot_user.id, "duelboard", True), clock=game_clock)
     loser = better_seed_wins(seeds)(second.first_id, second.second_id or 0)
-    await games.resign(second.game_id or 0, loser)
+    await games.act(second.game_id or 0, loser, Resign())
     assert (await tournament(store)).round == 1
     async with start_bot() as bot:
         follow_ups = FollowUps(bot)

@@ -8,7 +8,9 @@ from typing import Any
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
+from bot.service.operations import AcceptChallenge, AcceptOffer, Move, Roll, Take
 from bot.service.views import ActionOutcomes
+from bot.store import GameKind
 from engine.backgammon import Position, Side
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
@@ -59,13 +61,13 @@ async def play_backgammon(
             if game.phase is Phase.MOVING:
                 plays = game.legal_plays()
                 text = plays[(count * 7) % len(plays)].notation()
-                result = await games.move(view.id, actor, text)
+                result = await games.act(view.id, actor, Move(text))
             elif game.phase is Phase.ROLLING:
-                result = await games.roll(view.id, actor)
+                result = await games.act(view.id, actor, Roll())
             elif game.phase is Phase.DOUBLED:
-                result = await games.take(view.id, actor)
+                result = await games.act(view.id, actor, Take())
             elif game.phase is Phase.RESIGNING:
-                result = await games.accept_offer(view.id, actor)
+                result = await games.act(view.id, actor, AcceptOffer())
             else:
                 raise AssertionError(f"the game waits in phase {game.phase}")
         history.append(result)
@@ -88,7 +90,7 @@ async def play_checkers(games: Games, result: ActionOutcomes) -> list[ActionOutc
         choices = men or moves
         move = choices[(count * 5) % len(choices)]
         assert view.to_move_id is not None
-        result = await games.move(view.id, view.to_move_id, move.pdn())
+        result = await games.act(view.id, view.to_move_id, Move(move.pdn()))
         history.append(result)
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 
@@ -97,7 +99,12 @@ async def start_game(
     games: Games, kind: str, variant: str | None = None, **choices: Any
 ) -> ActionOutcomes:
     """Alice challenges Bob, Bob accepts."""
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=kind, variant=variant, **choices
+    posted = await games.challenges.post(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind=GameKind(kind),
+        variant=variant,
+        **choices,
     )
-    return await games.accept_challenge(posted.game.id, BOB)
+    return await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))

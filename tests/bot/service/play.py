@@ -7,7 +7,18 @@ from typing import Any
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
+from bot.service.operations import (
+    AcceptChallenge,
+    AcceptOffer,
+    Double,
+    Move,
+    OfferDraw,
+    Pass,
+    Resign,
+    Roll,
+)
 from bot.service.views import ActionOutcomes, Player
+from bot.store import GameKind
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import CHANNEL, GUILD
 
@@ -26,16 +37,16 @@ async def challenge(
     **choices: Any,
 ) -> ActionOutcomes:
     """`first` challenges `second`, who accepts."""
-    posted = await games.challenge(
+    posted = await games.challenges.post(
         channel_id=channel_id,
         guild_id=guild_id,
         challenger=first,
         opponent=second,
-        kind=kind,
+        kind=GameKind(kind),
         variant=variant,
         **choices,
     )
-    return await games.accept_challenge(posted.game.id, second)
+    return await games.act(posted.game.id, second.id, AcceptChallenge.of(second))
 
 
 async def checkers_win(games: Games, result: ActionOutcomes, winner: int) -> int:
@@ -51,9 +62,9 @@ async def checkers_win(games: Games, result: ActionOutcomes, winner: int) -> int
         assert actor is not None
         if actor == winner:
             move = session.game.position.legal_moves()[0]
-            result = await games.move(game_id, actor, move.pdn())
+            result = await games.act(game_id, actor, Move(move.pdn()))
         else:
-            result = await games.resign(game_id, actor)
+            result = await games.act(game_id, actor, Resign())
     raise AssertionError("the checkers game did not end")
 
 
@@ -62,10 +73,10 @@ async def checkers_draw(games: Games, result: ActionOutcomes) -> int:
     game_id = result.game.id
     offerer = result.game.to_move_id
     assert offerer is not None
-    offered = await games.offer_draw(game_id, offerer)
+    offered = await games.act(game_id, offerer, OfferDraw())
     answerer = offered.game.to_move_id
     assert answerer is not None and answerer != offerer
-    await games.accept_offer(game_id, answerer)
+    await games.act(game_id, answerer, AcceptOffer())
     return game_id
 
 
@@ -85,19 +96,19 @@ async def backgammon_win(
         actor = view.to_move_id
         assert actor is not None
         if game.phase is Phase.DOUBLED:
-            result = await games.pass_double(game_id, actor)
+            result = await games.act(game_id, actor, Pass())
         elif game.phase is Phase.RESIGNING:
-            result = await games.accept_offer(game_id, actor)
+            result = await games.act(game_id, actor, AcceptOffer())
         elif actor == winner and game.phase is Phase.ROLLING:
             if double and session.may_double():
-                result = await games.double(game_id, actor)
+                result = await games.act(game_id, actor, Double())
             else:
-                result = await games.roll(game_id, actor)
+                result = await games.act(game_id, actor, Roll())
         elif actor != winner and not double:
-            result = await games.resign(game_id, actor, size)
+            result = await games.act(game_id, actor, Resign(size))
         elif game.phase is Phase.ROLLING:
-            result = await games.roll(game_id, actor)
+            result = await games.act(game_id, actor, Roll())
         else:
             play = game.legal_plays()[0]
-            result = await games.move(game_id, actor, play.notation())
+            result = await games.act(game_id, actor, Move(play.notation()))
     raise AssertionError("the backgammon game did not end")

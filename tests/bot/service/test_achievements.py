@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from bot.service.achievements import Achievements, from_past
 from bot.service.dice import ScriptedDice
 from bot.service.games import Games
+from bot.service.operations import Abort
 from bot.service.outcomes import Rolled
 from bot.store import Store
 from bot.store.achievements import PastGame
@@ -69,6 +70,6 @@ async def test_hot_dice_goes_to_the_player_who_rolled_three_doubles_in_a_row(
 
 async def test_an_aborted_game_earns_nothing(store: Store, games: Games) -> None:
     started = await challenge(games, "checkers", ALICE, BOB)
-    aborted = await games.abort(started.game.id, ALICE.id)
+    aborted = await games.act(started.game.id, ALICE.id, Abort())
     assert not aborted.game.status.is_open
     assert await Achievements(store, BOT.id).count(started.game.id) == []

@@ -27,7 +27,22 @@ from bot.service.errors import (
 )
 from bot.service.games import Games
 from bot.service.limits import MAX_TEXT_LENGTH
+from bot.service.operations import (
+    Abort,
+    AcceptChallenge,
+    AcceptOffer,
+    DeclineOffer,
+    Double,
+    Move,
+    OfferDraw,
+    Pass,
+    Resign,
+    Roll,
+    Seated,
+    Take,
+)
 from bot.service.views import GameView
+from bot.store import GameKind
 from engine.backgammon import parse_play
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 from tests.bot.service.drive import start_game
@@ -54,15 +69,19 @@ class Played:
 async def played(games: Games) -> Played:
     """Three games in three channels."""
     backgammon = (await start_game(games, "backgammon")).game
-    checkers = await games.challenge(
-        channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind="checkers"
+    checkers = await games.challenges.post(
+        channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind=GameKind.CHECKERS
     )
-    ck_game = (await games.accept_challenge(checkers.game.id, BOB)).game
-    done = await games.challenge(
-        channel_id=CHANNEL + 2, challenger=ALICE, opponent=BOB, kind="checkers", starter="opponent"
+    ck_game = (await games.act(checkers.game.id, BOB.id, AcceptChallenge.of(BOB))).game
+    done = await games.challenges.post(
+        channel_id=CHANNEL + 2,
+        challenger=ALICE,
+        opponent=BOB,
+        kind=GameKind.CHECKERS,
+        starter="opponent",
     )
-    await games.accept_challenge(done.game.id, BOB)
-    finished = (await games.resign(done.game.id, BOB.id)).game
+    await games.act(done.game.id, BOB.id, AcceptChallenge.of(BOB))
+    finished = (await games.act(done.game.id, BOB.id, Resign())).game
     return Played(backgammon, ck_game, finished)
 
 
@@ -91,7 +110,7 @@ async def test_random_backgammon_text_is_refused_and_changes_nothing(
     else:
         assume(False)  # the text names a legal play: not bad input
     with pytest.raises((ValueError, ServiceError)) as refused:
-        await games.move(view.id, view.to_move_id, text)
+        await games.act(view.id, view.to_move_id, Move(text))
     assert str(refused.value)
     await unchanged(games, view)
 
@@ -113,45 +132,44 @@ async def test_random_checkers_text_is_refused_and_changes_nothing(
         assume(False)
     assert view.to_move_id is not None
     with pytest.raises((ValueError, ServiceError)) as refused:
-        await games.move(view.id, view.to_move_id, text)
+        await games.act(view.id, view.to_move_id, Move(text))
     assert str(refused.value)
     await unchanged(games, view)
 
 
-ACTIONS = [
-    "move",
-    "roll",
-    "double",
-    "take",
-    "pass_double",
-    "resign",
-    "offer_draw",
-    "accept_offer",
-    "decline_offer",
-    "abort",
+OPERATIONS: list[Seated] = [
+    Move("22-18"),
+    Roll(),
+    Double(),
+    Take(),
+    Pass(),
+    Resign(),
+    OfferDraw(),
+    AcceptOffer(),
+    DeclineOffer(),
+    Abort(),
 ]
 
 
 @settings(SETTINGS, max_examples=25)
 @given(
-    action=st.sampled_from(ACTIONS),
+    operation=st.sampled_from(OPERATIONS),
     user_id=st.integers(min_value=0, max_value=2**63 - 1),
     unknown_id=st.integers(min_value=10_000, max_value=2**62),
 )
 async def test_strangers_unknown_ids_and_finished_games_are_refused(
-    games: Games, played: Played, action: str, user_id: int, unknown_id: int
+    games: Games, played: Played, operation: Seated, user_id: int, unknown_id: int
 ) -> None:
     assume(user_id not in (ALICE.id, BOB.id))
-    args: tuple[str, ...] = ("22-18",) if action == "move" else ()
     for view in (played.backgammon, played.checkers):
         with pytest.raises(NotAPlayerError, match="not playing"):
-            await getattr(games, action)(view.id, user_id, *args)
+            await games.act(view.id, user_id, operation)
         await unchanged(games, view)
     with pytest.raises(GameNotFoundError, match=f"no game #{unknown_id}"):
-        await getattr(games, action)(unknown_id, ALICE.id, *args)
+        await games.act(unknown_id, ALICE.id, operation)
     for player in (ALICE.id, BOB.id, user_id):
         with pytest.raises(GameOverError, match="is over"):
-            await getattr(games, action)(played.finished.id, player, *args)
+            await games.act(played.finished.id, player, operation)
     await unchanged(games, played.finished)
 
 
@@ -170,14 +188,14 @@ async def test_over_long_text_is_refused_before_it_is_read_and_changes_nothing(
         assert view.to_move_id is not None
         for text in (megabyte, "x" * (MAX_TEXT_LENGTH + 1)):
             with pytest.raises(ActionNotAllowedError) as caught:
-                await games.move(view.id, view.to_move_id, text)
+                await games.act(view.id, view.to_move_id, Move(text))
             assert (caught.value.code, dict(caught.value.params)) == too_long
             assert str(caught.value).startswith(f"A move is at most {MAX_TEXT_LENGTH} characters")
             await unchanged(games, view)
     mover = played.backgammon.to_move_id
     assert mover is not None
     with pytest.raises(ActionNotAllowedError) as caught:
-        await games.resign(played.backgammon.id, mover, "gammon" * 200_000)
+        await games.act(played.backgammon.id, mover, Resign("gammon" * 200_000))
     assert (caught.value.code, dict(caught.value.params)) == (
         "svc.resign.too_long",
         {"most": MAX_TEXT_LENGTH},
@@ -189,7 +207,7 @@ async def test_text_up_to_the_bound_is_read(games: Games, played: Played) -> Non
     view = played.checkers
     assert view.to_move_id is not None
     with pytest.raises((ValueError, ServiceError)) as refused:
-        await games.move(view.id, view.to_move_id, "9" * MAX_TEXT_LENGTH)
+        await games.act(view.id, view.to_move_id, Move("9" * MAX_TEXT_LENGTH))
     assert getattr(refused.value, "code", None) != "svc.move.too_long"
     await unchanged(games, view)
 

@@ -6,8 +6,9 @@ import engine.checkers as ck
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.games import Games
+from bot.service.operations import OfferDraw
 from bot.service.opponent import SimplePlayer
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
 
 
@@ -29,15 +30,15 @@ async def test_the_bot_answers_a_draw_offer_for_its_own_colour(
         bot = Agreeable()
         games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=bot)
         # `english`: Black moves first (CK-2 for that variant), so the starter plays Black.
-        result = await games.challenge(
+        result = await games.challenges.post(
             channel_id=CHANNEL,
             challenger=ALICE,
-            kind="checkers",
+            kind=GameKind.CHECKERS,
             variant="english",
             against_bot=True,
             starter=starter,
         )
         assert result.game.to_move_id == ALICE.id  # the bot, if it started, has moved
-        drawn = await games.offer_draw(result.game.id, ALICE.id)
+        drawn = await games.act(result.game.id, ALICE.id, OfferDraw())
         assert bot.colours == [person_colour.opponent]
         assert drawn.game.status is GameStatus.FINISHED

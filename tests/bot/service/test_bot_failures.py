@@ -15,9 +15,10 @@ from bot.service.clock import FakeClock
 from bot.service.committer import EventKind
 from bot.service.dice import SeededDice
 from bot.service.games import Games
+from bot.service.operations import AcceptChallenge, Move
 from bot.service.opponent import SimplePlayer
 from bot.service.views import Player
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 
 STUCK_GAMES = 150  # more than one page of due deadlines (100)
@@ -40,11 +41,11 @@ def broken_games(store: Store, clock: FakeClock) -> Games:
 
 async def stuck_game(games: Games, index: int) -> int:
     """A checkers game against the bot, which opens and cannot: its turn is put off."""
-    made = await games.challenge(
+    made = await games.challenges.post(
         channel_id=CHANNEL + 1 + index,
         challenger=Player(PLAYERS + index, f"Player {index}"),
         against_bot=True,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         starter="opponent",
     )
     assert made.game.status is GameStatus.ACTIVE and made.game.to_move_id == BOT.id
@@ -59,15 +60,15 @@ async def test_stuck_bot_games_are_put_off_and_never_starve_a_persons_clock(
     put_off = [(await store.get_game(game_id)).turn_deadline for game_id in stuck]
     assert set(put_off) == {clock.now() + retry_delay(1)}
     # Alice's game falls due after every stuck one: the 151st due deadline.
-    posted = await games.challenge(
+    posted = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         starter="challenger",
         time_limit=timedelta(minutes=5),
     )
-    persons = await games.accept_challenge(posted.game.id, BOB)
+    persons = await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
     clock.advance(timedelta(minutes=5))
 
     swept = await broken_games(store, clock).sweep()
@@ -148,7 +149,7 @@ async def test_a_bot_that_recovers_starts_counting_again(store: Store, clock: Fa
     assert isinstance(session, CheckersSession) and session.game is not None
     # The person moves; the computer fails again: the first failure of a new run.
     move = session.game.position.legal_moves()[0].pdn()
-    answered = await games.move(game_id, person, move)
+    answered = await games.act(game_id, person, Move(move))
     assert answered.game.to_move_id == BOT.id
     assert answered.game.turn_deadline == clock.now() + retry_delay(1)
     last = await store.last_event(game_id)

@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 from bot.service import outcomes as out
 from bot.service.games import Games
+from bot.service.operations import Move, Roll
 from bot.service.opponent import SimplePlayer
 from bot.service.views import ActionOutcomes
+from bot.store import GameKind
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL
@@ -41,13 +43,17 @@ def games_with(make_games: Callable[..., Games], opponent: SimplePlayer) -> Game
 
 async def until_alice_moves(games: Games) -> ActionOutcomes:
     """A money game against the bot, up to Alice's first decision with dice in hand."""
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="backgammon", match_length=0
+    result = await games.challenges.post(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        against_bot=True,
+        kind=GameKind.BACKGAMMON,
+        match_length=0,
     )
     for _ in range(20):
         if result.game.to_move_id == ALICE.id and match_of(result).game.phase is Phase.MOVING:
             return result
-        result = await games.roll(result.game.id, ALICE.id)
+        result = await games.act(result.game.id, ALICE.id, Roll())
     raise AssertionError("Alice never got dice to play")
 
 
@@ -57,7 +63,7 @@ async def test_bg14_the_bot_doubles_before_rolling_when_its_player_wants_to(
     games = games_with(make_games, DoublingPlayer())
     result = await until_alice_moves(games)
     play = match_of(result).game.legal_plays()[0]
-    after = await games.move(result.game.id, ALICE.id, play.notation())
+    after = await games.act(result.game.id, ALICE.id, Move(play.notation()))
     offers = [o for o in after.outcomes if isinstance(o, out.DoubleOffered)]
     assert [(o.player_id, o.cube_value) for o in offers] == [(BOT.id, 2)]
     assert after.game.to_move_id == ALICE.id  # Alice must now take or pass
@@ -78,7 +84,7 @@ async def test_the_bot_thinks_off_the_event_loop(make_games: Callable[..., Games
 
     task = asyncio.create_task(ticker())
     try:
-        after = await games.move(result.game.id, ALICE.id, play.notation())
+        after = await games.act(result.game.id, ALICE.id, Move(play.notation()))
     finally:
         task.cancel()
     assert any(isinstance(o, out.Moved) and o.player_id == BOT.id for o in after.outcomes)

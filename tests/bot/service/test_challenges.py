@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,14 +17,15 @@ from bot.service.errors import (
     OptionError,
 )
 from bot.service.games import Games
+from bot.service.operations import Abort, AcceptChallenge, DeclineChallenge, WithdrawChallenge
 from bot.service.views import Player
 from bot.store import GameKind, GameStatus
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, GUILD
 
 
 async def test_directed_challenge_accepted_by_the_named_player(games: Games) -> None:
-    posted = await games.challenge(
-        channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind="backgammon"
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, guild_id=GUILD, challenger=ALICE, opponent=BOB, kind=GameKind.BACKGAMMON
     )
     game = posted.game
     assert game.status is GameStatus.PENDING
@@ -37,11 +38,11 @@ async def test_directed_challenge_accepted_by_the_named_player(games: Games) -> 
         game.turn_deadline,  # type: ignore[arg-type]
     )
     with pytest.raises(ChallengeError, match="for someone else"):
-        await games.accept_challenge(game.id, CAROL)
+        await games.act(game.id, CAROL.id, AcceptChallenge.of(CAROL))
     with pytest.raises(ChallengeError, match="your own challenge"):
-        await games.accept_challenge(game.id, ALICE)
+        await games.act(game.id, ALICE.id, AcceptChallenge.of(ALICE))
     assert (await games.view(game.id)).version == 0
-    accepted = await games.accept_challenge(game.id, BOB)
+    accepted = await games.act(game.id, BOB.id, AcceptChallenge.of(BOB))
     assert accepted.game.status is GameStatus.ACTIVE
     started = [o for o in accepted.outcomes if isinstance(o, out.GameStarted)]
     assert started and started[0].white_id == ALICE.id and started[0].black_id == BOB.id
@@ -51,15 +52,17 @@ async def test_directed_challenge_accepted_by_the_named_player(games: Games) -> 
     assert started[0].commitment == hashlib.sha256(row.dice_secret.encode()).hexdigest()
     assert accepted.game.seed is None
     with pytest.raises(ChallengeError, match="already accepted"):
-        await games.accept_challenge(game.id, BOB)
+        await games.act(game.id, BOB.id, AcceptChallenge.of(BOB))
 
 
 async def test_open_challenge_anyone_but_the_challenger_may_accept(games: Games) -> None:
-    posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.CHECKERS
+    )
     assert posted.game.opponent_id is None
     with pytest.raises(ChallengeError, match="cannot be declined"):
-        await games.decline_challenge(posted.game.id, CAROL.id)
-    accepted = await games.accept_challenge(posted.game.id, CAROL)
+        await games.act(posted.game.id, CAROL.id, DeclineChallenge())
+    accepted = await games.act(posted.game.id, CAROL.id, AcceptChallenge.of(CAROL))
     assert accepted.game.opponent_id == CAROL.id
     assert set(accepted.game.seats or ()) == {ALICE.id, CAROL.id}
 
@@ -70,64 +73,80 @@ async def test_open_challenge_anyone_but_the_challenger_may_accept(games: Games)
     ids=["the bot", "the bot's id", "another bot"],
 )
 async def test_no_bot_can_accept_an_open_rated_challenge(games: Games, bot: Player) -> None:
-    posted = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.BACKGAMMON
+    )
     assert posted.game.options.rated
     with pytest.raises(ChallengeError) as caught:
-        await games.accept_challenge(posted.game.id, bot)
+        await games.act(posted.game.id, bot.id, AcceptChallenge.of(bot))
     assert caught.value.code == "svc.challenge.bot_accepts"
     assert "challenge it instead" in str(caught.value)
     game = await games.store.get_game(posted.game.id)
     assert (game.status, game.version, game.opponent_id) == (GameStatus.PENDING, 0, None)
-    assert (await games.accept_challenge(posted.game.id, CAROL)).game.opponent_id == CAROL.id
+    assert (
+        await games.act(posted.game.id, CAROL.id, AcceptChallenge.of(CAROL))
+    ).game.opponent_id == CAROL.id
 
 
 async def test_nobody_can_challenge_themselves(games: Games) -> None:
     with pytest.raises(ChallengeError, match="cannot challenge yourself"):
-        await games.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
+        await games.challenges.post(
+            channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind=GameKind.CHECKERS
+        )
 
 
 async def test_a_busy_channel_refuses_a_second_game_and_names_the_first(games: Games) -> None:
-    first = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+    first = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.CHECKERS
+    )
     with pytest.raises(ChannelBusyError, match=f"game #{first.game.id}"):
-        await games.challenge(channel_id=CHANNEL, challenger=CAROL, opponent=BOB, kind="checkers")
-    other = await games.challenge(channel_id=CHANNEL + 1, challenger=CAROL, kind="checkers")
+        await games.challenges.post(
+            channel_id=CHANNEL, challenger=CAROL, opponent=BOB, kind=GameKind.CHECKERS
+        )
+    other = await games.challenges.post(
+        channel_id=CHANNEL + 1, challenger=CAROL, kind=GameKind.CHECKERS
+    )
     assert other.game.id != first.game.id
 
 
 async def test_decline_and_cancel_close_the_challenge_and_free_the_channel(games: Games) -> None:
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=GameKind.CHECKERS
     )
     with pytest.raises(ChallengeError, match="Only the challenged player"):
-        await games.decline_challenge(posted.game.id, CAROL.id)
-    declined = await games.decline_challenge(posted.game.id, BOB.id)
+        await games.act(posted.game.id, CAROL.id, DeclineChallenge())
+    declined = await games.act(posted.game.id, BOB.id, DeclineChallenge())
     assert declined.game.status is GameStatus.CANCELLED
     assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
     with pytest.raises(GameOverError, match="cancelled"):
-        await games.accept_challenge(posted.game.id, BOB)
-    again = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="checkers")
+        await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
+    again = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.CHECKERS
+    )
     with pytest.raises(ChallengeError, match="Only the challenger"):
-        await games.withdraw_challenge(again.game.id, BOB.id)
-    withdrawn = await games.withdraw_challenge(again.game.id, ALICE.id)
+        await games.act(again.game.id, BOB.id, WithdrawChallenge())
+    withdrawn = await games.act(again.game.id, ALICE.id, WithdrawChallenge())
     assert withdrawn.outcomes == (out.ChallengeWithdrawn(again.game.id, ALICE.id),)
 
 
 async def test_abort_on_a_challenge_withdraws_or_declines_it(games: Games) -> None:
     """/abort before acceptance: the challenger withdraws, the challenged player declines;
     anyone else is told why not, and the challenge stands."""
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers"
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=GameKind.CHECKERS
     )
     with pytest.raises(ChallengeError, match="Only the challenged player"):
-        await games.abort(posted.game.id, CAROL.id)
+        await games.act(posted.game.id, CAROL.id, Abort())
     assert (await games.view(posted.game.id)).status is GameStatus.PENDING
-    declined = await games.abort(posted.game.id, BOB.id)
+    declined = await games.act(posted.game.id, BOB.id, Abort())
     assert declined.outcomes == (out.ChallengeDeclined(posted.game.id, BOB.id),)
     assert declined.game.status is GameStatus.CANCELLED
-    again = await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind="backgammon")
+    again = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.BACKGAMMON
+    )
     with pytest.raises(ChallengeError, match="open challenge cannot be declined"):
-        await games.abort(again.game.id, BOB.id)
-    withdrawn = await games.abort(again.game.id, ALICE.id)
+        await games.act(again.game.id, BOB.id, Abort())
+    withdrawn = await games.act(again.game.id, ALICE.id, Abort())
     assert withdrawn.outcomes == (out.ChallengeWithdrawn(again.game.id, ALICE.id),)
     assert await games.store.active_game_in_channel(CHANNEL) is None
 
@@ -135,30 +154,34 @@ async def test_abort_on_a_challenge_withdraws_or_declines_it(games: Games) -> No
 async def test_options_that_apply_are_kept(games: Games) -> None:
     """Jacoby off in a money game, the Crawford rule in a match, who starts in Bad'Gammon; a
     game without the cube plays without the Jacoby rule (it would never let a gammon count)."""
-    money = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", jacoby=False
+    money = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.BACKGAMMON, jacoby=False
     )
     assert money.game.options.jacoby is False
-    await games.withdraw_challenge(money.game.id, ALICE.id)
-    cubeless = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", cube=False
+    await games.act(money.game.id, ALICE.id, WithdrawChallenge())
+    cubeless = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.BACKGAMMON, cube=False
     )
     assert cubeless.game.options.jacoby is False
-    await games.withdraw_challenge(cubeless.game.id, ALICE.id)
-    match = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", match_length=25, crawford=True
+    await games.act(cubeless.game.id, ALICE.id, WithdrawChallenge())
+    match = await games.challenges.post(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        kind=GameKind.BACKGAMMON,
+        match_length=25,
+        crawford=True,
     )
     assert match.game.options.crawford and match.game.options.match_length == 25
-    await games.withdraw_challenge(match.game.id, ALICE.id)
-    badgammon = await games.challenge(
+    await games.act(match.game.id, ALICE.id, WithdrawChallenge())
+    badgammon = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
-        kind="backgammon",
+        kind=GameKind.BACKGAMMON,
         variant="badgammon",
         starter="opponent",
     )
-    started = await games.accept_challenge(badgammon.game.id, BOB)
+    started = await games.act(badgammon.game.id, BOB.id, AcceptChallenge.of(BOB))
     assert started.game.to_move_id == BOB.id
     assert out.StarterChosen(badgammon.game.id, BOB.id, False) in started.outcomes
 
@@ -166,8 +189,8 @@ async def test_options_that_apply_are_kept(games: Games) -> None:
 async def test_unanswered_challenge_expires_after_15_minutes(
     games: Games, clock: FakeClock
 ) -> None:
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon"
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=GameKind.BACKGAMMON
     )
     clock.advance(timedelta(minutes=14, seconds=59))
     assert await games.sweep() == []
@@ -176,12 +199,16 @@ async def test_unanswered_challenge_expires_after_15_minutes(
     assert [r.outcomes for r in swept] == [(out.ChallengeExpired(posted.game.id),)]
     assert swept[0].game.status is GameStatus.EXPIRED
     with pytest.raises(GameOverError, match="expired"):
-        await games.accept_challenge(posted.game.id, BOB)
+        await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
 
 
 async def test_challenge_against_the_bot_starts_at_once(games: Games) -> None:
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers", starter="opponent"
+    result = await games.challenges.post(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        against_bot=True,
+        kind=GameKind.CHECKERS,
+        starter="opponent",
     )
     game = result.game
     assert game.status is GameStatus.ACTIVE
@@ -209,11 +236,11 @@ async def test_a_crash_never_leaves_a_challenge_to_the_bot_pending(
     with monkeypatch.context() as patched:
         patched.setattr(store, "commit", crash)
         try:
-            await games.challenge(
+            await games.challenges.post(
                 channel_id=CHANNEL,
                 challenger=ALICE,
                 against_bot=True,
-                kind="checkers",
+                kind=GameKind.CHECKERS,
                 starter=starter,
             )
         except Crash:
@@ -260,6 +287,10 @@ BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
 async def test_bad_options_are_refused_and_nothing_is_created(games: Games) -> None:
     for kind, choices, message in BAD_OPTIONS:
         with pytest.raises(OptionError, match=message):
-            await games.challenge(channel_id=CHANNEL, challenger=ALICE, kind=kind, **choices)
+            # A kind given as text no game has is refused by name as well.
+            unchecked = cast(GameKind, kind)
+            await games.challenges.post(
+                channel_id=CHANNEL, challenger=ALICE, kind=unchecked, **choices
+            )
     assert await games.store.active_game_in_channel(CHANNEL) is None
     assert await games.store.get_player(ALICE.id) is None

@@ -11,18 +11,19 @@ from bot.service import outcomes as out
 from bot.service.clock import FakeClock
 from bot.service.errors import ActionNotAllowedError, GameOverError, NotAPlayerError
 from bot.service.games import Games
-from bot.store import GamePlace, GameStatus
+from bot.service.operations import AcceptChallenge, Claim
+from bot.store import GameKind, GamePlace, GameStatus
 from tests.bot.service.conftest import ALICE, BOB, CAROL, CHANNEL
 
 HOUR = timedelta(hours=1)
 
 
 async def _in_a_dm(games: Games) -> int:
-    posted = await games.challenge(
+    posted = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         place=GamePlace.DM,
         starter="challenger",
         time_limit=HOUR,
@@ -35,33 +36,33 @@ async def test_a_claim_is_refused_until_the_deadline_then_wins(
 ) -> None:
     game_id = await _in_a_dm(games)
     with pytest.raises(ActionNotAllowedError) as pending:
-        await games.claim_win(game_id, BOB.id)
+        await games.act(game_id, BOB.id, Claim())
     assert pending.value.code == "svc.not_started"
-    await games.accept_challenge(game_id, BOB)
+    await games.act(game_id, BOB.id, AcceptChallenge.of(BOB))
     deadline = clock.now() + HOUR
     with pytest.raises(ActionNotAllowedError) as early:
-        await games.claim_win(game_id, BOB.id)
+        await games.act(game_id, BOB.id, Claim())
     assert early.value.code == "svc.claim.too_early"
     assert early.value.params["deadline"] == int(deadline.timestamp())
     with pytest.raises(ActionNotAllowedError) as own:
-        await games.claim_win(game_id, ALICE.id)  # Alice is to move
+        await games.act(game_id, ALICE.id, Claim())  # Alice is to move
     assert own.value.code == "svc.claim.your_turn"
     with pytest.raises(NotAPlayerError):
-        await games.claim_win(game_id, CAROL.id)
+        await games.act(game_id, CAROL.id, Claim())
     clock.advance(HOUR)
     assert await games.sweep() == []  # no sweeper where nobody could be told
-    claimed = await games.claim_win(game_id, BOB.id)
+    claimed = await games.act(game_id, BOB.id, Claim())
     assert claimed.outcomes[0] == out.WonOnTime(game_id, BOB.id, ALICE.id)
     assert claimed.game.status is GameStatus.FINISHED
     with pytest.raises(GameOverError):
-        await games.claim_win(game_id, BOB.id)
+        await games.act(game_id, BOB.id, Claim())
 
 
 async def test_the_next_interaction_settles_only_for_the_players(
     games: Games, clock: FakeClock
 ) -> None:
     game_id = await _in_a_dm(games)
-    await games.accept_challenge(game_id, BOB)
+    await games.act(game_id, BOB.id, AcceptChallenge.of(BOB))
     assert await games.overdue(game_id, ALICE.id) is None  # nothing due yet
     clock.advance(HOUR + timedelta(seconds=1))
     assert await games.overdue(game_id, CAROL.id) is None  # a bystander settles nothing

@@ -15,9 +15,10 @@ from bot.service.committer import BOT_GRACE
 from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
 from bot.service.games import Games
+from bot.service.operations import Double, Move, Take
 from bot.service.opponent import SimplePlayer
 from bot.service.views import ActionOutcomes
-from bot.store import Store
+from bot.store import GameKind, Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
 
@@ -54,7 +55,7 @@ async def test_fifty_identical_moves_apply_once(games: Games) -> None:
     result = await start_game(games, "checkers", starter="challenger")
     game_id = result.game.id
     applied, refused = await press_together(
-        games, game_id, lambda: games.move(game_id, ALICE.id, "22-18")
+        games, game_id, lambda: games.act(game_id, ALICE.id, Move("22-18"))
     )
     assert len(applied) == 1 and len(refused) == ATTEMPTS - 1
     assert applied[0].outcomes[0] == out.Moved(game_id, ALICE.id, "22-18")
@@ -69,11 +70,13 @@ async def test_fifty_takes_apply_once(games: Games) -> None:
     while not (isinstance(session, BackgammonSession) and session.may_double()):
         assert isinstance(session, BackgammonSession) and session.match is not None
         play = session.match.game.legal_plays()[0].notation()
-        result = await games.move(game_id, result.game.to_move_id or 0, play)
+        result = await games.act(game_id, result.game.to_move_id or 0, Move(play))
         session = result.game.session
-    offered = await games.double(game_id, result.game.to_move_id or 0)
+    offered = await games.act(game_id, result.game.to_move_id or 0, Double())
     taker = offered.game.to_move_id or 0
-    applied, refused = await press_together(games, game_id, lambda: games.take(game_id, taker))
+    applied, refused = await press_together(
+        games, game_id, lambda: games.act(game_id, taker, Take())
+    )
     assert len(applied) == 1 and len(refused) == ATTEMPTS - 1
     assert applied[0].outcomes[0] == out.DoubleTaken(game_id, taker, 2)
     assert_clear_refusals(refused)
@@ -105,15 +108,15 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
 ) -> None:
     held = HeldComputer()
     games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
-    made = await games.challenge(
+    made = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         against_bot=True,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         starter="challenger",
     )
     game_id = made.game.id
-    moving = asyncio.create_task(games.move(game_id, ALICE.id, "22-18"))
+    moving = asyncio.create_task(games.act(game_id, ALICE.id, Move("22-18")))
     try:
         assert await asyncio.to_thread(held.thinking.wait, WAIT_SECONDS)
         # Meanwhile the bot's grace is over for another process, whose sweeper plays it first.

@@ -12,6 +12,7 @@ from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
 from bot.service.games import Games
+from bot.service.operations import Double, Pass, Resign
 from bot.service.views import ActionOutcomes
 from bot.store import GameStatus
 from engine.backgammon.matchplay import Phase
@@ -44,7 +45,7 @@ async def test_money_game_with_cube_bg13_bg14_points_are_size_times_cube(games: 
         assert isinstance(session, BackgammonSession) and session.match is not None
         if session.may_double() and session.match.game.cube.value < 8:
             assert result.game.to_move_id is not None
-            return games.double(result.game.id, result.game.to_move_id)
+            return games.act(result.game.id, result.game.to_move_id, Double())
         return None
 
     history = await play_backgammon(games, await start_game(games, "backgammon"), doubling)
@@ -72,7 +73,7 @@ async def test_money_game_without_cube(games: Games) -> None:
     actor = result.game.to_move_id
     assert actor is not None
     with pytest.raises(ActionNotAllowedError):
-        await games.double(result.game.id, actor)
+        await games.act(result.game.id, actor, Double())
     history = await play_backgammon(games, result)
     session = history[-1].game.session
     assert isinstance(session, BackgammonSession) and session.match is not None
@@ -105,12 +106,12 @@ async def test_five_point_match_with_a_crawford_game_bg16(games: Games) -> None:
         leader = 0 if score[0] >= score[1] else 1
         trailer_id = session.seats[1 - leader]
         if max(score) < 4 and actor == trailer_id and match.game.phase is not Phase.RESIGNING:
-            return games.resign(game_id, actor, 1)  # the trailer concedes single games
+            return games.act(game_id, actor, Resign(1))  # the trailer concedes single games
         if session.may_double() and actor == trailer_id:
             post_crawford_doubles.append(match.game_number)
-            return games.double(game_id, actor)
+            return games.act(game_id, actor, Double())
         if match.game.phase is Phase.DOUBLED:
-            return games.pass_double(game_id, actor)  # post-Crawford games end at the first double
+            return games.act(game_id, actor, Pass())  # post-Crawford games end at the first double
         return None
 
     history = await play_backgammon(games, result, policy)

@@ -26,8 +26,9 @@ from bot.service.errors import (
     ServiceError,
 )
 from bot.service.games import Games
+from bot.service.operations import Abort, AcceptChallenge, Double, Move, OfferDraw, Resign
 from bot.service.views import ActionOutcomes
-from bot.store import Store
+from bot.store import GameKind, Store
 from engine.backgammon.matchplay import Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CAROL, CHANNEL, fixed_seeds
 from tests.bot.service.drive import match_of
@@ -44,16 +45,16 @@ def games(store: Store, clock: FakeClock) -> Games:
 async def hints_game(games: Games, kind: str, **options: Any) -> tuple[ActionOutcomes, int, int]:
     """An accepted unrated game between Alice and Bob with hints on: the result, the player to
     move and the other player."""
-    posted = await games.challenge(
+    posted = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
-        kind=kind,
+        kind=GameKind(kind),
         rated=False,
         hints=True,
         **options,
     )
-    result = await games.accept_challenge(posted.game.id, BOB)
+    result = await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
     first = result.game.to_move_id
     assert first is not None
     return result, first, BOB.id if first == ALICE.id else ALICE.id
@@ -90,8 +91,8 @@ async def refused(games: Games, store: Store, game_id: int, user_id: int) -> Ser
 async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_rolled(
     games: Games, store: Store
 ) -> None:
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", against_bot=True, cube=False
+    result = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.BACKGAMMON, against_bot=True, cube=False
     )
     game = match_of(result).game
     assert result.game.to_move_id == ALICE.id and game.phase is Phase.MOVING  # no cube: rolled
@@ -108,7 +109,7 @@ async def test_a_hint_against_the_bot_ranks_legal_plays_of_the_dice_rolled(
     assert logged.payload["plays"] == [s.notation for s in hint.advice.suggestions]
     assert await games.replay(result.game.id) == after.state
     # The player can then make the play suggested.
-    moved = await games.move(result.game.id, ALICE.id, hint.advice.suggestions[0].notation)
+    moved = await games.act(result.game.id, ALICE.id, Move(hint.advice.suggestions[0].notation))
     assert moved.game.version > after.version
 
 
@@ -123,7 +124,7 @@ async def test_asking_again_for_the_same_position_logs_no_second_hint(
     logged = await store.events_for(game_id)
     assert [(e.kind, e.actor_id) for e in logged[events:]] == [("hint", first)]
     # A new position is a new hint.
-    moved = await games.move(game_id, first, hints[1].advice.suggestions[0].notation)
+    moved = await games.act(game_id, first, Move(hints[1].advice.suggestions[0].notation))
     assert moved.game.to_move_id == second
     await games.hint(game_id, second)
     logged = await store.events_for(game_id)
@@ -138,10 +139,10 @@ async def test_asking_again_for_the_same_position_logs_no_second_hint(
 async def test_a_checkers_hint_against_the_bot_ranks_legal_moves_in_men(
     games: Games, store: Store
 ) -> None:
-    result = await games.challenge(
+    result = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         variant="russian",
         against_bot=True,
         starter="challenger",
@@ -165,7 +166,7 @@ async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_
     assert_ranked(hint.advice.suggestions, legal)
     waiting = await refused(games, store, result.game.id, second)
     assert isinstance(waiting, NotYourTurnError)
-    moved = await games.move(result.game.id, first, hint.advice.suggestions[0].notation)
+    moved = await games.act(result.game.id, first, Move(hint.advice.suggestions[0].notation))
     assert moved.game.to_move_id == second
     reply = await games.hint(result.game.id, second)
     legal = {play.notation() for play in match_of(moved).game.legal_plays()}
@@ -173,30 +174,34 @@ async def test_both_players_of_an_unrated_game_with_hints_on_get_hints_on_their_
 
 
 async def test_rated_games_and_games_without_hints_are_refused(games: Games, store: Store) -> None:
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", starter="challenger"
-    )
-    rated = await games.accept_challenge(posted.game.id, BOB)
-    error = await refused(games, store, rated.game.id, ALICE.id)
-    assert isinstance(error, ActionNotAllowedError) and error.code == "svc.hint.rated"
-    assert "rated" in str(error)
-    await games.resign(rated.game.id, ALICE.id)
-    posted = await games.challenge(
+    posted = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         opponent=BOB,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
+        starter="challenger",
+    )
+    rated = await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
+    error = await refused(games, store, rated.game.id, ALICE.id)
+    assert isinstance(error, ActionNotAllowedError) and error.code == "svc.hint.rated"
+    assert "rated" in str(error)
+    await games.act(rated.game.id, ALICE.id, Resign())
+    posted = await games.challenges.post(
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        kind=GameKind.CHECKERS,
         rated=False,
         starter="challenger",
     )
-    unrated = await games.accept_challenge(posted.game.id, BOB)
+    unrated = await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
     error = await refused(games, store, unrated.game.id, ALICE.id)
     assert error.code == "svc.hint.not_agreed"
 
 
 async def test_someone_not_seated_is_refused(games: Games, store: Store) -> None:
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
+    result = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.CHECKERS, against_bot=True
     )
     error = await refused(games, store, result.game.id, CAROL.id)
     assert isinstance(error, NotAPlayerError)
@@ -207,11 +212,11 @@ async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
 ) -> None:
     result, first, second = await hints_game(games, "backgammon")
     play = match_of(result).game.legal_plays()[0].notation()
-    moved = await games.move(result.game.id, first, play)
+    moved = await games.act(result.game.id, first, Move(play))
     assert match_of(moved).game.phase is Phase.ROLLING
     error = await refused(games, store, result.game.id, second)
     assert error.code == "svc.hint.roll_first" and "roll first" in str(error)
-    doubled = await games.double(result.game.id, second)
+    doubled = await games.act(result.game.id, second, Double())
     assert match_of(doubled).game.phase is Phase.DOUBLED
     error = await refused(games, store, result.game.id, first)
     assert error.code == "svc.hint.answer_offer_first"
@@ -220,28 +225,28 @@ async def test_no_hint_before_the_roll_or_while_a_double_waits_for_an_answer(
 async def test_no_hint_while_a_draw_offer_waits_for_an_answer(games: Games, store: Store) -> None:
     result, first, _ = await hints_game(games, "checkers", starter="challenger")
     assert first == ALICE.id
-    offered = await games.offer_draw(result.game.id, ALICE.id)
+    offered = await games.act(result.game.id, ALICE.id, OfferDraw())
     assert offered.game.to_move_id == BOB.id
     error = await refused(games, store, result.game.id, BOB.id)
     assert error.code == "svc.hint.answer_draw_first"
 
 
 async def test_no_hint_before_the_start_or_after_the_end(games: Games, store: Store) -> None:
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="checkers", rated=False
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=GameKind.CHECKERS, rated=False
     )
     error = await refused(games, store, posted.game.id, ALICE.id)
     assert error.code == "svc.not_started"
-    await games.accept_challenge(posted.game.id, BOB)
-    await games.abort(posted.game.id, ALICE.id)
+    await games.act(posted.game.id, BOB.id, AcceptChallenge.of(BOB))
+    await games.act(posted.game.id, ALICE.id, Abort())
     error = await refused(games, store, posted.game.id, ALICE.id)
     assert isinstance(error, GameOverError)
 
 
 async def test_a_service_without_a_coach_refuses_hints(store: Store, clock: FakeClock) -> None:
     games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock)
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True
+    result = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.CHECKERS, against_bot=True
     )
     error = await refused(games, store, result.game.id, ALICE.id)
     assert error.code == "svc.hint.unavailable"
@@ -251,8 +256,8 @@ async def test_a_rated_challenge_with_hints_on_is_refused_and_nothing_is_created
     games: Games, store: Store
 ) -> None:
     with pytest.raises(OptionError, match="only in unrated games") as caught:
-        await games.challenge(
-            channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon", hints=True
+        await games.challenges.post(
+            channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=GameKind.BACKGAMMON, hints=True
         )
     assert caught.value.code == "svc.option.hints_rated"
     assert await store.active_game_in_channel(CHANNEL) is None
@@ -260,10 +265,10 @@ async def test_a_rated_challenge_with_hints_on_is_refused_and_nothing_is_created
 
 async def test_hints_on_against_the_bot_is_no_contradiction(games: Games, store: Store) -> None:
     """The bot's games are never rated, whatever the challenge said."""
-    result = await games.challenge(
+    result = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         against_bot=True,
         rated=True,
         hints=True,

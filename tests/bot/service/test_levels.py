@@ -13,6 +13,7 @@ from bot.service.dice import SeededDice
 from bot.service.errors import OptionError
 from bot.service.games import Games
 from bot.service.kinds import options_for
+from bot.service.operations import Rematch, Resign
 from bot.service.opponent import SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, LEVELS, GameOptions
 from bot.store import GameKind, Store
@@ -73,10 +74,10 @@ async def test_expert_is_stored_and_the_expert_player_makes_the_bots_moves(
     factory = Factory()
     games = build(factory)
     # Checkers with the bot to move first (CK-2: the opponent starts): it must move at once.
-    result = await games.challenge(
+    result = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         variant="english",
         against_bot=True,
         level="expert",
@@ -96,10 +97,10 @@ async def test_a_game_against_the_bot_without_a_level_is_played_at_the_default(
 ) -> None:
     factory = Factory()
     games = build(factory)
-    result = await games.challenge(
+    result = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         against_bot=True,
         starter="opponent",
     )
@@ -111,8 +112,8 @@ async def test_a_game_between_people_keeps_no_level(
     build: Callable[[Factory], Games], store: Store
 ) -> None:
     games = build(Factory())
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind="backgammon", level="expert"
+    result = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, opponent=BOB, kind=GameKind.BACKGAMMON, level="expert"
     )
     assert (await store.get_game(result.game.id)).options["level"] is None
     assert result.game.options.level is None
@@ -123,8 +124,12 @@ async def test_an_unknown_level_is_refused_and_nothing_is_created(
 ) -> None:
     games = build(Factory())
     with pytest.raises(OptionError, match="beginner, intermediate, expert") as refused:
-        await games.challenge(
-            channel_id=CHANNEL, challenger=ALICE, kind="checkers", against_bot=True, level="god"
+        await games.challenges.post(
+            channel_id=CHANNEL,
+            challenger=ALICE,
+            kind=GameKind.CHECKERS,
+            against_bot=True,
+            level="god",
         )
     assert refused.value.code == "svc.option.level"
     assert await store.active_game_in_channel(CHANNEL) is None
@@ -135,16 +140,16 @@ async def test_a_rematch_against_the_bot_keeps_the_level(
 ) -> None:
     factory = Factory()
     games = build(factory)
-    first = await games.challenge(
+    first = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         against_bot=True,
         level="beginner",
         starter="challenger",
     )
-    finished = await games.resign(first.game.id, ALICE.id)
-    rematch = await games.rematch(finished.game.id, ALICE.id)
+    finished = await games.act(first.game.id, ALICE.id, Resign())
+    rematch = await games.act(finished.game.id, ALICE.id, Rematch())
     assert rematch.game.options.level == "beginner"
     assert (await store.get_game(rematch.game.id)).options["level"] == "beginner"
 
@@ -175,10 +180,10 @@ async def test_one_opponent_plays_every_level(store: Store, clock: FakeClock) ->
     """`opponent=` (the existing tests' way) still seats one player at every level."""
     player = LevelPlayer("any")
     games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=player)
-    await games.challenge(
+    await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         against_bot=True,
         level="expert",
         starter="opponent",
@@ -191,16 +196,16 @@ async def test_the_notice_is_told_for_backgammon_against_the_bot_only(
 ) -> None:
     notice = "Open Sage is not installed"
     games = build(Factory(notice))
-    against_bot = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, kind="backgammon", against_bot=True
+    against_bot = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, kind=GameKind.BACKGAMMON, against_bot=True
     )
     assert games.notice_for(against_bot.game) == notice
-    await games.resign(against_bot.game.id, ALICE.id, 1)
-    people = await games.challenge(
-        channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind="backgammon"
+    await games.act(against_bot.game.id, ALICE.id, Resign(1))
+    people = await games.challenges.post(
+        channel_id=CHANNEL + 1, challenger=ALICE, opponent=BOB, kind=GameKind.BACKGAMMON
     )
     assert games.notice_for(people.game) is None
-    checkers = await games.challenge(
-        channel_id=CHANNEL + 2, challenger=ALICE, kind="checkers", against_bot=True
+    checkers = await games.challenges.post(
+        channel_id=CHANNEL + 2, challenger=ALICE, kind=GameKind.CHECKERS, against_bot=True
     )
     assert games.notice_for(checkers.game) is None  # the notice is about backgammon's engine

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.service.games import Games
+from bot.service.operations import AcceptChallenge
 from bot.service.views import NAME_LENGTH, Player, clean_name
-from bot.store import GameStatus
+from bot.store import GameKind, GameStatus
 from tests.bot.service.conftest import CHANNEL
 
 # (name as Discord gave it, name as stored and shown)
@@ -30,8 +31,8 @@ async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
     games: Games, index: int, raw: str, expected: str | None
 ) -> None:
     challenger, opponent = Player(500 + index, raw), Player(600 + index, raw + raw)
-    posted = await games.challenge(
-        channel_id=CHANNEL, challenger=challenger, opponent=opponent, kind="checkers"
+    posted = await games.challenges.post(
+        channel_id=CHANNEL, challenger=challenger, opponent=opponent, kind=GameKind.CHECKERS
     )
     assert posted.game.status is GameStatus.PENDING
     stored = await games.store.get_player(challenger.id)
@@ -40,7 +41,7 @@ async def test_a_challenge_between_unstorable_names_is_made_with_clean_names(
     assert challenger.name == stored.display_name
     other = await games.store.get_player(opponent.id)
     assert other is not None and other.display_name == clean_name(raw + raw, opponent.id)
-    started = await games.accept_challenge(posted.game.id, opponent)
+    started = await games.act(posted.game.id, opponent.id, AcceptChallenge.of(opponent))
     assert started.game.status is GameStatus.ACTIVE
 
 

@@ -9,6 +9,7 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.checkers import CheckersSession
 from bot.service.games import Games
+from bot.service.operations import AcceptOffer, Resign
 from engine.backgammon.cube import Size
 from engine.backgammon.matchplay import Ending
 from tests.bot.service.conftest import BOB
@@ -47,17 +48,17 @@ async def test_a_finished_game_stores_how_it_ended_in_the_same_words(games: Game
     started = await start_game(games, "backgammon")
     resigner = started.game.to_move_id
     assert resigner is not None
-    offered = await games.resign(started.game.id, resigner, "gammon")
+    offered = await games.act(started.game.id, resigner, Resign("gammon"))
     answerer = offered.game.to_move_id
     assert answerer is not None
-    await games.accept_offer(started.game.id, answerer)
+    await games.act(started.game.id, answerer, AcceptOffer())
     row = await games.store.get_game(started.game.id)
     assert row.result == {"reason": "resigned: gammon", "points": 1}
 
 
 async def test_a_stopped_game_keeps_its_stored_word(games: Games) -> None:
     started = await start_game(games, "checkers", starter="challenger")
-    await games.resign(started.game.id, BOB.id)
+    await games.act(started.game.id, BOB.id, Resign())
     row = await games.store.get_game(started.game.id)
     assert '"stopped":"resigned"' in row.state
     assert CheckersSession.from_text(row.state).stopped is out.Finish.RESIGNED

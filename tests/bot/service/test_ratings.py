@@ -122,8 +122,8 @@ async def test_gammons_and_backgammons_are_tallied(games: Games, ratings: Rating
 
 
 async def test_games_against_the_bot_do_not_move_ratings(games: Games, ratings: Ratings) -> None:
-    posted = await games.challenge(
-        channel_id=9100, guild_id=GUILD, challenger=ALICE, kind="checkers", against_bot=True
+    posted = await games.challenges.post(
+        channel_id=9100, guild_id=GUILD, challenger=ALICE, kind=GameKind.CHECKERS, against_bot=True
     )
     game_id = await checkers_win(games, posted, BOT.id)
     counted = await ratings.count_finished(game_id, now=NOW)

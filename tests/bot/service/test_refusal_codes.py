@@ -29,8 +29,9 @@ from bot.service.errors import (
     ServiceError,
 )
 from bot.service.games import Games
+from bot.service.operations import Double, Move
 from bot.service.session import Awaiting
-from bot.store import GameStatus
+from bot.store import GameKind, GameStatus
 from tests.bot.service.conftest import ALICE, BOB, CHANNEL
 from tests.bot.service.drive import start_game
 
@@ -152,7 +153,9 @@ def test_an_engine_refusal_passed_on_keeps_its_code_and_params() -> None:
 
 async def test_challenging_yourself_is_refused_in_french(games: Games) -> None:
     with pytest.raises(ServiceError) as caught:
-        await games.challenge(channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind="checkers")
+        await games.challenges.post(
+            channel_id=CHANNEL, challenger=ALICE, opponent=ALICE, kind=GameKind.CHECKERS
+        )
     text = explain(FR, caught.value)
     assert text.startswith("Impossible : Tu ne peux pas te défier")
     assert "challenge" not in text
@@ -161,7 +164,7 @@ async def test_challenging_yourself_is_refused_in_french(games: Games) -> None:
 async def test_out_of_turn_is_refused_in_german_with_the_game_number(games: Games) -> None:
     result = await start_game(games, "checkers", starter="challenger")
     with pytest.raises(NotYourTurnError) as caught:
-        await games.move(result.game.id, BOB.id, "11-15")
+        await games.act(result.game.id, BOB.id, Move("11-15"))
     text = explain(DE, caught.value)
     assert text == f"Nicht möglich: Du bist in Partie #{result.game.id} nicht dran: " + (
         "wir warten darauf, dass dein Gegner zieht."
@@ -175,12 +178,12 @@ async def test_moving_before_answering_a_double_is_refused_in_french(games: Game
     assert isinstance(session, BackgammonSession) and session.match is not None
     opener = result.game.to_move_id
     assert opener is not None
-    played = await games.move(game_id, opener, session.match.game.legal_plays()[0].notation())
+    played = await games.act(game_id, opener, Move(session.match.game.legal_plays()[0].notation()))
     doubler = played.game.to_move_id
     assert doubler is not None and doubler != opener
-    await games.double(game_id, doubler)
+    await games.act(game_id, doubler, Double())
     with pytest.raises(MoveFirstError) as caught:
-        await games.move(game_id, opener, "13/7 8/7")
+        await games.act(game_id, opener, Move("13/7 8/7"))
     text = explain(FR, caught.value)
     assert text == "Impossible : Tu ne peux pas jouer maintenant : " + (
         "accepte ou refuse d'abord le double."
@@ -191,11 +194,11 @@ async def test_a_time_limit_out_of_range_is_refused_in_german_with_the_limit(
     games: Games,
 ) -> None:
     with pytest.raises(OptionError) as caught:
-        await games.challenge(
+        await games.challenges.post(
             channel_id=CHANNEL,
             challenger=ALICE,
             opponent=BOB,
-            kind="backgammon",
+            kind=GameKind.BACKGAMMON,
             time_limit=timedelta(days=8),
         )
     assert caught.value.code == "svc.time.range"
@@ -217,13 +220,13 @@ async def test_an_engine_refusal_in_a_game_keeps_its_code_and_is_worded_in_germa
     assert isinstance(session, BackgammonSession) and session.match is not None
     opener = result.game.to_move_id
     assert opener is not None
-    played = await games.move(game_id, opener, session.match.game.legal_plays()[0].notation())
+    played = await games.act(game_id, opener, Move(session.match.game.legal_plays()[0].notation()))
     on_roll = played.game.to_move_id
     assert on_roll is not None
     version = played.game.version
     with pytest.raises(ActionNotAllowedError) as caught:
         # Without the cube nobody may double (BG-14), so the service has rolled for them already.
-        await games.double(game_id, on_roll)
+        await games.act(game_id, on_roll, Double())
     assert caught.value.code == "bg.not_now.double.moving"
     text = explain(DE, caught.value)
     assert text.startswith("Nicht möglich: ") and "cube" not in text and "double" not in text

@@ -15,10 +15,12 @@ from ai.backgammon.analysis import decisions
 from bot.service.backgammon import BackgammonSession
 from bot.service.games import Games
 from bot.service.log import GameLog
+from bot.service.operations import Double, Move, Pass, Roll, Take
 from bot.service.opponent import SimplePlayer
 from bot.service.recap import review_for
 from bot.service.review import match_history, review_game
 from bot.service.views import ActionOutcomes
+from bot.store import GameKind
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match, Phase
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL
@@ -73,11 +75,11 @@ async def play_against_the_bot(games: Games, length: int) -> tuple[int, list[str
     She doubles on every fifth turn she may, takes the first double of each game and passes the
     next, and plays a legal play picked by the action count.
     """
-    result: ActionOutcomes = await games.challenge(
+    result: ActionOutcomes = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         against_bot=True,
-        kind="backgammon",
+        kind=GameKind.BACKGAMMON,
         match_length=length,
     )
     choices: list[str] = []
@@ -94,24 +96,26 @@ async def play_against_the_bot(games: Games, length: int) -> tuple[int, list[str
             plays = game.legal_plays()
             assert len(plays) > 1  # forced plays are made by the service, not asked of her
             choices.append("play")
-            result = await games.move(view.id, ALICE.id, plays[(count * 7) % len(plays)].notation())
+            result = await games.act(
+                view.id, ALICE.id, Move(plays[(count * 7) % len(plays)].notation())
+            )
         elif game.phase is Phase.ROLLING:
             assert session.may_double()  # otherwise the service rolls for her
             if count % 5 == 0:
                 choices.append("double")
-                result = await games.double(view.id, ALICE.id)
+                result = await games.act(view.id, ALICE.id, Double())
             else:
                 choices.append("no double")
-                result = await games.roll(view.id, ALICE.id)
+                result = await games.act(view.id, ALICE.id, Roll())
         elif game.phase is Phase.DOUBLED:
             number = session.match.game_number
             if number in taken_in_game:
                 choices.append("pass")
-                result = await games.pass_double(view.id, ALICE.id)
+                result = await games.act(view.id, ALICE.id, Pass())
             else:
                 taken_in_game.add(number)
                 choices.append("take")
-                result = await games.take(view.id, ALICE.id)
+                result = await games.act(view.id, ALICE.id, Take())
         else:
             raise AssertionError(f"Alice is asked to act in phase {game.phase}")
     raise AssertionError("the match did not end")

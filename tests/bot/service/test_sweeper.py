@@ -12,9 +12,10 @@ from bot.service.bot_turns import retry_delay
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.service.games import Games
+from bot.service.operations import Move
 from bot.service.opponent import SimplePlayer
 from bot.settings import Shards
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 from tests.bot.service.drive import start_game
 from tests.bot.store.conftest import Backend
@@ -54,7 +55,7 @@ async def test_each_move_restarts_the_clock(games: Games, clock: FakeClock) -> N
         games, "checkers", starter="challenger", time_limit=timedelta(hours=1)
     )
     clock.advance(timedelta(minutes=50))
-    moved = await games.move(result.game.id, ALICE.id, "22-18")
+    moved = await games.act(result.game.id, ALICE.id, Move("22-18"))
     assert moved.game.turn_deadline == clock.now() + timedelta(hours=1)
     assert moved.game.reminder_at == clock.now() + timedelta(minutes=45)
     clock.advance(timedelta(minutes=30))
@@ -81,8 +82,8 @@ async def test_deadlines_survive_a_restart(backend: Backend, clock: FakeClock) -
 async def test_games_against_the_bot_wait_only_for_the_person(
     games: Games, clock: FakeClock
 ) -> None:
-    result = await games.challenge(
-        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind="checkers"
+    result = await games.challenges.post(
+        channel_id=CHANNEL, challenger=ALICE, against_bot=True, kind=GameKind.CHECKERS
     )
     assert result.game.to_move_id == ALICE.id
     clock.advance(timedelta(days=1))
@@ -104,14 +105,14 @@ async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     crashing = Games(
         store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=PowerCut()
     )
-    result = await crashing.challenge(
+    result = await crashing.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,
         against_bot=True,
-        kind="checkers",
+        kind=GameKind.CHECKERS,
         starter="challenger",
     )
-    moved = await crashing.move(result.game.id, ALICE.id, "22-18")
+    moved = await crashing.act(result.game.id, ALICE.id, Move("22-18"))
     assert moved.game.to_move_id == BOT.id  # Alice's move is answered; the bot's is not made
     assert "power cut" in caplog.text
     stalled = await store.get_game(result.game.id)
@@ -132,8 +133,12 @@ async def test_each_shard_sweeps_its_own_servers_games(games: Games, clock: Fake
     guilds = {"even": on_shard[0], "odd": on_shard[1], "none": None}
     made = {}
     for channel, (name, guild_id) in enumerate(guilds.items(), start=CHANNEL):
-        posted = await games.challenge(
-            channel_id=channel, guild_id=guild_id, challenger=ALICE, opponent=BOB, kind="checkers"
+        posted = await games.challenges.post(
+            channel_id=channel,
+            guild_id=guild_id,
+            challenger=ALICE,
+            opponent=BOB,
+            kind=GameKind.CHECKERS,
         )
         made[name] = posted.game.id
     clock.advance(timedelta(days=2))  # every challenge has expired

@@ -13,6 +13,7 @@ import pytest
 from bot.service.clock import FakeClock
 from bot.service.errors import ActionNotAllowedError, TournamentError
 from bot.service.games import Games
+from bot.service.operations import Abort, AcceptOffer, OfferDraw, Resign
 from bot.service.tournaments.lifecycle import Tournaments
 from bot.service.tournaments.tournament import Progress, Tournament
 from bot.service.views import Player
@@ -51,7 +52,7 @@ async def lower_id_wins(tournaments: Tournaments, progress: Progress) -> Progres
     for game_id in await seat_all(tournaments, progress):
         row = await tournaments.games.store.get_game(game_id)
         loser = max(row.challenger_id, row.opponent_id or 0)
-        await tournaments.games.resign(game_id, loser)
+        await tournaments.games.act(game_id, loser, Resign())
     return await tournaments.advance(progress.tournament.id)
 
 
@@ -212,15 +213,15 @@ async def test_a_drawn_knockout_game_is_played_again_with_the_seats_swapped(
     [first_game] = await seat_all(tournaments, progress)
     games = tournaments.games
     row = await games.store.get_game(first_game)
-    await games.offer_draw(first_game, row.challenger_id)
-    await games.accept_offer(first_game, row.opponent_id or 0)
+    await games.act(first_game, row.challenger_id, OfferDraw())
+    await games.act(first_game, row.opponent_id or 0, AcceptOffer())
     progress = await tournaments.advance(tournament.id)
     [replay] = progress.to_seat
     assert not replay.done and replay.game_id == first_game and replay.games == 1
     [second_game] = await seat_all(tournaments, progress)
     again = await games.store.get_game(second_game)
     assert (again.challenger_id, again.opponent_id) == (row.opponent_id, row.challenger_id)
-    await games.resign(second_game, again.challenger_id)
+    await games.act(second_game, again.challenger_id, Resign())
     progress = await tournaments.advance(tournament.id)
     assert progress.finished
     assert progress.tournament.row.winner_id == again.opponent_id
@@ -250,7 +251,7 @@ async def test_two_results_at_once_pair_the_next_round_once(tournaments: Tournam
     games = tournaments.games
     for game_id in made:
         row = await games.store.get_game(game_id)
-        await games.resign(game_id, row.challenger_id)
+        await games.act(game_id, row.challenger_id, Resign())
     # Both games closed; two callers (two results, or a result and the sweeper) move on at once.
     first, second = await asyncio.gather(
         tournaments.advance(tournament.id), tournaments.advance(tournament.id)
@@ -278,7 +279,7 @@ async def test_a_removed_player_loses_their_later_pairings_without_playing(
         row = await tournaments.games.store.get_game(game_id)
         seats = {row.challenger_id, row.opponent_id or 0}
         loser = min(seats - {DAVE.id}) if DAVE.id in seats else max(seats)
-        await tournaments.games.resign(game_id, loser)
+        await tournaments.games.act(game_id, loser, Resign())
     progress = await tournaments.advance(tournament.id)
     assert progress.paired == (2,)
     [walkover] = [p for p in progress.tournament.round(2) if DAVE.id in (p.first_id, p.second_id)]
@@ -293,7 +294,7 @@ async def test_a_tournament_game_cannot_be_aborted(tournaments: Tournaments) -> 
     progress = await tournaments.start(tournament.id, ALICE.id)
     [game_id] = await seat_all(tournaments, progress)
     with pytest.raises(ActionNotAllowedError) as refused:
-        await tournaments.games.abort(game_id, ALICE.id)
+        await tournaments.games.act(game_id, ALICE.id, Abort())
     assert refused.value.code == "svc.abort_tournament"
     assert (await tournaments.games.store.get_game(game_id)).status is GameStatus.ACTIVE
 
@@ -309,7 +310,7 @@ async def test_a_game_that_finished_unrecorded_is_not_played_again(
     progress = await tournaments.start(tournament.id, ALICE.id)
     first, _ = await seat_all(tournaments, progress)
     row = await tournaments.games.store.get_game(first)
-    await tournaments.games.resign(first, row.challenger_id)
+    await tournaments.games.act(first, row.challenger_id, Resign())
     stored = await tournaments.get(tournament.id)
     assert [p.done for p in stored.round(1)] == [False, False]  # not recorded yet
     assert await tournaments.rounds.waiting(stored) == []

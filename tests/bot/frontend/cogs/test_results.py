@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from bot.frontend.client import DuelboardBot
+from bot.service.operations import AcceptChallenge
 from bot.service.ratings import Ratings
 from bot.service.views import Player
-from bot.store import Store
+from bot.store import GameKind, Store
 from emulator import Emulator, User
 from tests.bot.conftest import clock
 from tests.bot.e2e.conftest import (
@@ -28,14 +29,14 @@ async def finished_checkers(
 ) -> int:
     """A rated checkers game between two members, finished and counted; returns its id."""
     games = bot.games
-    posted = await games.challenge(
+    posted = await games.challenges.post(
         channel_id=emulator.general.id,
         guild_id=emulator.guild.id,
         challenger=Player(first.id, first.name),
         opponent=Player(second.id, second.name),
-        kind="checkers",
+        kind=GameKind.CHECKERS,
     )
-    accepted = await games.accept_challenge(posted.game.id, Player(second.id, second.name))
+    accepted = await games.act(posted.game.id, second.id, AcceptChallenge(second.name))
     game_id = await checkers_win(games, accepted, winner.id)
     await Ratings(bot.store, bot_id=games.bot.id).count_finished(game_id, now=games.clock.now())
     return game_id

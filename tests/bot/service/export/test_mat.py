@@ -21,6 +21,7 @@ from bot.service.dice import SeededDice
 from bot.service.export.mat import match_text
 from bot.service.games import Games
 from bot.service.log import GameLog
+from bot.service.operations import Double, Resign
 from bot.service.views import ActionOutcomes
 from bot.store import Store
 from engine.backgammon import Side
@@ -51,10 +52,10 @@ def crawford_policy(games: Games, result: ActionOutcomes) -> Awaitable[ActionOut
     if game.phase is not Phase.ROLLING:
         return None
     if session.may_double() and game.cube.owner is None:
-        return games.double(result.game.id, actor)
+        return games.act(result.game.id, actor, Double())
     side = Side(session.seats.index(actor))
     if match.game_number == 1 and game.cube.owner is side:
-        return games.resign(result.game.id, actor, 1)
+        return games.act(result.game.id, actor, Resign(1))
     return None
 
 
