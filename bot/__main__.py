@@ -17,7 +17,7 @@ import aiohttp
 import discord
 
 from bot.frontend.client import DuelboardBot, ShardedDuelboardBot
-from bot.launch import EXIT_REFUSED, Wording, computer, run, set_up_process, warm_up
+from bot.launch import EXIT_REFUSED, Wording, computer, run, set_up_process
 from bot.pictures.painter import Painter
 from bot.settings import ONE_SHARD, TOKEN_HELP, Settings, SettingsError, Shards
 from bot.store import Store, StoreError
@@ -104,10 +104,7 @@ async def _serve(settings: Settings, store: Store) -> None:
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(client.close()))
     try:
         async with client:
-            # Signing in first: a refused token or no network is reported at once, before the
-            # worker process is started for nothing.
             await client.login(settings.discord_token)
-            await warm_up(worker)
             await client.connect()
     finally:
         await asyncio.to_thread(worker.close)

@@ -31,7 +31,11 @@ Wording = Callable[[Any], str | None]
 def computer() -> tuple[PlayParts, AIWorker]:
     """What the bot plays with: the computer's players, coach and reviewer. They think in one
     worker process, so that Open Sage (which keeps the GIL while it evaluates) never stalls this
-    process's event loop; close the worker when done."""
+    process's event loop; close the worker when done.
+
+    The worker starts when first asked (a game against the computer, a hint, a backgammon
+    game's review), not with the bot: a bot whose players only play each other never holds
+    its 70 MB and its process pool's resource tracker."""
     worker = AIWorker()
     coach = worker.coach()
     if coach.notice:
@@ -40,7 +44,8 @@ def computer() -> tuple[PlayParts, AIWorker]:
 
 
 async def warm_up(worker: AIWorker) -> None:
-    """Start the worker before the first game needs it; a failure here is retried then."""
+    """Start the worker before the first game needs it (the local page, where people mostly
+    play the computer); a failure here is retried then."""
     try:
         await asyncio.to_thread(worker.warm_up)
     except Exception:

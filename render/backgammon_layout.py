@@ -207,7 +207,10 @@ def board_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
     # Past 800 px the edges are fine at half the supersampling, and the scratch canvas stays
     # near 3200 px wide instead of growing with the picture.
     s = SUPERSAMPLE if layout.width <= 800 else SUPERSAMPLE // 2
-    big = Image.new("RGBA", (layout.width * s, layout.height * s), (*theme.canvas, 255))
+    # Opaque throughout, so drawn in RGB: an RGBA canvas would be copied twice more to be
+    # resized (alpha premultiplied, then back), a peak of about 75 MB that the drawing process
+    # would keep as its size; the pixels are the same.
+    big = Image.new("RGB", (layout.width * s, layout.height * s), theme.canvas)
     draw = ImageDraw.Draw(big)
 
     def scaled(box: Box) -> Box:
@@ -230,8 +233,7 @@ def board_background(layout: BackgammonLayout, theme: Theme) -> Image.Image:
             tip = base - depth
         triangle = [((x - half) * s, base * s), ((x + half) * s, base * s), (x * s, tip * s)]
         draw.polygon(triangle, fill=colour)
-    image = shrink(big, s).convert("RGB")
-    return image
+    return shrink(big, s)
 
 
 @lru_cache(maxsize=16)

@@ -13,17 +13,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.service import outcomes as out
 from bot.service.errors import ActionNotAllowedError
 from bot.service.kinds import rules_for
 from bot.service.log import GameLog
-from bot.service.ratings import CountedResult
-from bot.service.review import GameReview, Reviewer
 from bot.service.views import load_session
-from bot.store import GameEvent, GameRow, Store
+from bot.store import GameEvent, GameRow
 from render import ENGLISH, LIGHT, Theme, Words, describe_replay, replay_frames, replay_of
+
+if TYPE_CHECKING:  # the drawing process imports this module, and never the database's
+    from bot.service.ratings import CountedResult
+    from bot.service.review import GameReview, Reviewer
+    from bot.store import Store
 
 T = TypeVar("T")
 MAX_FRAMES = 80  # a GIF of a long game shows its last moves; the record keeps the whole game

@@ -2,9 +2,15 @@
 
 SQLite (aiosqlite) by default, PostgreSQL (asyncpg) with only a different DATABASE_URL; the
 schema is kept by Alembic migrations that `Store.open` applies.
+
+`Store` is imported on first use: the rows and errors alone import no database library, so a
+process that only reads rows (the drawing process) does not pay SQLAlchemy's and Alembic's
+memory (about 60 MB).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from bot.store.errors import (
     ChannelBusyError,
@@ -30,7 +36,9 @@ from bot.store.rows import (
     PlayerRow,
     Reducer,
 )
-from bot.store.store import Store
+
+if TYPE_CHECKING:
+    from bot.store.store import Store
 
 __all__ = [
     "KEEP",
@@ -55,3 +63,12 @@ __all__ = [
     "StoreConfigError",
     "StoreError",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """`Store`, imported when first asked for (with the database libraries it needs)."""
+    if name == "Store":
+        from bot.store.store import Store
+
+        return Store
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
