@@ -17,6 +17,7 @@ from bot.frontend.cogs.challenges import (
     TimeText,
 )
 from bot.frontend.cogs.results import GAME_CHOICES, LADDERS
+from bot.frontend.daily import DAILY_SETTING
 from bot.frontend.reach import server_only
 from bot.frontend.replies import Refusal
 from bot.frontend.tiers import refusal
@@ -65,6 +66,8 @@ class Admin(GameCog):
         tier_role="A role given by rating (with tier_rating; alone, it stops being a tier)",
         tier_rating="The rating from which the tier role is given",
         tier_game="The ladder of the tier (backgammon by default)",
+        daily="Post a position of the day from this server's games, with a poll",
+        daily_channel="Where the position of the day goes (this channel by default)",
     )
     @app_commands.choices(
         games=ALLOWED, theme=THEME_CHOICES, standing=STANDING_CHOICES, tier_game=GAME_CHOICES
@@ -82,6 +85,8 @@ class Admin(GameCog):
         tier_role: discord.Role | None = None,
         tier_rating: app_commands.Range[int, 0, 5000] | None = None,
         tier_game: str | None = None,
+        daily: bool | None = None,
+        daily_channel: discord.TextChannel | None = None,
     ) -> None:
         """Change the server's defaults; with no option, show them."""
         t = Localizer(interaction.locale)
@@ -106,6 +111,10 @@ class Admin(GameCog):
             changes[SETTING_GAMES] = everything if games == "both" else [games]
         if theme is not None:
             changes[THEME_SETTING] = theme
+        if daily is not False and (daily or daily_channel is not None):
+            changes[DAILY_SETTING] = daily_channel.id if daily_channel else interaction.channel_id
+        elif daily is False:
+            await self.store.clear_guild_setting(guild_id, DAILY_SETTING)
         for key, value in changes.items():
             await self.store.set_guild_setting(guild_id, key, value, now=now)
         if theme is not None:
@@ -126,6 +135,7 @@ class Admin(GameCog):
                 settings_text(t, stored),
                 standing_text(t, await boards.ladder.standing(guild_id)),
                 tiers_text(t, tiers_of(stored.get(TIERS_SETTING))),
+                daily_setting_text(t, stored.get(DAILY_SETTING)),
             )
         )
         await interaction.edit_original_response(content=text)
@@ -195,6 +205,13 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
         games=t("list.separator").join(game_name(t, str(game)) for game in allowed),
         theme=t(f"name.choice.{theme if theme == 'dark' else 'light'}"),
     )
+
+
+def daily_setting_text(t: Localizer, channel_id: JsonValue) -> str:
+    """Where the position of the day goes, or that the server has none."""
+    if not isinstance(channel_id, int):
+        return t("reply.settings.daily_off")
+    return t("reply.settings.daily", channel=f"<#{channel_id}>")
 
 
 def standing_text(t: Localizer, board: StandingBoard | None) -> str:
