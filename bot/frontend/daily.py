@@ -59,9 +59,8 @@ class DailyPositions:
                 return
             now = self.games.clock.now()
             day = now.date().isoformat()
-            for guild_id, channel_id in await self.puzzles.opted_in(DAILY_SETTING, held):
-                if day in await self.puzzles.claimed_days(guild_id):
-                    continue
+            due = await self.puzzles.opted_in(DAILY_SETTING, held, unclaimed=day)
+            for guild_id, channel_id in due:
                 if await self.puzzles.claim_day(guild_id, day, channel_id, now=now):
                     await self._post(guild_id, channel_id, day, now)
             for post in await self.puzzles.due_answers(now, held):

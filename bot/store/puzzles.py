@@ -116,11 +116,20 @@ class PuzzleStore:
         rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [_puzzle(row) for row in rows if row.data]  # an empty one marks a game looked at
 
-    async def opted_in(self, key: str, shards: Shards = ONE_SHARD) -> list[tuple[int, int]]:
-        """The servers on `shards` whose setting `key` names a channel: (server, channel)."""
+    async def opted_in(
+        self, key: str, shards: Shards = ONE_SHARD, *, unclaimed: str | None = None
+    ) -> list[tuple[int, int]]:
+        """The servers on `shards` whose setting `key` names a channel: (server, channel); with
+        `unclaimed`, only those whose post of that day is not yet claimed."""
         query = select(guild_settings.c.guild_id, guild_settings.c.value).where(
             guild_settings.c.key == checks.setting_key(key)
         )
+        if unclaimed is not None:
+            claimed = select(daily_posts.c.guild_id).where(
+                daily_posts.c.guild_id == guild_settings.c.guild_id,
+                daily_posts.c.day == checks.text("day", unclaimed),
+            )
+            query = query.where(~claimed.exists())
         rows = await self._db.read(lambda c: c.execute(query).all(), single=True)
         return [
             (guild_id, value)
@@ -141,11 +150,6 @@ class PuzzleStore:
             index_elements=[daily_posts.c.guild_id, daily_posts.c.day]
         )
         return await self._db.write(lambda c: c.execute(statement).rowcount == 1, single=True)
-
-    async def claimed_days(self, guild_id: int) -> set[str]:
-        """The days the server's post was claimed."""
-        query = select(daily_posts.c.day).where(daily_posts.c.guild_id == guild_id)
-        return await self._db.read(lambda c: set(c.scalars(query).all()), single=True)
 
     async def posted(
         self,

@@ -46,7 +46,6 @@ async def test_a_day_and_its_answer_are_claimed_once(store: Store) -> None:
     puzzles = PuzzleStore(store)
     claims = await asyncio.gather(*(puzzles.claim_day(GUILD, DAY, 77, now=NOW) for _ in range(5)))
     assert sorted(claims) == [False, False, False, False, True]
-    assert await puzzles.claimed_days(GUILD) == {DAY}
     closes = NOW + timedelta(hours=23)
     await puzzles.posted(GUILD, DAY, puzzle_id=5, message_id=88, closes_at=closes)
     assert await puzzles.due_answers(closes - timedelta(seconds=1)) == []
@@ -65,3 +64,6 @@ async def test_servers_opt_in_by_setting_and_are_picked_by_shard(store: Store) -
     assert sorted(await puzzles.opted_in("daily")) == [(EVEN_GUILD, 10), (ODD_GUILD, 11)]
     assert await puzzles.opted_in("daily", Shards(2, (0,))) == [(EVEN_GUILD, 10)]
     assert await puzzles.opted_in("daily", Shards(2, (1,))) == [(ODD_GUILD, 11)]
+    await puzzles.claim_day(EVEN_GUILD, DAY, 10, now=NOW)
+    assert await puzzles.opted_in("daily", unclaimed=DAY) == [(ODD_GUILD, 11)]
+    assert len(await puzzles.opted_in("daily", unclaimed="2026-03-02")) == 2
