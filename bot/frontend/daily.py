@@ -32,6 +32,20 @@ DAILY_SETTING = "daily"  # the server setting: the channel of the position of th
 POLL_HOURS = 23  # the poll closes, and the answer comes, before the next day's position
 
 
+def refusal(t: Localizer, guild: discord.Guild | None, channel: object) -> str | None:
+    """Why the position of the day cannot go to `channel` (worded), or None when it can: the
+    bot must send messages, attach files and send polls there."""
+    if guild is None or not isinstance(channel, discord.TextChannel | discord.Thread):
+        return t("daily.refused.channel")
+    held = channel.permissions_for(guild.me)
+    sends = (
+        held.send_messages_in_threads if isinstance(channel, discord.Thread) else held.send_messages
+    )
+    if not (sends and held.attach_files and held.send_polls):
+        return t("daily.refused.permission", channel=channel.mention)
+    return None
+
+
 class DailyPositions:
     """Finds positions in a server's games, posts the day's, answers its poll."""
 
@@ -121,7 +135,9 @@ class DailyPositions:
             await self.puzzles.posted(
                 guild_id, day, puzzle_id=stored.id, message_id=asked.id, closes_at=closes
             )
-        except Exception:  # one server's failure (gone, no permission) must not stop the others
+        except (discord.Forbidden, LookupError) as error:  # its settings outlived the channel
+            log.warning("no position of the day in server %s: %s", guild_id, error)
+        except Exception:  # one server's failure must not stop the others
             log.exception("posting the position of the day in server %s failed", guild_id)
 
     async def _answer(self, post: DailyPost) -> None:
@@ -142,7 +158,10 @@ class DailyPositions:
             await channel.send(
                 answer_text(t, puzzle, votes), reference=message, mention_author=False
             )
-        except Exception:  # the poll's message deleted, the channel gone: nothing to answer
+        except (discord.NotFound, discord.Forbidden, LookupError) as error:
+            # The poll deleted, the channel gone or closed to the bot: nothing to answer under.
+            log.warning("no answer to the position of the day in %s: %s", post.guild_id, error)
+        except Exception:  # one server's failure must not stop the others
             log.exception("answering the position of the day in server %s failed", post.guild_id)
 
     def _channel(

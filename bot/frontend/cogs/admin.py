@@ -18,6 +18,7 @@ from bot.frontend.cogs.challenges import (
 )
 from bot.frontend.cogs.results import GAME_CHOICES, LADDERS
 from bot.frontend.daily import DAILY_SETTING
+from bot.frontend.daily import refusal as daily_refusal
 from bot.frontend.reach import server_only
 from bot.frontend.replies import Refusal
 from bot.frontend.tiers import refusal
@@ -95,6 +96,13 @@ class Admin(GameCog):
             raise Refusal(t("error.permission"))
         # A tier is checked before anything is changed: refused, the command changes nothing.
         tiers = await self._tiers(t, interaction, tier_role, tier_rating, tier_game)
+        daily_at = None  # the channel of the position of the day, when it is switched on here
+        if daily is not False and (daily or daily_channel is not None):
+            target = daily_channel or interaction.channel
+            reason = daily_refusal(t, interaction.guild, target)
+            if reason is not None:
+                raise Refusal(reason)
+            daily_at = daily_channel.id if daily_channel else interaction.channel_id
         await self.actions.defer_private(interaction)
         now = self.games.clock.now()
         changes: dict[str, JsonValue] = {}
@@ -111,8 +119,8 @@ class Admin(GameCog):
             changes[SETTING_GAMES] = everything if games == "both" else [games]
         if theme is not None:
             changes[THEME_SETTING] = theme
-        if daily is not False and (daily or daily_channel is not None):
-            changes[DAILY_SETTING] = daily_channel.id if daily_channel else interaction.channel_id
+        if daily_at is not None:
+            changes[DAILY_SETTING] = daily_at
         elif daily is False:
             await self.store.clear_guild_setting(guild_id, DAILY_SETTING)
         for key, value in changes.items():

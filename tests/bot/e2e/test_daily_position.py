@@ -10,6 +10,7 @@ blunder.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import timedelta
@@ -25,7 +26,9 @@ from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.store import GameStatus, Store
 from emulator import Emulator, Message, User
+from emulator.building import BOT_PERMISSIONS
 from emulator.harness import CLIENT_OPTIONS, running
+from emulator.polls import SEND_POLLS
 from engine.backgammon import Play, Position
 from engine.backgammon.matchplay import Match
 from tests.bot.e2e.conftest import Players
@@ -157,7 +160,8 @@ async def test_a_daily_position_is_posted_with_a_poll_and_answered_when_it_close
 
         reply = await command(emulator, admin, "settings", {"daily": True})
         assert f"Position of the day: in <#{emulator.general.id}>." in reply.content
-        await bot.daily.sweep()
+        # Two sweeps at once (two processes would do the same): one post.
+        await asyncio.gather(bot.daily.sweep(), bot.daily.sweep())
         picture, asked = posted(emulator, before)
         assert picture.attachments[0].data.startswith(b"\x89PNG")
         assert "White to play 3-1" in picture.content
@@ -217,6 +221,30 @@ async def test_a_game_in_progress_is_never_used(
         await bot.daily.sweep()
         assert posted(emulator, before) == []
         assert (await game_row(store)).status is GameStatus.ACTIVE
+
+
+async def test_opting_in_is_refused_where_the_bot_cannot_post_a_poll(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    admin = emulator.add_member("admin", permissions=0x20)
+    async with daily_bot(emulator, store, game_clock):
+        await emulator.set_bot_permissions(BOT_PERMISSIONS & ~SEND_POLLS)
+        reply = await command(emulator, admin, "settings", {"daily": True})
+        assert reply.content == (
+            f"I cannot post the position of the day in <#{emulator.general.id}>: I need Send"
+            " Messages, Attach Files and Send Polls there. Nothing was changed."
+        )
+        assert "daily" not in await store.guild_settings(emulator.guild.id)
+        await emulator.set_bot_permissions(BOT_PERMISSIONS)
+        reply = await command(emulator, admin, "settings", {"daily": True})
+        assert await store.guild_settings(emulator.guild.id) == {"daily": emulator.general.id}
+        reply = await command(emulator, admin, "settings", {"daily": False})
+        assert "Position of the day: off." in reply.content
+        assert "daily" not in await store.guild_settings(emulator.guild.id)
 
 
 @pytest.mark.parametrize(("pick", "verdict"), [(BEST, "Right"), (BLUNDER, "Not this time")])
