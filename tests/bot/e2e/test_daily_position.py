@@ -54,10 +54,14 @@ def gnubg_equities(position: Position, dice: tuple[int, int]) -> dict[Position, 
     return {_apply_pairs(position, entry["move"]): float(entry["score"]) for entry in found}
 
 
+# The built-in positions, each roll's best play known by hand: make the five, four, bar point.
+BUILT_IN = {"3-1": "8/5 6/5", "4-2": "8/4 6/4", "6-1": "13/7 8/7"}
 # gnubg runs only in the main thread (it crashes in any other), while the review and the coach
-# think in worker threads: the one position they judge here is asked of gnubg up front.
-OPENING = (Position.initial(), (3, 1))
-ORACLE = {OPENING: gnubg_equities(*OPENING)}
+# think in worker threads: the opening positions they judge here are asked of gnubg up front.
+ORACLE = {
+    (Position.initial(), dice): gnubg_equities(Position.initial(), dice)
+    for dice in ((3, 1), (4, 2), (6, 1))
+}
 
 
 def ranked(position: Position, dice: tuple[int, int], plays: Sequence[Play]) -> list[RankedPlay]:
@@ -275,3 +279,21 @@ async def test_puzzle_checks_the_pick_privately(
         if pick == BLUNDER:
             assert f"you picked `{BLUNDER}`; the best play is `{BEST}`" in shown.content
         assert not shown.custom_ids
+
+
+async def test_puzzle_without_games_gives_a_built_in_opening(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    async with daily_bot(emulator, store, game_clock):
+        shown = await command(emulator, players.carol, "puzzle")
+        [roll] = [dice for dice in BUILT_IN if f"White to play {dice}" in shown.content]
+        [menu] = shown.custom_ids
+        await emulator.select(players.carol, shown, menu, [BUILT_IN[roll]])
+        await emulator.wait_until(
+            lambda: shown if shown.content.startswith("Right") else None, "the check", WAIT
+        )
+        assert "(played in the game)" not in shown.content
