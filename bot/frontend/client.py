@@ -175,7 +175,9 @@ class DuelboardBot(commands.Bot):
         )
         self.tournament_actions = TournamentActions(self, Tournaments(self.games), self.messages)
         self.actions = GameActions(self.games, self.messages, self.store, self.tournament_actions)
-        self.daily = DailyPositions(self, self.games, self.store, self.painter, self.parts.reviewer)
+        self.daily = DailyPositions(
+            self, self.games, self.store, self.painter, self.parts.reviewer, self.messages.theme
+        )
         parts = (self.actions, self.messages, self.games, self.store, self.tournament_actions)
         return [*cogs(*parts), PuzzleCog(self.daily)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,6 +26,7 @@ from bot.settings import ONE_SHARD, Shards
 from bot.store import Store
 from bot.store.puzzles import DailyPost, PuzzleStore, StoredPuzzle
 from bot.wording.puzzles import answer_text, daily_text, offered, poll_answer, poll_question
+from render import Theme
 
 log = logging.getLogger("duelboard")
 
@@ -56,13 +58,16 @@ class DailyPositions:
         store: Store,
         painter: Painter,
         reviewer: Reviewer | None,
+        theme: Callable[[int | None], Awaitable[Theme]],
     ) -> None:
-        """Post through `client`; find positions with `reviewer` and the games' coach."""
+        """Post through `client`; find positions with `reviewer` and the games' coach; draw
+        boards in each server's `theme`."""
         self.client = client
         self.games = games
         self.store = store
         self.painter = painter
         self.reviewer = reviewer
+        self.theme = theme
         self.puzzles = PuzzleStore(store)
 
     async def sweep(self, shards: Shards = ONE_SHARD) -> None:
@@ -105,15 +110,20 @@ class DailyPositions:
             found = await built_in(self.puzzles, self.games.coach, now=now)
         return found[seen % len(found)] if found else None
 
-    async def picture(self, puzzle: Puzzle, t: Localizer, locale: object) -> Picture:
-        """The position's board, drawn by the painter; no player is named."""
+    async def picture(
+        self, puzzle: Puzzle, t: Localizer, locale: object, guild_id: int | None
+    ) -> Picture:
+        """The position's board in the server's theme, drawn by the painter; no player is
+        named."""
         names = (t("picture.white"), t("picture.black"))
-        picture = await self.painter.draw(puzzle.session(), names, Look(locale))
+        look = Look(locale, await self.theme(guild_id))
+        picture = await self.painter.draw(puzzle.session(), names, look)
         assert picture is not None  # a puzzle's match has a board
         return picture
 
     async def _post(self, guild_id: int, channel_id: int, day: str, now: datetime) -> None:
         try:
+            channel, t, locale = self._channel(guild_id, channel_id)
             stored = await self.find(guild_id, now)
             if stored is None:
                 await self.puzzles.posted(
@@ -121,8 +131,7 @@ class DailyPositions:
                 )
                 return
             puzzle = Puzzle.from_json(stored.data)
-            channel, t, locale = self._channel(guild_id, channel_id)
-            picture = await self.picture(puzzle, t, locale)
+            picture = await self.picture(puzzle, t, locale, guild_id)
             image = discord.File(
                 io.BytesIO(picture.png), filename=FILENAME, description=picture.alt_text
             )

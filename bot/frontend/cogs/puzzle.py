@@ -46,7 +46,7 @@ class PuzzleCog(commands.Cog):
         if stored is None:
             raise Refusal(t("puzzle.none"))
         puzzle = Puzzle.from_json(stored.data)
-        picture = await self.daily.picture(puzzle, t, interaction.locale)
+        picture = await self.daily.picture(puzzle, t, interaction.locale, interaction.guild_id)
         image = discord.File(
             io.BytesIO(picture.png), filename=FILENAME, description=picture.alt_text
         )
