@@ -9,9 +9,11 @@ from emulator.handle import DriverError
 from emulator.state import DM, GROUP_DM, Channel, Guild, Member, Role, State, User
 
 # The permissions an ordinary member has (view, send, history, reactions, embed, attach, use
-# application commands, use external apps); Manage Server (0x20) is what the "admin" commands
-# ask for.
-MEMBER_PERMISSIONS = 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 | (1 << 31) | (1 << 50)
+# application commands, use external apps, send polls, which Discord's @everyone holds by
+# default); Manage Server (0x20) is what the "admin" commands ask for.
+MEMBER_PERMISSIONS = (
+    0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 | (1 << 31) | (1 << 49) | (1 << 50)
+)
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | 0x2000 | (1 << 35) | (1 << 38)
 
 

@@ -6,7 +6,7 @@ from urllib.parse import unquote
 
 from aiohttp import web
 
-from emulator import limits, payloads
+from emulator import limits, payloads, polls
 from emulator.core import CORE, Core, json_response, read_body, snowflake_arg
 from emulator.gateway import GUILDS_INTENT
 from emulator.state import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
@@ -95,13 +95,20 @@ async def create_message(request: web.Request) -> web.Response:
     body = await read_body(request)
     send = SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES
     core.require(channel, VIEW_CHANNEL | send | (ATTACH_FILES if body.files else 0))
-    message = core.new_message(channel.id, body)
+    poll = None
+    if isinstance(body.data, dict) and body.data.get("poll") is not None:
+        polls.channel_allows_polls(core, channel)
+        poll = polls.make_poll(body.data["poll"], core.state.wall())
+    message = core.new_message(channel.id, body, poll=poll)
     return core.answer(message, await core.announce("MESSAGE_CREATE", message))
 
 
 async def get_message(request: web.Request) -> web.Response:
-    """`GET /channels/{id}/messages/{id}`."""
-    return json_response(payloads.message(_message(request.app[CORE], request)))
+    """`GET /channels/{id}/messages/{id}`; a poll past its expiry ends first."""
+    core = request.app[CORE]
+    message = _message(core, request)
+    await polls.settle(core, message)
+    return json_response(payloads.message(message))
 
 
 async def edit_message(request: web.Request) -> web.Response:
@@ -111,6 +118,8 @@ async def edit_message(request: web.Request) -> web.Response:
     if message.author.id != core.bot_user.id:
         raise limits.DiscordError(403, 50005, "Cannot edit a message authored by another user")
     body = await read_body(request)
+    if isinstance(body.data, dict) and body.data.get("poll") is not None:
+        raise limits.DiscordError(400, 520003, "Cannot edit a poll message")
     if body.files:
         core.require(_channel(core, request), ATTACH_FILES)
     core.edit_message(message, body)

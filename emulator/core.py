@@ -12,7 +12,7 @@ from aiohttp import hdrs, web
 
 from emulator import forms, limits, openapi, payloads
 from emulator.mentions import mentions
-from emulator.state import Attachment, Channel, Interaction, Message, State, Upload, User
+from emulator.state import Attachment, Channel, Interaction, Message, Poll, State, Upload, User
 
 if TYPE_CHECKING:
     from emulator.gateway import Gateway
@@ -136,8 +136,10 @@ class Core:
         *,
         interaction: Interaction | None = None,
         allow_ephemeral: bool = False,
+        poll: Poll | None = None,
     ) -> Message:
-        """Make and store a message from a create body (not yet announced)."""
+        """Make and store a message from a create body (not yet announced), with its `poll`
+        made from the body (see `polls.make_poll`)."""
         data = _object(body.data)
         reference = data.get("message_reference")
         if reference is not None and not (
@@ -162,13 +164,15 @@ class Core:
             flags=flags,
             webhook_id=self.app_id if interaction is not None else None,
             interaction=interaction,
+            poll=poll,
         )
         if reference is not None:
             message.reference_id = int(reference["message_id"])
         message.attachments = self._attachments(data, body.files, existing=[])
         notified = self._mentions(message, data.get("allowed_mentions"))
         message.notified = [] if message.ephemeral else notified
-        if not (message.content or message.embeds or message.attachments or message.components):
+        shown = message.content or message.embeds or message.attachments or message.components
+        if not (shown or poll is not None):
             raise limits.empty_message()
         self.state.messages[message.id] = message
         return message

@@ -13,6 +13,7 @@ from emulator.gateway import Gateway
 from emulator.handle import DEFAULT_TIMEOUT, DriverError, InteractionHandle
 from emulator.looking import Observer
 from emulator.options import World, build_options, fill_modal
+from emulator.polls import Voting
 from emulator.server import API, build_app
 from emulator.signal import BotFailure
 from emulator.state import (
@@ -31,7 +32,7 @@ DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.emulator.duelboard-test-token"
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
 
-class Emulator(Observer, Builder):
+class Emulator(Observer, Builder, Voting):
     """A local Discord served on 127.0.0.1: one server (guild) with channels and members to
     begin with, and more servers on demand, each routed to the gateway session of its shard."""
 

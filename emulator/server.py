@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
 
-from emulator import channels, interactions, limits, payloads, roles, scheduled
+from emulator import channels, interactions, limits, payloads, polls, roles, scheduled
 from emulator.core import BODY, CORE, Core, json_response, read_body, snowflake_arg
 from emulator.state import Command, Guild, RecordedRequest
 
@@ -38,6 +38,7 @@ def build_app(core: Core) -> web.Application:
             web.put(API + "/applications/{app_id}/guilds/{guild_id}/commands", put_commands),
             *interactions.routes(),
             *channels.routes(),
+            *polls.routes(),
             *scheduled.routes(),
             *roles.routes(),
         ]

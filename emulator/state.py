@@ -167,6 +167,29 @@ class Attachment:
 
 
 @dataclass(eq=False)
+class PollAnswer:
+    """One answer of a poll: Discord numbers them from 1 in the order sent."""
+
+    answer_id: int
+    text: str
+    emoji: dict[str, Any] | None = None
+
+
+@dataclass(eq=False)
+class Poll:
+    """A message's poll: its question, answers, when it ends, and who voted for what."""
+
+    question: str
+    answers: list[PollAnswer]
+    expiry: datetime
+    allow_multiselect: bool = False
+    layout_type: int = 1
+    votes: dict[int, set[int]] = field(default_factory=dict)  # user id -> answer ids
+    voters: dict[int, User] = field(default_factory=dict)  # who has voted, by id
+    finalized: bool = False
+
+
+@dataclass(eq=False)
 class Message:
     """A message as Discord stores it, including ephemeral ones only their user sees."""
 
@@ -190,6 +213,9 @@ class Message:
     mention_roles: list[Role] = field(default_factory=list)
     mention_everyone: bool = False
     notified: list[User] = field(default_factory=list)
+    poll: Poll | None = None
+    type: int | None = None  # None: as its origin says (a reply, a command's answer, default)
+    poll_result: dict[str, Any] | None = None  # a poll result message's embed (type 46)
 
     @property
     def ephemeral(self) -> bool:

@@ -22,7 +22,9 @@ from discord.ext import commands
 from bot.frontend.actions import GameActions
 from bot.frontend.builder import BuildButton, BuildMenu
 from bot.frontend.cogs import cogs
+from bot.frontend.cogs.puzzle import PuzzleCog, PuzzleMenu
 from bot.frontend.controls import GameButton, MoveMenu, SignupButton
+from bot.frontend.daily import DailyPositions
 from bot.frontend.markup import user_name
 from bot.frontend.messages import GameMessages
 from bot.frontend.replies import reply_error
@@ -88,6 +90,7 @@ class DuelboardBot(commands.Bot):
     messages: GameMessages
     actions: GameActions
     tournament_actions: TournamentActions
+    daily: DailyPositions
 
     def __init__(
         self,
@@ -135,7 +138,9 @@ class DuelboardBot(commands.Bot):
         await self.store.upsert_player(me.id, me.name, now=self.games.clock.now(), is_bot=True)
         await self.painter.warm_up()
         # Clicks go to `self.actions` (games) and `self.tournament_actions` (sign-ups).
-        self.add_dynamic_items(GameButton, MoveMenu, SignupButton, BuildMenu, BuildButton)
+        self.add_dynamic_items(
+            GameButton, MoveMenu, SignupButton, BuildMenu, BuildButton, PuzzleMenu
+        )
         await self.tree.set_translator(CatalogTranslator())
         # The commands are the application's, not a shard's: one process syncs them.
         if 0 in self.own_shards.ids:
@@ -170,7 +175,11 @@ class DuelboardBot(commands.Bot):
         )
         self.tournament_actions = TournamentActions(self, Tournaments(self.games), self.messages)
         self.actions = GameActions(self.games, self.messages, self.store, self.tournament_actions)
-        return cogs(self.actions, self.messages, self.games, self.store, self.tournament_actions)
+        self.daily = DailyPositions(
+            self, self.games, self.store, self.painter, self.parts.reviewer, self.messages.theme
+        )
+        parts = (self.actions, self.messages, self.games, self.store, self.tournament_actions)
+        return [*cogs(*parts), PuzzleCog(self.daily)]
 
     async def _sweep_forever(self, interval: float) -> None:
         await self.wait_until_ready()
@@ -178,6 +187,7 @@ class DuelboardBot(commands.Bot):
             try:
                 await self.actions.sweep(self.own_shards)
                 await self.tournament_actions.sweep(self.own_shards)
+                await self.daily.sweep(self.own_shards)
             except Exception:  # a failed sweep must not stop the clock; the next one retries
                 log.exception("sweeping deadlines failed")
             await asyncio.sleep(interval)

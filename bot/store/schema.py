@@ -342,3 +342,37 @@ achievements = Table(
     Column("game_id", GAME_ID, nullable=False),
     Column("earned_at", UtcDateTime, nullable=False),
 )
+
+# Positions worth solving, each found once and kept: the daily post's poll is answered from it
+# and a /puzzle answer is checked against it. `source` names where it came from ("game:<id>:
+# <game>:<turn>" or a built-in one's name), so a position is never stored twice; `data` holds the
+# match text, the plays offered and their equities (`bot.service.puzzles.Puzzle`).
+puzzles = Table(
+    "puzzles",
+    metadata,
+    Column("id", GAME_ID, primary_key=True, autoincrement=True),
+    Column("guild_id", BigInteger, nullable=True),  # None: a built-in position
+    Column("source", String(64), nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("uq_puzzles_source", "source", unique=True),
+)
+
+# A server's position of the day: one row per server and day (UTC), claimed by whichever
+# process inserts it first, so a server gets one post a day however many processes sweep.
+# `puzzle_id` None: no position was found that day; `message_id` is the poll's message,
+# `closes_at` when its poll ends, `answered_at` when the answer was claimed (once).
+daily_posts = Table(
+    "daily_posts",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("day", String(10), primary_key=True),
+    Column("shard_key", BigInteger, nullable=False),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("puzzle_id", GAME_ID, nullable=True),
+    Column("message_id", BigInteger, nullable=True),
+    Column("closes_at", UtcDateTime, nullable=True),
+    Column("answered_at", UtcDateTime, nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("ix_daily_posts_closes_at", "closes_at"),
+)

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
         Guild,
         Member,
         Message,
+        Poll,
         Role,
         ScheduledEvent,
         User,
@@ -221,7 +222,7 @@ def message(m: Message) -> JSON:
             if users
         ],
         "pinned": False,
-        "type": 20 if m.interaction is not None and m.reference_id is None else 0,
+        "type": _message_type(m),
         "flags": m.flags,
     }
     if m.guild_id:
@@ -236,6 +237,8 @@ def message(m: Message) -> JSON:
             "user": user(m.interaction.user),
             "authorizing_integration_owners": dict(m.interaction.owners) or {"0": str(m.guild_id)},
         }
+    if m.poll is not None:
+        payload["poll"] = poll(m.poll)
     if m.reference_id is not None:
         payload["message_reference"] = {
             "type": 0,
@@ -245,6 +248,44 @@ def message(m: Message) -> JSON:
         if m.guild_id:
             payload["message_reference"]["guild_id"] = str(m.guild_id)
     return payload
+
+
+def _message_type(m: Message) -> int:
+    if m.type is not None:
+        return m.type
+    return 20 if m.interaction is not None and m.reference_id is None else 0
+
+
+def poll(p: Poll) -> JSON:
+    """A message's poll with its results (`me_voted` as the bot sees them)."""
+    tally = {answer.answer_id: 0 for answer in p.answers}
+    mine: set[int] = set()
+    for user_id, ids in p.votes.items():
+        for answer_id in ids:
+            tally[answer_id] += 1
+        if p.voters[user_id].bot:
+            mine |= ids
+    answers = []
+    for answer in p.answers:
+        media: JSON = {"text": answer.text}
+        if answer.emoji:
+            media["emoji"] = answer.emoji
+        answers.append({"answer_id": answer.answer_id, "poll_media": media})
+    return {
+        "question": {"text": p.question},
+        "answers": answers,
+        "expiry": iso(p.expiry),
+        "allow_multiselect": p.allow_multiselect,
+        "layout_type": p.layout_type,
+        "results": {
+            "is_finalized": p.finalized,
+            "answer_counts": [
+                {"id": answer_id, "count": count, "me_voted": answer_id in mine}
+                for answer_id, count in tally.items()
+                if count
+            ],
+        },
+    }
 
 
 def application(app_id: int, name: str, owner: User) -> JSON:

@@ -17,6 +17,8 @@ from bot.frontend.cogs.challenges import (
     TimeText,
 )
 from bot.frontend.cogs.results import GAME_CHOICES, LADDERS
+from bot.frontend.daily import DAILY_SETTING
+from bot.frontend.daily import refusal as daily_refusal
 from bot.frontend.reach import server_only
 from bot.frontend.replies import Refusal
 from bot.frontend.tiers import refusal
@@ -65,6 +67,8 @@ class Admin(GameCog):
         tier_role="A role given by rating (with tier_rating; alone, it stops being a tier)",
         tier_rating="The rating from which the tier role is given",
         tier_game="The ladder of the tier (backgammon by default)",
+        daily="Post a position of the day from this server's games, with a poll",
+        daily_channel="Where the position of the day goes (this channel by default)",
     )
     @app_commands.choices(
         games=ALLOWED, theme=THEME_CHOICES, standing=STANDING_CHOICES, tier_game=GAME_CHOICES
@@ -82,6 +86,8 @@ class Admin(GameCog):
         tier_role: discord.Role | None = None,
         tier_rating: app_commands.Range[int, 0, 5000] | None = None,
         tier_game: str | None = None,
+        daily: bool | None = None,
+        daily_channel: discord.TextChannel | None = None,
     ) -> None:
         """Change the server's defaults; with no option, show them."""
         t = Localizer(interaction.locale)
@@ -90,6 +96,13 @@ class Admin(GameCog):
             raise Refusal(t("error.permission"))
         # A tier is checked before anything is changed: refused, the command changes nothing.
         tiers = await self._tiers(t, interaction, tier_role, tier_rating, tier_game)
+        daily_at = None  # the channel of the position of the day, when it is switched on here
+        if daily is not False and (daily or daily_channel is not None):
+            target = daily_channel or interaction.channel
+            reason = daily_refusal(t, interaction.guild, target)
+            if reason is not None:
+                raise Refusal(reason)
+            daily_at = daily_channel.id if daily_channel else interaction.channel_id
         await self.actions.defer_private(interaction)
         now = self.games.clock.now()
         changes: dict[str, JsonValue] = {}
@@ -106,6 +119,10 @@ class Admin(GameCog):
             changes[SETTING_GAMES] = everything if games == "both" else [games]
         if theme is not None:
             changes[THEME_SETTING] = theme
+        if daily_at is not None:
+            changes[DAILY_SETTING] = daily_at
+        elif daily is False:
+            await self.store.clear_guild_setting(guild_id, DAILY_SETTING)
         for key, value in changes.items():
             await self.store.set_guild_setting(guild_id, key, value, now=now)
         if theme is not None:
@@ -126,6 +143,7 @@ class Admin(GameCog):
                 settings_text(t, stored),
                 standing_text(t, await boards.ladder.standing(guild_id)),
                 tiers_text(t, tiers_of(stored.get(TIERS_SETTING))),
+                daily_setting_text(t, stored.get(DAILY_SETTING)),
             )
         )
         await interaction.edit_original_response(content=text)
@@ -195,6 +213,13 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
         games=t("list.separator").join(game_name(t, str(game)) for game in allowed),
         theme=t(f"name.choice.{theme if theme == 'dark' else 'light'}"),
     )
+
+
+def daily_setting_text(t: Localizer, channel_id: JsonValue) -> str:
+    """Where the position of the day goes, or that the server has none."""
+    if not isinstance(channel_id, int):
+        return t("reply.settings.daily_off")
+    return t("reply.settings.daily", channel=f"<#{channel_id}>")
 
 
 def standing_text(t: Localizer, board: StandingBoard | None) -> str:

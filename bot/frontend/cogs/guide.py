@@ -66,5 +66,6 @@ class Guide(commands.Cog):
     async def help(self, interaction: Interaction) -> None:
         """How to play with Duelboard."""
         t = Localizer(interaction.locale)
-        text = "\n".join((t("help.text"), t("help.ratings"), t("help.anywhere")))
+        parts = ("help.text", "help.ratings", "help.anywhere", "help.puzzle")
+        text = "\n".join(t(key) for key in parts)
         await interaction.response.send_message(text, ephemeral=True)

@@ -355,6 +355,7 @@ async def test_game_commands_go_anywhere_and_a_servers_own_stay_there(
     anywhere = {
         "backgammon", "checkers", "move", "roll", "double", "resign", "draw", "abort", "board",
         "hint", "rules", "help", "verify", "stats", "history", "leaderboard", "export", "games",
+        "puzzle",
     }  # fmt: skip
     async with start_bot():
         declared = {
