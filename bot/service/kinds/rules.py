@@ -14,7 +14,7 @@ from bot.service.coach import Advice, Coach
 from bot.service.options import GameOptions, OptionRules
 from bot.service.review import GameReview, Reviewer
 from bot.service.session import Log, Session
-from render import BackgammonScene, CheckersScene, Words
+from render import Scene, Words
 
 Review = Callable[[Log, Reviewer, int], GameReview | None]
 """Grades the people (not the bot, whose id is given) of a finished game; CPU-bound."""
@@ -74,6 +74,6 @@ class GameRules(OptionRules, Protocol):
 
     def replay_scenes(
         self, log: Log, names: tuple[str, str], words: Words, most: int
-    ) -> Sequence[BackgammonScene | CheckersScene]:
+    ) -> Sequence[Scene]:
         """The recap's frames: the start, then one per move, at most `most` moves (the last)."""
         ...
