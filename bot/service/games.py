@@ -31,9 +31,9 @@ from bot.service.errors import (
     NotYourTurnError,
 )
 from bot.service.hints import advice_for
-from bot.service.kinds import options_for, rules_for
+from bot.service.kinds import SimplePlayer, options_for, rules_for
 from bot.service.limits import MAX_TEXT_LENGTH
-from bot.service.opponent import Opponent, Opponents, SimplePlayer
+from bot.service.opponent import Opponent, Opponents
 from bot.service.options import DEFAULT_LEVEL, GameOptions
 from bot.service.outcomes import (
     ChallengeAccepted,

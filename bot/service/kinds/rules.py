@@ -40,6 +40,11 @@ class GameRules(OptionRules, Protocol):
         ...
 
     @property
+    def simple_player(self) -> object:
+        """The kind's player that picks its first legal choice (`SimplePlayer`'s, for this kind)."""
+        ...
+
+    @property
     def opponent_notice(self) -> bool:
         """Whether the bot's `Opponent.notice` (it plays below the level asked for) concerns
         this game."""
