@@ -30,6 +30,9 @@ from bot.i18n import CATALOGS, DEFAULT_LANGUAGE
 from bot.pictures import PICTURES
 from bot.pictures.backgammon import BackgammonPictures
 from bot.pictures.checkers import CheckersPictures
+from bot.service.achievements import EARNERS
+from bot.service.achievements.backgammon import backgammon_earned
+from bot.service.achievements.checkers import checkers_earned
 from bot.service.computer.backgammon import SimpleBackgammonPlayer
 from bot.service.computer.checkers import SimpleCheckersPlayer
 from bot.service.errors import OptionError
@@ -125,6 +128,12 @@ def test_the_ai_registers_every_kind_under_its_stored_name() -> None:
         assert type(coach.for_kind(kind)) is AI_EXPECTED[kind][1]
     with pytest.raises(ValueError, match="does not play 'chess'; it plays backgammon, checkers"):
         players.for_kind("chess")
+
+
+def test_every_kind_earns_its_own_achievements() -> None:
+    assert set(EARNERS) == set(GameKind)
+    assert EARNERS[GameKind.BACKGAMMON] is backgammon_earned
+    assert EARNERS[GameKind.CHECKERS] is checkers_earned
 
 
 def test_the_simple_player_is_each_kinds_own() -> None:
