@@ -13,6 +13,7 @@ from bot.service.coach import Advice, Coach
 from bot.service.computer.backgammon import BackgammonCoach, SimpleBackgammonPlayer
 from bot.service.errors import ActionNotAllowedError, OptionError
 from bot.service.export.mat import match_text
+from bot.service.kinds.backgammon_builder import BackgammonBuilder
 from bot.service.kinds.rules import Review
 from bot.service.options import GameOptions
 from bot.service.review import review_game
@@ -30,6 +31,7 @@ class BackgammonRules:
 
     kind = GameKind.BACKGAMMON
     simple_player = SimpleBackgammonPlayer()
+    builder = BackgammonBuilder()
     variants: Sequence[str] = tuple(bg.VARIANTS)
     default_variant = "standard"
     rolls_dice = True

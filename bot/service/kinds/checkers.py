@@ -12,6 +12,7 @@ from bot.service.coach import Advice, Coach
 from bot.service.computer.checkers import CheckersCoach, SimpleCheckersPlayer
 from bot.service.errors import ActionNotAllowedError, OptionError
 from bot.service.export.pdn import game_text, move_text
+from bot.service.kinds.checkers_builder import CheckersBuilder
 from bot.service.kinds.rules import Review
 from bot.service.options import GameOptions
 from bot.service.session import Log, Session
@@ -24,6 +25,7 @@ class CheckersRules:
 
     kind = GameKind.CHECKERS
     simple_player = SimpleCheckersPlayer()
+    builder = CheckersBuilder()
     # In the order the commands offer them: the house rules, then by how widely each is played.
     variants: Sequence[str] = ("box", "english", "russian", "brazilian", "pool", "international")
     default_variant = "box"

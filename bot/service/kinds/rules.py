@@ -12,6 +12,7 @@ from typing import Protocol
 
 from bot.service.coach import Advice, Coach
 from bot.service.options import GameOptions, OptionRules
+from bot.service.picks import Builder
 from bot.service.review import GameReview, Reviewer
 from bot.service.session import Log, Session
 from render import Scene, Words
@@ -37,6 +38,11 @@ class GameRules(OptionRules, Protocol):
     @property
     def review(self) -> Review | None:
         """How a finished game is reviewed; None for a game without a reviewer."""
+        ...
+
+    @property
+    def builder(self) -> Builder:
+        """How a play too many for a menu is built one pick at a time."""
         ...
 
     @property
