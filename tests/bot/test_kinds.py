@@ -20,9 +20,9 @@ from ai.levels import Level
 from ai.player import ComputerPlayer
 from bot.frontend.cogs.admin import Admin
 from bot.frontend.cogs.guide import Guide
-from bot.frontend.cogs.kinds import CHALLENGES
-from bot.frontend.cogs.kinds.backgammon import BackgammonChallenge
-from bot.frontend.cogs.kinds.checkers import CheckersChallenge
+from bot.frontend.cogs.kinds import COMMANDS
+from bot.frontend.cogs.kinds.backgammon import BackgammonCommands
+from bot.frontend.cogs.kinds.checkers import CheckersCommands
 from bot.frontend.cogs.results import ResultsCog
 from bot.frontend.cogs.tournaments import TournamentCommands
 from bot.frontend.controls import CONTROLS, BackgammonControls, CheckersControls
@@ -110,8 +110,8 @@ def test_only_rolling_waits_for_the_dice() -> None:
 # registries: a kind registered is offered everywhere, with nothing else to edit.
 
 AI_EXPECTED = {
-    GameKind.BACKGAMMON: (BackgammonPlayer, BackgammonCoach, BackgammonScene, BackgammonChallenge),
-    GameKind.CHECKERS: (CheckersPlayer, CheckersCoach, CheckersScene, CheckersChallenge),
+    GameKind.BACKGAMMON: (BackgammonPlayer, BackgammonCoach, BackgammonScene, BackgammonCommands),
+    GameKind.CHECKERS: (CheckersPlayer, CheckersCoach, CheckersScene, CheckersCommands),
 }
 SIMPLE_EXPECTED = {
     GameKind.BACKGAMMON: SimpleBackgammonPlayer,
@@ -162,13 +162,17 @@ def _choices(command: object, option: str) -> list[str]:
     return [str(choice.value) for choice in parameter.choices]
 
 
-def test_each_kind_has_its_own_command_offering_its_variants() -> None:
-    assert set(CHALLENGES) == set(GameKind)
-    for kind, cog in CHALLENGES.items():
+def test_each_kind_has_its_own_commands_its_challenge_offering_its_variants() -> None:
+    assert set(COMMANDS) == set(GameKind)
+    for kind, cog in COMMANDS.items():
         assert cog is AI_EXPECTED[kind][3]
-        [command] = cog.__cog_app_commands__
-        assert command.name == kind.value
+        [command] = [c for c in cog.__cog_app_commands__ if c.name == kind.value]
         assert _choices(command, "variant") == list(KINDS[kind].variants)
+    own = {kind: {c.name for c in cog.__cog_app_commands__} for kind, cog in COMMANDS.items()}
+    assert own == {
+        GameKind.BACKGAMMON: {"backgammon", "roll", "double"},
+        GameKind.CHECKERS: {"checkers", "draw"},
+    }
 
 
 def test_every_list_of_games_offers_every_registered_kind() -> None:

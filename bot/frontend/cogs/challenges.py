@@ -77,8 +77,8 @@ def server_choices(
 
 
 class ChallengeCog(GameCog):
-    """Posting challenges: each game kind's command (`bot.frontend.cogs.kinds`) is a subclass
-    that reads its own options and hands them to `challenge`."""
+    """Posting challenges: each game kind's commands (`bot.frontend.cogs.kinds`) are a subclass
+    whose challenge command reads its own options and hands them to `challenge`."""
 
     async def challenge(
         self,

@@ -1,6 +1,6 @@
-"""Every game kind's challenge command, one module per kind, and the one place each is
-registered (`CHALLENGES`); with the game and variant choices the other commands offer
-(/tournament, /settings, /rules), derived from the service's `KINDS`."""
+"""Every game kind's own commands (its challenge, and the moves only it has), one module per
+kind, and the one place each is registered (`COMMANDS`); with the game and variant choices the
+other commands offer (/tournament, /settings, /rules), derived from the service's `KINDS`."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.frontend.cogs.challenges import ChallengeCog
-from bot.frontend.cogs.kinds.backgammon import BackgammonChallenge
-from bot.frontend.cogs.kinds.checkers import CheckersChallenge
+from bot.frontend.cogs.kinds.backgammon import BackgammonCommands
+from bot.frontend.cogs.kinds.checkers import CheckersCommands
 from bot.frontend.translator import named_choices
 from bot.service.kinds import KINDS
 from bot.store import GameKind
 
-CHALLENGES: Mapping[GameKind, type[ChallengeCog]] = MappingProxyType(
-    {GameKind.BACKGAMMON: BackgammonChallenge, GameKind.CHECKERS: CheckersChallenge}
+COMMANDS: Mapping[GameKind, type[ChallengeCog]] = MappingProxyType(
+    {GameKind.BACKGAMMON: BackgammonCommands, GameKind.CHECKERS: CheckersCommands}
 )
 
 GAMES = named_choices(KINDS)

@@ -1,4 +1,4 @@
-"""/backgammon: challenge someone (or the bot) to backgammon, with backgammon's own options."""
+"""Backgammon's own commands: /backgammon (a challenge, with its own options), /roll and /double."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from bot.frontend.cogs.challenges import (
     Interaction,
     TimeText,
 )
+from bot.frontend.controls import Action
 from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
 from bot.service.kinds import KINDS
@@ -28,8 +29,8 @@ from bot.store import GameKind
 BACKGAMMON_VARIANTS = named_choices(KINDS[GameKind.BACKGAMMON].variants)
 
 
-class BackgammonChallenge(ChallengeCog):
-    """The /backgammon command."""
+class BackgammonCommands(ChallengeCog):
+    """/backgammon, /roll and /double."""
 
     @anywhere
     @app_commands.command(
@@ -78,3 +79,15 @@ class BackgammonChallenge(ChallengeCog):
             match_length=points,
             **choices,
         )
+
+    @anywhere
+    @app_commands.command(name="roll", description="Roll the dice (backgammon)")
+    async def roll(self, interaction: Interaction) -> None:
+        """Roll the dice (backgammon)."""
+        await self.actions.command(interaction, Action.ROLL)
+
+    @anywhere
+    @app_commands.command(name="double", description="Offer a double (backgammon)")
+    async def double(self, interaction: Interaction) -> None:
+        """Offer a double (backgammon)."""
+        await self.actions.command(interaction, Action.DOUBLE)

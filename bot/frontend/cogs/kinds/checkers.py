@@ -1,4 +1,4 @@
-"""/checkers: challenge someone (or the bot) to checkers, with checkers's own options."""
+"""Checkers' own commands: /checkers (a challenge, with its own options) and /draw."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.frontend.cogs.challenges import (
     Interaction,
     TimeText,
 )
+from bot.frontend.controls import Action
 from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
 from bot.service.kinds import KINDS
@@ -25,8 +26,8 @@ from bot.store import GameKind
 CHECKERS_VARIANTS = named_choices(KINDS[GameKind.CHECKERS].variants)
 
 
-class CheckersChallenge(ChallengeCog):
-    """The /checkers command."""
+class CheckersCommands(ChallengeCog):
+    """/checkers and /draw."""
 
     @anywhere
     @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
@@ -56,3 +57,9 @@ class CheckersChallenge(ChallengeCog):
         await self.challenge(
             interaction, GameKind.CHECKERS, opponent, variant, time, rated, level, hints, **choices
         )
+
+    @anywhere
+    @app_commands.command(name="draw", description="Offer a draw (checkers)")
+    async def draw(self, interaction: Interaction) -> None:
+        """Offer a draw (checkers)."""
+        await self.actions.command(interaction, Action.DRAW)
