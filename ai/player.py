@@ -1,27 +1,21 @@
-"""The computer as a player: both games behind the service's `Opponent` interface."""
+"""The computer as a player: every game kind's player at one level, behind the service's
+`Opponent` interface (`for_kind` hands out the kind's own player, as `ai.kinds` registers it)."""
 
 from __future__ import annotations
 
 import random
 import threading
+from typing import Any
 
-import engine.checkers as ck
-from ai.backgammon.player import BackgammonPlayer
-from ai.checkers import STRENGTHS, choose_move, think
+from ai.kinds import AIS, ai_for
 from ai.levels import DEFAULT_LEVEL, Level
-from engine.backgammon import Play
-from engine.backgammon.matchplay import Match
-
-# A draw is agreed unless the search sees the computer ahead by more than this many hundredths
-# of a man: it never gives away a clearly better game.
-DRAW_MARGIN = 30
 
 
 class ComputerPlayer:
-    """Backgammon and checkers decisions at one level; every answer is one the engine allows.
+    """Each kind's decisions at one level; every answer is one the engine allows.
 
-    `rng` feeds the beginner's noise (seed it for repeatable games); `notice` is set when the
-    backgammon level had to fall back to the built-in player because Open Sage is missing.
+    `rng` feeds the levels' noise (seed it for repeatable games); `notice` is set when a kind's
+    player had to fall back below the level (backgammon without Open Sage).
     """
 
     def __init__(
@@ -29,39 +23,17 @@ class ComputerPlayer:
     ) -> None:
         self.level = level
         self.rng = rng or random.Random()
-        self.backgammon = BackgammonPlayer(level, self.rng, threads=threads)
+        self.players = {kind: ai.player(level, self.rng, threads) for kind, ai in AIS.items()}
 
     @property
     def notice(self) -> str | None:
-        """Why the computer plays backgammon below the level asked for, if it does."""
-        return self.backgammon.notice
+        """Why the computer plays a kind below the level asked for, if it does."""
+        return next((p.notice for p in self.players.values() if p.notice is not None), None)
 
-    def choose_play(self, match: Match) -> Play:
-        """One of `match.game.legal_plays()`."""
-        return self.backgammon.choose_play(match)
-
-    def wants_to_double(self, match: Match) -> bool:
-        """Whether to double before rolling (False whenever the rules forbid it)."""
-        return self.backgammon.wants_to_double(match)
-
-    def takes_double(self, match: Match) -> bool:
-        """Whether to take the double on offer."""
-        return self.backgammon.takes_double(match)
-
-    def accepts_resignation(self, match: Match) -> bool:
-        """Whether to accept the resignation on offer."""
-        return self.backgammon.accepts_resignation(match)
-
-    def choose_move(self, game: ck.Game) -> ck.Move:
-        """One of `game.position.legal_moves()`."""
-        return choose_move(game, self.level, self.rng)
-
-    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
-        """Agree to a draw unless the computer, playing `colour`, is clearly better: a level game
-        or a worse one is worth a draw, a clearly better one is played on."""
-        result = think(game, STRENGTHS[Level.INTERMEDIATE])
-        mine = result.score if game.position.turn is colour else -result.score
-        return mine <= DRAW_MARGIN
+    def for_kind(self, kind: str) -> Any:
+        """The player of `kind` (a `GameKind` or its name), with that kind's own decisions."""
+        ai_for(kind)  # an unknown kind is refused by name
+        return self.players[kind]
 
 
 class Computers:

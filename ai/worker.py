@@ -25,15 +25,14 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
-from ai.backgammon.player import make_evaluator
 from ai.backgammon.sage import SageUnavailableError, sage_missing
-from ai.coach import Advice, ComputerCoach
+from ai.coach import ComputerCoach
+from ai.kinds import AIS, ai_for
 from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
 from ai.review import SideReview, report, review_sage
-from engine.backgammon import Play, Side
+from engine.backgammon import Side
 from engine.backgammon.matchplay import Match
 
 T = TypeVar("T")
@@ -89,8 +88,8 @@ class AIWorker:
             return self._once(name, args)
         except BrokenProcessPool as error:
             raise WorkerStoppedError(
-                f"the computer's worker process stopped twice while answering {name!r}; "
-                "the next call starts a new one"
+                "the computer's worker process stopped twice while answering"
+                f" {_asked(name, args)!r}; the next call starts a new one"
             ) from error
 
     def _once(self, name: str, args: tuple[Any, ...]) -> Any:
@@ -113,7 +112,8 @@ class AIWorker:
             # A hung worker would hold every game's computer forever: end it, start afresh.
             self._discard(pool, kill=True)
             raise WorkerStoppedError(
-                f"the computer's worker process did not answer {name!r} in {self.timeout:g} s;"
+                f"the computer's worker process did not answer {_asked(name, args)!r}"
+                f" in {self.timeout:g} s;"
                 " it was stopped and the next call starts a new one"
             ) from None
 
@@ -181,11 +181,42 @@ class AIWorker:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def backgammon_notice(level: Level) -> str | None:
-    """What `ComputerPlayer(level).notice` says, found without loading a network here."""
-    if sage_missing() is None:
-        return None
-    return make_evaluator(level)[1]  # without Open Sage this builds only pubeval
+# Where a kind's player or coach call carries the name of the method asked: (level, kind,
+# method, ...) and (kind, method, ...).
+METHOD_AT = {"play": 2, "advise": 1}
+
+
+def _asked(name: str, args: tuple[Any, ...]) -> str:
+    """What a call asked, as a message names it: a routed call's method, else the call."""
+    at = METHOD_AT.get(name)
+    if at is None or len(args) <= at:
+        return name
+    return str(args[at])
+
+
+def level_notice(level: Level) -> str | None:
+    """What `ComputerPlayer(level).notice` says, found without building the players here."""
+    notices = (ai.notice(level) for ai in AIS.values())
+    return next((notice for notice in notices if notice is not None), None)
+
+
+class Remote:
+    """A kind's player or coach living in the worker: each method called on it is asked
+    there, by name, of the same object (`call` names the worker's entry, `route` finds it)."""
+
+    def __init__(self, worker: AIWorker, call: str, *route: str) -> None:
+        self._worker = worker
+        self._call = call
+        self._route = route
+
+    def __getattr__(self, method: str) -> Callable[..., Any]:
+        if method.startswith("_"):
+            raise AttributeError(method)  # copy and pickle probe these; they are not decisions
+
+        def ask(*args: Any) -> Any:
+            return self._worker.call(self._call, *self._route, method, *args)
+
+        return ask
 
 
 class WorkerOpponent:
@@ -194,31 +225,13 @@ class WorkerOpponent:
     def __init__(self, worker: AIWorker, level: Level) -> None:
         self.worker = worker
         self.level = level
-        self.notice = backgammon_notice(level)
+        self.notice = level_notice(level)
+        self._kinds = {kind: Remote(worker, "play", level.value, kind) for kind in AIS}
 
-    def choose_play(self, match: Match) -> Play:
-        """One of `match.game.legal_plays()`."""
-        return self.worker.ask(Play, "choose_play", self.level.value, match)
-
-    def wants_to_double(self, match: Match) -> bool:
-        """Whether to double before rolling."""
-        return self.worker.ask(bool, "wants_to_double", self.level.value, match)
-
-    def takes_double(self, match: Match) -> bool:
-        """Whether to take the double on offer."""
-        return self.worker.ask(bool, "takes_double", self.level.value, match)
-
-    def accepts_resignation(self, match: Match) -> bool:
-        """Whether to accept the resignation on offer."""
-        return self.worker.ask(bool, "accepts_resignation", self.level.value, match)
-
-    def choose_move(self, game: ck.Game) -> ck.Move:
-        """One of `game.position.legal_moves()`."""
-        return self.worker.ask(ck.Move, "choose_move", self.level.value, game)
-
-    def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
-        """Whether to agree to the draw on offer, playing `colour`."""
-        return self.worker.ask(bool, "accepts_draw", self.level.value, game, colour)
+    def for_kind(self, kind: str) -> Any:
+        """The player of `kind`, its decisions made in the worker."""
+        ai_for(kind)
+        return self._kinds[kind]
 
 
 class WorkerComputers:
@@ -240,15 +253,13 @@ class WorkerCoach:
 
     def __init__(self, worker: AIWorker) -> None:
         self.worker = worker
-        self.notice = backgammon_notice(Level.EXPERT)
+        self.notice = level_notice(Level.EXPERT)
+        self._kinds = {kind: Remote(worker, "advise", kind) for kind in AIS}
 
-    def backgammon_advice(self, match: Match, count: int) -> Advice:
-        """The top `count` of `match.game.legal_plays()`."""
-        return self.worker.ask(Advice, "backgammon_advice", match, count)
-
-    def checkers_advice(self, game: ck.Game, count: int) -> Advice:
-        """The top `count` of `game.position.legal_moves()`."""
-        return self.worker.ask(Advice, "checkers_advice", game, count)
+    def for_kind(self, kind: str) -> Any:
+        """The coach of `kind`, thinking in the worker."""
+        ai_for(kind)
+        return self._kinds[kind]
 
 
 class WorkerReviewer:
@@ -306,7 +317,7 @@ def _the_coach() -> ComputerCoach:
     global _coach
     if _coach is None:
         # The expert's player has no noise, so its evaluator serves hints as it is.
-        _coach = ComputerCoach(backgammon=_player(Level.EXPERT.value).backgammon)
+        _coach = ComputerCoach(players=_player(Level.EXPERT.value))
     return _coach
 
 
@@ -315,19 +326,29 @@ def _judge(chunk: list[Decision]) -> list[Verdict]:
     return [judge(decision, sage) for decision in chunk]
 
 
+def _play(level: str, kind: str, method: str, *args: Any) -> Any:
+    return _public(_player(level).for_kind(kind), method)(*args)
+
+
+def _advise(kind: str, method: str, *args: Any) -> Any:
+    return _public(_the_coach().for_kind(kind), method)(*args)
+
+
+def _public(target: object, method: str) -> Callable[..., Any]:
+    """A decision of a kind's player or coach: only its public methods answer calls."""
+    if method.startswith("_"):
+        raise AttributeError(method)
+    answer: Callable[..., Any] = getattr(target, method)
+    return answer
+
+
 def _warm_up() -> None:
     _the_coach()
 
 
 CALLS: dict[str, Callable[..., Any]] = {
-    "choose_play": lambda level, match: _player(level).choose_play(match),
-    "wants_to_double": lambda level, match: _player(level).wants_to_double(match),
-    "takes_double": lambda level, match: _player(level).takes_double(match),
-    "accepts_resignation": lambda level, match: _player(level).accepts_resignation(match),
-    "choose_move": lambda level, game: _player(level).choose_move(game),
-    "accepts_draw": lambda level, game, colour: _player(level).accepts_draw(game, colour),
-    "backgammon_advice": lambda match, count: _the_coach().backgammon_advice(match, count),
-    "checkers_advice": lambda game, count: _the_coach().checkers_advice(game, count),
+    "play": _play,
+    "advise": _advise,
     "judge": _judge,
     "warm_up": _warm_up,
     "pid": os.getpid,

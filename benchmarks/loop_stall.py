@@ -27,6 +27,7 @@ from ai.player import ComputerPlayer
 from ai.worker import AIWorker
 from bot.service.coach import Coach
 from bot.service.opponent import Opponent
+from bot.store import GameKind
 from engine.backgammon.matchplay import Match, MatchOptions, Phase
 
 TICK = 0.001  # the ticker's sleep, in seconds
@@ -114,12 +115,15 @@ def thinking(
 ) -> Callable[[], Awaitable[None]]:
     """The computer's work as the service asks for it: each call in a worker thread."""
 
+    backgammon = player.for_kind(GameKind.BACKGAMMON)
+    advice = coach.for_kind(GameKind.BACKGAMMON).advice
+
     async def work() -> None:
         for play, roll in zip(found.to_play[:decisions], found.to_roll[:decisions], strict=True):
-            await asyncio.to_thread(player.choose_play, play)
-            await asyncio.to_thread(player.wants_to_double, roll)
+            await asyncio.to_thread(backgammon.choose_play, play)
+            await asyncio.to_thread(backgammon.wants_to_double, roll)
         for match in found.to_play[:hints]:
-            await asyncio.to_thread(coach.backgammon_advice, match, 3)
+            await asyncio.to_thread(advice, match, 3)
 
     return work
 
@@ -132,8 +136,9 @@ async def run(decisions: int, hints: int, seed: int) -> None:
         f" one after another; ticker sleeps {TICK * 1000:.0f} ms"
     )
     local = ComputerPlayer(Level.EXPERT)
-    local_coach = ComputerCoach(backgammon=local.backgammon)
-    local.choose_play(found.to_play[0])  # networks loaded before the clock starts
+    local_coach = ComputerCoach(players=local)
+    # The networks are loaded before the clock starts.
+    local.for_kind(GameKind.BACKGAMMON).choose_play(found.to_play[0])
     quiet = await measured(lambda: asyncio.sleep(1.0))
     print(quiet.line("idle loop (1 s)"))
     threads = await measured(thinking(local, local_coach, found, decisions, hints))

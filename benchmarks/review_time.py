@@ -27,7 +27,10 @@ from engine.backgammon.matchplay import Match, MatchOptions, Phase
 def play_match(length: int, seed: int) -> list[Match]:
     """Every match value of a `length`-point match between two beginners."""
     rng = random.Random(seed)
-    players = [ComputerPlayer(Level.BEGINNER, random.Random(seed + side)) for side in (0, 1)]
+    players = [
+        ComputerPlayer(Level.BEGINNER, random.Random(seed + side)).for_kind("backgammon")
+        for side in (0, 1)
+    ]
     match = Match.start(MatchOptions(match_length=length))
     history = [match]
     while match.winner is None:

@@ -10,7 +10,7 @@ from render.backgammon_layout import BackgammonLayout
 from render.backgammon_scene import BackgammonScene, Prompt
 from render.chart import RatingChart, render_chart
 from render.checkers import CheckersLayout, CheckersScene, draw_checkers, render_checkers
-from render.describe import MAX_ALT_TEXT, describe
+from render.describe import MAX_ALT_TEXT
 from render.replay import (
     backgammon_replay_scenes,
     checkers_replay_scenes,
@@ -19,6 +19,7 @@ from render.replay import (
     replay_gif,
     replay_of,
 )
+from render.scenes import SCENES, Scene, SceneKind, describe, draw_scene, render_png
 from render.standings import (
     Bracket,
     BracketMatch,
@@ -36,18 +37,6 @@ from render.words import (
     Words,
 )
 
-
-def render_png(
-    scene: BackgammonScene | CheckersScene, *, theme: Theme = LIGHT, width: int = 800
-) -> bytes:
-    """The picture of either kind of scene as PNG bytes, `width` × `width * 0.8` pixels (5:4)."""
-    if isinstance(scene, BackgammonScene):
-        return render_backgammon(scene, theme=theme, width=width)
-    if isinstance(scene, CheckersScene):
-        return render_checkers(scene, theme=theme, width=width)
-    raise TypeError(f"render_png() takes a BackgammonScene or CheckersScene, not {scene!r}")
-
-
 __all__ = [
     "DARK",
     "ENDING_FIELDS",
@@ -55,6 +44,7 @@ __all__ = [
     "LIGHT",
     "MAX_ALT_TEXT",
     "PLURAL_FIELDS",
+    "SCENES",
     "SIZE_FIELDS",
     "TEMPLATE_FIELDS",
     "THEMES",
@@ -66,6 +56,8 @@ __all__ = [
     "CheckersScene",
     "Prompt",
     "RatingChart",
+    "Scene",
+    "SceneKind",
     "StandingsScene",
     "StandingsTable",
     "Theme",
@@ -76,6 +68,7 @@ __all__ = [
     "describe_replay",
     "draw_backgammon",
     "draw_checkers",
+    "draw_scene",
     "render_backgammon",
     "render_chart",
     "render_checkers",

@@ -12,7 +12,6 @@ from render.backgammon_layout import (
     STACK_SHOWN,
     BackgammonLayout,
     Centre,
-    check_width,
     layout_for,
     numbered_background,
 )
@@ -39,6 +38,7 @@ from render.draw import (
     write_text,
 )
 from render.encode import png_bytes
+from render.size import check_width
 from render.theme import LIGHT, RGB, Theme
 
 

@@ -8,14 +8,9 @@ from functools import cached_property, lru_cache
 from PIL import Image, ImageDraw
 
 from render.draw import SUPERSAMPLE, legible, shrink, text_centred
+from render.size import ASPECT
 from render.theme import Theme
 
-# 5:4 landscape: the board spans the width, the players' strips lie above and below it, so at
-# the 340 px a phone shows a picture its words stay 11 px (`render.draw.legible`) and the
-# board keeps nearly the whole width; landscape, so Discord on Android does not crop it square.
-ASPECT = 0.8
-MIN_WIDTH = 320
-MAX_WIDTH = 1600
 STACK_SHOWN = 5  # checkers drawn on one point; past that the outermost carries the count
 
 Box = tuple[float, float, float, float]
@@ -26,14 +21,6 @@ STRIP = 42  # a player's strip: disc, name, pips and score, clock, an owned cube
 NUMBERS = 28  # a row of point numbers
 FRAME = 432  # the board's frame, from the top numbers to the bottom ones
 STATUS_TOP = STRIP + 2 * NUMBERS + FRAME + STRIP  # the prompt's band (68), to the bottom
-
-
-def check_width(width: int) -> None:
-    """Refuse a picture width the layout cannot draw legibly."""
-    if isinstance(width, bool) or not isinstance(width, int):
-        raise TypeError(f"width must be an int, not {type(width).__name__}")
-    if not MIN_WIDTH <= width <= MAX_WIDTH:
-        raise ValueError(f"width must be {MIN_WIDTH}–{MAX_WIDTH} pixels, not {width}")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from functools import cached_property, lru_cache
 from PIL import Image, ImageDraw
 
 from engine.checkers import Color, GameResult, Move, Piece, Position, square_coordinates
-from render.backgammon_layout import ASPECT, check_width
 from render.clock import check_clock, clock_text, ticking
 from render.draw import (
     SUPERSAMPLE,
@@ -26,6 +25,7 @@ from render.draw import (
     write_outlined,
 )
 from render.encode import png_bytes
+from render.size import ASPECT, check_width
 from render.theme import LIGHT, RGB, Theme
 from render.words import ENGLISH, Words
 

@@ -10,19 +10,8 @@ from render.checkers import status_line as checkers_status
 from render.clock import clock_text
 from render.words import Words
 
-# Discord refuses attachment descriptions longer than this.
+# Discord refuses attachment descriptions longer than this (`render.scenes.describe` cuts there).
 MAX_ALT_TEXT = 1024
-
-
-def describe(scene: BackgammonScene | CheckersScene) -> str:
-    """A short alt text for the picture of `scene`, at most 1024 characters."""
-    if isinstance(scene, BackgammonScene):
-        text = describe_backgammon(scene)
-    elif isinstance(scene, CheckersScene):
-        text = describe_checkers(scene)
-    else:
-        raise TypeError(f"describe() takes a BackgammonScene or CheckersScene, not {scene!r}")
-    return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "…"
 
 
 def _side_name(side: Side, words: Words) -> str:

@@ -8,11 +8,11 @@ from PIL import Image
 
 from engine.backgammon import Play, Position, Side
 from engine.checkers import Color, Game
-from render.backgammon import draw_backgammon
 from render.backgammon_scene import BackgammonScene
-from render.checkers import CheckersScene, draw_checkers
-from render.describe import MAX_ALT_TEXT, describe
+from render.checkers import CheckersScene
+from render.describe import MAX_ALT_TEXT
 from render.encode import gif_bytes, to_palette
+from render.scenes import Scene, describe, draw_scene
 from render.theme import LIGHT, Theme
 from render.words import ENGLISH, Words
 
@@ -22,8 +22,6 @@ FIRST_FRAME_MS = 1500
 MOVE_FRAME_MS = 1000
 LAST_FRAME_MS = 4000
 REPLAY_WIDTH = 480
-
-Scene = BackgammonScene | CheckersScene
 
 
 def frame_durations(count: int) -> list[int]:
@@ -41,12 +39,7 @@ def replay_frames(
     """Each scene's frame, on the theme's palette, one at a time: a caller with other work may
     do it between two frames (see `replay_gif`)."""
     for scene in scenes:
-        if isinstance(scene, BackgammonScene):
-            frame = draw_backgammon(scene, theme=theme, width=width)
-        elif isinstance(scene, CheckersScene):
-            frame = draw_checkers(scene, theme=theme, width=width)
-        else:
-            raise TypeError(f"a replay frame must be a board scene, not {scene!r}")
+        frame = draw_scene(scene, theme=theme, width=width)
         # Each frame goes onto the palette at once: a third of the memory of keeping RGB frames.
         yield to_palette(frame, theme)
 

@@ -25,7 +25,7 @@ from bot.pictures.checkers import CheckersPictures
 from bot.pictures.look import Look, words_for
 from bot.service.session import Session
 from bot.store import GameKind
-from render import BackgammonScene, CheckersScene, describe, render_png
+from render import Scene, describe, render_png
 
 __all__ = [
     "FILENAME",
@@ -45,7 +45,6 @@ __all__ = [
 IMAGE_WIDTH = 800
 FILENAME = "board.png"
 THEME_SETTING = "theme"  # the server setting (/settings theme) naming a `render.THEMES` entry
-Scene = BackgammonScene | CheckersScene
 PUBLIC = Look()  # the public board, in English
 
 

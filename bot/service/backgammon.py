@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service import outcomes as out
+from bot.service.computer.backgammon import BackgammonOpponent
 from bot.service.errors import ActionNotAllowedError, MoveFirstError
 from bot.service.opponent import Opponent
 from bot.service.options import GameOptions
@@ -392,18 +393,19 @@ class BackgammonSession:
         """The bot's decision when it is the actor: double or roll, play, take or pass, answer."""
         match = self._require_match()
         phase = match.game.phase
+        player: BackgammonOpponent = opponent.for_kind(GameKind.BACKGAMMON)
         run: Run[Any] = Run(self, ctx)
         if phase is Phase.ROLLING:
-            if match.game.can_double and opponent.wants_to_double(match):
+            if match.game.can_double and player.wants_to_double(match):
                 run.do({"op": "double"})
             else:
                 run.do(self._roll_step(roller))
         elif phase is Phase.MOVING:
-            run.do(_move_step(opponent.choose_play(match), forced=False))
+            run.do(_move_step(player.choose_play(match), forced=False))
         elif phase is Phase.DOUBLED:
-            run.do({"op": "take" if opponent.takes_double(match) else "drop"})
+            run.do({"op": "take" if player.takes_double(match) else "drop"})
         elif phase is Phase.RESIGNING:
-            run.do({"op": "accept" if opponent.accepts_resignation(match) else "decline"})
+            run.do({"op": "accept" if player.accepts_resignation(match) else "decline"})
         run.session.settle(run, roller)
         return run
 

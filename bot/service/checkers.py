@@ -14,6 +14,7 @@ from typing import Any
 
 import engine.checkers as ck
 from bot.service import outcomes as out
+from bot.service.computer.checkers import CheckersOpponent
 from bot.service.errors import ActionNotAllowedError
 from bot.service.opponent import Opponent
 from bot.service.options import GameOptions
@@ -324,12 +325,13 @@ class CheckersSession:
     def bot_turn(self, opponent: Opponent, roller: Roller, ctx: Context) -> Run[Any]:
         """The bot's move, or its answer to a draw offer."""
         game = self._require_game()
+        player: CheckersOpponent = opponent.for_kind(GameKind.CHECKERS)
         run: Run[Any] = Run(self, ctx)
         if self.draw_offered_by is not None:
             colour = _COLOUR_OF[other(self.draw_offered_by)]
-            run.do({"op": "accept" if opponent.accepts_draw(game, colour) else "decline"})
+            run.do({"op": "accept" if player.accepts_draw(game, colour) else "decline"})
         else:
-            run.do(_move_step(opponent.choose_move(game), forced=False))
+            run.do(_move_step(player.choose_move(game), forced=False))
         run.session.settle(run)
         return run
 

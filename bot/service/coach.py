@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-import engine.checkers as ck
 from bot.store import GameKind
-from engine.backgammon.matchplay import Match
 
 HINT_COUNT = 3  # the top plays a /hint shows
 
@@ -62,14 +60,12 @@ class Advice(Protocol):
 
 
 class Coach(Protocol):
-    """Ranks the plays of the position on the board (the `ai` package provides one)."""
+    """Ranks the plays of the position on the board, kind by kind (the `ai` package provides
+    one)."""
 
-    def backgammon_advice(self, match: Match, count: int) -> Advice:
-        """The top `count` of `match.game.legal_plays()` for the dice rolled."""
-        ...
-
-    def checkers_advice(self, game: ck.Game, count: int) -> Advice:
-        """The top `count` of `game.position.legal_moves()`."""
+    def for_kind(self, kind: GameKind) -> Any:
+        """The coach of `kind`: the interface its rules declare (`BackgammonCoach`,
+        `CheckersCoach` in `bot.service.computer`)."""
         ...
 
 

@@ -30,7 +30,7 @@ from bot.service.errors import (
     NotYourTurnError,
 )
 from bot.service.hints import advice_for
-from bot.service.kinds import rules_for
+from bot.service.kinds import SimplePlayer, rules_for
 from bot.service.limits import MAX_TEXT_LENGTH
 from bot.service.operations import (
     Abort,
@@ -42,7 +42,7 @@ from bot.service.operations import (
     Seated,
     WithdrawChallenge,
 )
-from bot.service.opponent import Opponent, Opponents, SimplePlayer
+from bot.service.opponent import Opponent, Opponents
 from bot.service.options import DEFAULT_LEVEL
 from bot.service.session import Context, Op
 from bot.service.sweeper import Sweeper

@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.coach import EQUITY, Coach
+from bot.service.computer.backgammon import BackgammonCoach
 from bot.service.log import GameLog
 from bot.service.options import GameOptions
 from bot.service.recap import review_for
@@ -129,7 +130,8 @@ def judged(match: Match, played: str | None, options: GameOptions, coach: Coach)
     plays = match.game.legal_plays()
     if len(plays) < 2:
         return None
-    advice = coach.backgammon_advice(match, len(plays))
+    backgammon: BackgammonCoach = coach.for_kind(GameKind.BACKGAMMON)
+    advice = backgammon.advice(match, len(plays))
     if advice.unit != EQUITY or len(advice.suggestions) < 2:
         return None
     ranked = [Choice(s.notation, s.value) for s in advice.suggestions]

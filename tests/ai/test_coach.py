@@ -8,9 +8,11 @@ import engine.checkers as ck
 from ai.backgammon.evaluator import Pubeval
 from ai.backgammon.player import BackgammonPlayer
 from ai.coach import ComputerCoach
+from ai.kinds.backgammon import BackgammonCoach
 from ai.levels import Level
 from ai.player import Computers
 from bot.service.coach import Coach
+from bot.store import GameKind
 from engine.backgammon.matchplay import Match, MatchOptions
 
 
@@ -29,9 +31,11 @@ def test_computers_refuse_an_unknown_level_by_name() -> None:
 
 def test_backgammon_advice_at_the_built_in_level_has_no_equities() -> None:
     """Pubeval orders plays but its scores are not equities: the advice is a ranking only."""
-    coach: Coach = ComputerCoach(backgammon=BackgammonPlayer(evaluator=Pubeval()))
+    coach: Coach = ComputerCoach()
+    assert isinstance(coach.for_kind(GameKind.BACKGAMMON), BackgammonCoach)
+    built_in = BackgammonCoach(BackgammonPlayer(evaluator=Pubeval()))
     match = Match.start(MatchOptions()).opening_roll(3, 1)
-    advice = coach.backgammon_advice(match, 3)
+    advice = built_in.advice(match, 3)
     assert advice.unit == "rank"
     legal = {play.notation() for play in match.game.legal_plays()}
     assert {s.notation for s in advice.suggestions} <= legal
@@ -41,7 +45,7 @@ def test_backgammon_advice_at_the_built_in_level_has_no_equities() -> None:
 def test_checkers_advice_names_a_win_the_rules_give_at_once() -> None:
     """CK rules: a side left without pieces has lost; 14x7 takes Black's last king."""
     game = ck.Game.new("english", "W:WK14:BK10")
-    [only] = ComputerCoach().checkers_advice(game, 3).suggestions
+    [only] = ComputerCoach().for_kind(GameKind.CHECKERS).advice(game, 3).suggestions
     assert (only.notation, only.forced, only.value) == ("14x7", "win", None)
     outcome = game.play("14x7").result()
     assert outcome is not None and outcome.winner is ck.Color.WHITE
@@ -51,7 +55,7 @@ def test_checkers_advice_puts_the_move_that_loses_at_once_last() -> None:
     """White's lone king on 2 against two kings loses (CK rules: no pieces left, no moves left);
     one step walks into a capture of its last piece, the other holds out longer."""
     game = ck.Game.new("english", "W:WK2:BK9,K1")
-    advice = ComputerCoach().checkers_advice(game, 2)
+    advice = ComputerCoach().for_kind(GameKind.CHECKERS).advice(game, 2)
     assert advice.unit == "men"
     holding, losing = advice.suggestions
     assert holding.forced == losing.forced == "loss"

@@ -8,6 +8,7 @@ import engine.checkers as ck
 from ai.levels import Level
 from ai.player import ComputerPlayer
 from bot.service.opponent import Opponent
+from bot.store import GameKind
 from engine.backgammon.matchplay import Match, MatchOptions
 
 
@@ -15,15 +16,15 @@ def test_computer_player_is_an_opponent() -> None:
     """The service can seat it wherever it seats an `Opponent`."""
     player: Opponent = ComputerPlayer(Level.BEGINNER, random.Random(1))
     match = Match.start(MatchOptions()).opening_roll(3, 1)
-    assert player.choose_play(match) in match.game.legal_plays()
+    assert player.for_kind(GameKind.BACKGAMMON).choose_play(match) in match.game.legal_plays()
     game = ck.Game.new("english")
-    assert player.choose_move(game) in game.position.legal_moves()
+    assert player.for_kind(GameKind.CHECKERS).choose_move(game) in game.position.legal_moves()
 
 
 def test_draw_declined_only_when_clearly_ahead() -> None:
     """CK-12: the computer agrees to a draw in a level game or a worse one, never when it is
     clearly better; its colour, not the side to move, decides which."""
-    player = ComputerPlayer(Level.BEGINNER, random.Random(1))
+    player = ComputerPlayer(Level.BEGINNER, random.Random(1)).for_kind(GameKind.CHECKERS)
     white, black = ck.Color.WHITE, ck.Color.BLACK
     level = ck.Game.new("english", "W:WK19:BK10")  # one king each
     assert player.accepts_draw(level, white) and player.accepts_draw(level, black)

@@ -55,6 +55,8 @@ from tests.bot.service.conftest import (
 from tests.bot.service.drive import match_of
 from tests.processes import Deadly, killed_child, wait_ended
 
+BG, CK = GameKind.BACKGAMMON, GameKind.CHECKERS
+
 __all__ = ["backend", "clock", "store", "templates", "tmp_path"]  # the service's fixtures
 
 needs_sage = pytest.mark.skipif(find_spec("bgsage") is None, reason="needs the `ai` extra")
@@ -145,7 +147,7 @@ def test_review_decisions_and_advice_round_trip_through_pickle() -> None:
     assert pickle.loads(pickle.dumps(verdict)) == verdict
     [side] = report([verdict], [decision.side])
     assert pickle.loads(pickle.dumps(side)) == side and side.worst
-    advice = ComputerCoach(Level.BEGINNER).checkers_advice(ck.Game.new("english"), 2)
+    advice = ComputerCoach(Level.BEGINNER).for_kind(CK).advice(ck.Game.new("english"), 2)
     assert pickle.loads(pickle.dumps(advice)) == advice
 
 
@@ -168,21 +170,23 @@ def test_proxies_implement_the_service_protocols(worker: AIWorker) -> None:
 @needs_sage
 def test_expert_backgammon_decisions_match_the_in_process_player(worker: AIWorker) -> None:
     """Open Sage at 2 plies has no noise: the same match, the same play and cube actions."""
-    local = ComputerPlayer(Level.EXPERT)
-    remote = worker.opponents()("expert")
+    local = ComputerPlayer(Level.EXPERT).for_kind(BG)
+    remote = worker.opponents()("expert").for_kind(BG)
     for match in backgammon_positions(12, seed=4):
         assert remote.choose_play(match) == local.choose_play(match)
         before = match.move(match.game.legal_plays()[0])
         if before.game.phase is Phase.ROLLING:
             assert remote.wants_to_double(before) == local.wants_to_double(before)
-    assert remote.notice is None and local.notice is None
+    assert (
+        worker.opponents()("expert").notice is None and ComputerPlayer(Level.EXPERT).notice is None
+    )
 
 
 @needs_sage
 def test_cube_answers_match_the_in_process_player_in_clear_positions(worker: AIWorker) -> None:
     """A short race far ahead (double, pass) and the opening (no double): as in this process."""
-    local = ComputerPlayer(Level.EXPERT)
-    remote = worker.opponents()("expert")
+    local = ComputerPlayer(Level.EXPERT).for_kind(BG)
+    remote = worker.opponents()("expert").for_kind(BG)
     options = MatchOptions()
     ahead = Position(((2, 2, 2, *[0] * 21), (0, 0, 0, 0, 0, 3, 3, 3, 3, *[0] * 15)), (0, 0), (9, 3))
     race = Match(options, Game(options, ahead, phase=Phase.ROLLING))
@@ -196,10 +200,10 @@ def test_cube_answers_match_the_in_process_player_in_clear_positions(worker: AIW
 
 @needs_sage
 def test_hints_match_the_in_process_coach(worker: AIWorker) -> None:
-    local = ComputerCoach()
-    remote = worker.coach()
+    local = ComputerCoach().for_kind(BG)
+    remote = worker.coach().for_kind(BG)
     for match in backgammon_positions(6, seed=5):
-        assert remote.backgammon_advice(match, 3) == local.backgammon_advice(match, 3)
+        assert remote.advice(match, 3) == local.advice(match, 3)
 
 
 def test_seeded_beginner_plays_as_the_seeded_players_here(own_worker: AIWorker) -> None:
@@ -208,17 +212,19 @@ def test_seeded_beginner_plays_as_the_seeded_players_here(own_worker: AIWorker) 
     remote = own_worker.opponents()("beginner")
     matches = backgammon_positions(15, seed=6)
     games = checkers_games(8, seed=6)
-    assert [remote.choose_play(m) for m in matches] == [local.choose_play(m) for m in matches]
-    assert [remote.choose_move(g) for g in games] == [local.choose_move(g) for g in games]
+    local_bg, remote_bg = local.for_kind(BG), remote.for_kind(BG)
+    local_ck, remote_ck = local.for_kind(CK), remote.for_kind(CK)
+    assert [remote_bg.choose_play(m) for m in matches] == [local_bg.choose_play(m) for m in matches]
+    assert [remote_ck.choose_move(g) for g in games] == [local_ck.choose_move(g) for g in games]
 
 
 def test_time_limited_checkers_levels_answer_legal_moves(worker: AIWorker) -> None:
     """The deeper levels stop on the clock, so their moves may vary: legal is what holds."""
     for level in ("intermediate", "expert"):
-        player = worker.opponents()(level)
+        player = worker.opponents()(level).for_kind(CK)
         for game in checkers_games(3, seed=8, variant="russian"):
             assert player.choose_move(game) in game.position.legal_moves()
-    advice = worker.coach().checkers_advice(checkers_games(1, seed=9)[0], 2)
+    advice = worker.coach().for_kind(CK).advice(checkers_games(1, seed=9)[0], 2)
     legal = {m.pdn() for m in checkers_games(1, seed=9)[0].position.legal_moves()}
     assert advice.unit == "men" and {s.notation for s in advice.suggestions} <= legal
 
@@ -230,7 +236,7 @@ def test_a_bad_request_is_refused_in_the_worker_with_the_players_reason(worker: 
     assert unrolled.game.phase is Phase.ROLLING
     pid = worker.pid()
     with pytest.raises(ValueError, match="nothing to play"):
-        worker.opponents()("expert").choose_play(unrolled)
+        worker.opponents()("expert").for_kind(BG).choose_play(unrolled)
     with pytest.raises(ValueError, match="no call 'shutdown'"):
         worker.call("shutdown")
     assert worker.pid() == pid
@@ -302,7 +308,7 @@ def test_a_bot_turn_asked_during_a_review_is_answered_before_the_review_ends() -
         reviewing = threading.Thread(target=review)
         reviewing.start()
         assert worker.judging.wait(timeout=30)
-        move = worker.opponents()("beginner").choose_play(history[0])
+        move = worker.opponents()("beginner").for_kind(BG).choose_play(history[0])
         finished.append("bot turn")
         reviewing.join(timeout=120)
         assert finished[0] == "bot turn" and finished[1].startswith("review")
@@ -375,7 +381,7 @@ def test_a_call_under_way_when_the_worker_is_killed_is_answered_by_a_new_one_at_
     first = own_worker.pid()
     match = backgammon_positions(1, seed=10)[0]
     future = kill_during_a_call(
-        own_worker, lambda: call_in_thread(own_worker, "choose_play", "beginner", match)
+        own_worker, lambda: call_in_thread(own_worker, "play", "beginner", BG, "choose_play", match)
     )
     assert future.result(timeout=120) in match.game.legal_plays()
     assert own_worker.pid() != first
@@ -391,10 +397,13 @@ def test_a_call_whose_worker_dies_twice_fails_and_the_next_call_starts_another(
         watching_handovers() as handed,
         pytest.raises(WorkerStoppedError, match="stopped twice while answering 'choose_play'"),
     ):
-        own_worker.call("choose_play", "beginner", Deadly("a crash"))
+        own_worker.call("play", "beginner", BG, "choose_play", Deadly("a crash"))
     assert handed.is_set()
     assert wait_ended(first)
-    assert own_worker.opponents()("beginner").choose_play(match) in match.game.legal_plays()
+    assert (
+        own_worker.opponents()("beginner").for_kind(BG).choose_play(match)
+        in match.game.legal_plays()
+    )
     assert own_worker.pid() != first
 
 
@@ -407,10 +416,13 @@ def test_a_hung_worker_is_stopped_after_the_timeout_and_replaced(own_worker: AIW
     own_worker.timeout = 1.0
     started = time.monotonic()
     with pytest.raises(WorkerStoppedError, match="did not answer 'choose_play' in 1 s"):
-        own_worker.opponents()("beginner").choose_play(match)
+        own_worker.opponents()("beginner").for_kind(BG).choose_play(match)
     assert time.monotonic() - started < CALL_TIMEOUT / 2  # the short timeout, not the default
     own_worker.timeout = CALL_TIMEOUT  # the new process, too, may take seconds to start
-    assert own_worker.opponents()("beginner").choose_play(match) in match.game.legal_plays()
+    assert (
+        own_worker.opponents()("beginner").for_kind(BG).choose_play(match)
+        in match.game.legal_plays()
+    )
     assert own_worker.pid() != hung
 
 
@@ -502,12 +514,23 @@ async def test_a_worker_killed_in_the_bots_turn_leaves_the_bot_to_play_at_once(
 
 
 class CrashingPlayer(WorkerOpponent):
-    """The bot's player at a level, thinking in the worker, but every move it asks for ends the
-    worker process that receives the question."""
+    """The bot's player at a level, thinking in the worker, but every checkers move it asks for
+    ends the worker process that receives the question."""
+
+    def for_kind(self, kind: str) -> Any:
+        return CrashingCheckers(self) if kind == CK else super().for_kind(kind)
+
+
+class CrashingCheckers:
+    """`CrashingPlayer`'s checkers player."""
+
+    def __init__(self, player: CrashingPlayer) -> None:
+        self.player = player
 
     def choose_move(self, game: ck.Game) -> ck.Move:
         """Never answered: the question kills its worker."""
-        return self.worker.ask(ck.Move, "choose_move", self.level.value, Deadly("a crash"))
+        level = self.player.level.value
+        return self.player.worker.ask(ck.Move, "play", level, CK, "choose_move", Deadly("a crash"))
 
 
 class DyingWhileDeadly:

@@ -41,8 +41,8 @@ from render import (
     render_png,
     render_standings,
 )
-from render.backgammon_layout import MAX_WIDTH
 from render.replay import REPLAY_WIDTH
+from render.size import MAX_WIDTH
 
 PHONE_WIDTH = 340
 SMALLEST = 11.0

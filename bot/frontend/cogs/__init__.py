@@ -6,8 +6,8 @@ from discord.ext import commands
 
 from bot.frontend.actions import GameActions
 from bot.frontend.cogs.admin import Admin
-from bot.frontend.cogs.challenges import Challenges
 from bot.frontend.cogs.guide import Guide
+from bot.frontend.cogs.kinds import COMMANDS
 from bot.frontend.cogs.places import Places
 from bot.frontend.cogs.play import Play
 from bot.frontend.cogs.results import ResultsCog
@@ -25,10 +25,10 @@ def cogs(
     store: Store,
     tournament_actions: TournamentActions,
 ) -> list[commands.Cog]:
-    """Every cog of the bot (a new one is added here)."""
+    """Every cog of the bot (a new one is added here; a game kind's own commands, in `COMMANDS`)."""
     return [
         Admin(actions, messages, games, store),
-        Challenges(actions, messages, games, store),
+        *(commands(actions, messages, games, store) for commands in COMMANDS.values()),
         Guide(),
         Play(actions, messages, games, store),
         Places(actions, messages, games, store),

@@ -26,6 +26,7 @@ from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.pictures import THEME_SETTING
 from bot.service.clock import DEFAULT_TIME_LIMIT, parse_time_limit
+from bot.service.kinds import KINDS
 from bot.service.tiers import (
     MAX_TIERS,
     TIERS_SETTING,
@@ -35,13 +36,13 @@ from bot.service.tiers import (
     with_tier,
     without_role,
 )
-from bot.store import GameKind, JsonValue
+from bot.store import JsonValue
 from bot.store.ladder import StandingBoard
 from bot.wording.game import game_name
 from bot.wording.terms import duration, ladder_name
 
 Interaction = discord.Interaction[Any]
-ALLOWED = named_choices(("both", *GameKind))
+ALLOWED = named_choices(("both", *KINDS))  # "both": every game kind
 STANDING_CHOICES = named_choices((*LADDERS, "off"))
 THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("light", "dark")]
 
@@ -115,7 +116,7 @@ class Admin(GameCog):
         if rated is not None:
             changes[SETTING_RATED] = rated
         if games is not None:
-            everything: list[JsonValue] = [kind.value for kind in GameKind]
+            everything: list[JsonValue] = [kind.value for kind in KINDS]
             changes[SETTING_GAMES] = everything if games == "both" else [games]
         if theme is not None:
             changes[THEME_SETTING] = theme
@@ -199,7 +200,7 @@ def settings_text(t: Localizer, stored: dict[str, JsonValue]) -> str:
     if isinstance(seconds, int):
         limit = duration(t, timedelta(seconds=seconds))
     games = stored.get(SETTING_GAMES)
-    allowed = games if isinstance(games, list) else list(GameKind)
+    allowed = games if isinstance(games, list) else list(KINDS)
 
     def on_off(value: JsonValue) -> str:
         return t("reply.on") if value is True else t("reply.off")

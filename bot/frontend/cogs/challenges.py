@@ -1,4 +1,5 @@
-"""/backgammon and /checkers: post a challenge to a member, to anyone, or play the bot."""
+"""Posting a challenge to a member, to anyone, or to the bot: what every game's command does
+once it has read its own options (the commands are `bot.frontend.cogs.kinds`)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,16 @@ from discord import app_commands
 from bot.frontend.actions import as_player, reader_locale
 from bot.frontend.cogs.base import GameCog
 from bot.frontend.markup import user_name
-from bot.frontend.reach import anywhere, place_of
+from bot.frontend.reach import place_of
 from bot.frontend.replies import Refusal
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.clock import parse_time_limit
-from bot.service.kinds import KINDS
-from bot.service.options import LEVELS, MAX_POINTS, STARTERS
+from bot.service.options import LEVELS, STARTERS
 from bot.store import GameKind, GamePlace, JsonValue
 from bot.wording.game import game_name
 
 Interaction = discord.Interaction[Any]
-BACKGAMMON_VARIANTS = named_choices(KINDS[GameKind.BACKGAMMON].variants)
-CHECKERS_VARIANTS = named_choices(KINDS[GameKind.CHECKERS].variants)
 STARTER_CHOICES = named_choices(STARTERS)
 BOT_LEVELS = named_choices(LEVELS)
 
@@ -78,87 +76,11 @@ def server_choices(
     return choices
 
 
-class Challenges(GameCog):
-    """Posting challenges."""
+class ChallengeCog(GameCog):
+    """Posting challenges: each game kind's commands (`bot.frontend.cogs.kinds`) are a subclass
+    whose challenge command reads its own options and hands them to `challenge`."""
 
-    @anywhere
-    @app_commands.command(
-        name="backgammon", description="Challenge someone (or the bot) to backgammon"
-    )
-    @app_commands.describe(
-        opponent="Who you challenge: a member, the bot, or nobody for an open challenge",
-        points="Match length in points (0 = money game)",
-        cube="Play with the doubling cube",
-        time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
-        rated=RATED_DESCRIPTION,
-        variant="Rules variant",
-        level=LEVEL_DESCRIPTION,
-        hints=HINTS_DESCRIPTION,
-        jacoby=JACOBY_DESCRIPTION,
-        first=BADGAMMON_FIRST_DESCRIPTION,
-    )
-    @app_commands.choices(variant=BACKGAMMON_VARIANTS, level=BOT_LEVELS, first=STARTER_CHOICES)
-    async def backgammon(
-        self,
-        interaction: Interaction,
-        opponent: discord.User | None = None,
-        points: app_commands.Range[int, 0, MAX_POINTS] = 0,
-        cube: bool | None = None,
-        time: TimeText | None = None,
-        rated: bool | None = None,
-        variant: str | None = None,
-        level: str | None = None,
-        hints: bool = False,
-        jacoby: bool | None = None,
-        first: str | None = None,
-    ) -> None:
-        """Challenge someone (or the bot) to backgammon."""
-        # Only what was asked goes on: the service refuses an option where it does not apply.
-        asked: dict[str, Any] = {"cube": cube, "jacoby": jacoby, "starter": first}
-        choices = {name: value for name, value in asked.items() if value is not None}
-        await self._challenge(
-            interaction,
-            GameKind.BACKGAMMON,
-            opponent,
-            variant,
-            time,
-            rated,
-            level,
-            hints,
-            match_length=points,
-            **choices,
-        )
-
-    @anywhere
-    @app_commands.command(name="checkers", description="Challenge someone (or the bot) to checkers")
-    @app_commands.describe(
-        opponent="Who you challenge: a member, the bot, or nobody for an open challenge",
-        variant="Rules variant",
-        time="Time per move, e.g. 30m, 24h, 3d (5 minutes to 7 days)",
-        rated=RATED_DESCRIPTION,
-        first="Who moves first",
-        level=LEVEL_DESCRIPTION,
-        hints=HINTS_DESCRIPTION,
-    )
-    @app_commands.choices(variant=CHECKERS_VARIANTS, first=STARTER_CHOICES, level=BOT_LEVELS)
-    async def checkers(
-        self,
-        interaction: Interaction,
-        opponent: discord.User | None = None,
-        variant: str | None = None,
-        time: TimeText | None = None,
-        rated: bool | None = None,
-        first: str | None = None,
-        level: str | None = None,
-        hints: bool = False,
-    ) -> None:
-        """Challenge someone (or the bot) to checkers."""
-        choices: dict[str, Any] = {} if first is None else {"starter": first}
-        await self._challenge(
-            interaction, GameKind.CHECKERS, opponent, variant, time, rated, level, hints, **choices
-        )
-
-    async def _challenge(
+    async def challenge(
         self,
         interaction: Interaction,
         kind: GameKind,
@@ -170,6 +92,8 @@ class Challenges(GameCog):
         hints: bool,
         **choices: Any,
     ) -> None:
+        """Post a challenge to `kind` with the options every game has and the kind's own
+        `choices` (only those asked: the service refuses one where it does not apply)."""
         t = Localizer(interaction.locale)
         place = place_of(interaction)
         if place is GamePlace.EXTERNAL and not interaction.permissions.use_external_apps:

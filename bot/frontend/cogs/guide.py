@@ -8,18 +8,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend.cogs.kinds import GAMES
 from bot.frontend.reach import anywhere
 from bot.frontend.replies import Refusal
-from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.kinds import KINDS, rules_for
-from bot.store import GameKind
 from bot.wording.kinds import WORDS
 from bot.wording.limits import MAX_CONTENT
 
 MAX_VARIANT_TEXT = 32  # the longest variant name Discord lets a player type
 Interaction = discord.Interaction[Any]
-GAMES = named_choices(GameKind)
 
 
 def rules_text(t: Localizer, game: str, variant: str | None) -> str:
@@ -57,7 +55,7 @@ class Guide(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The variants of the game chosen so far."""
-        game = getattr(interaction.namespace, "game", None) or GameKind.BACKGAMMON
+        game = getattr(interaction.namespace, "game", None) or next(iter(KINDS))
         names = rules_for(game).variants if game in KINDS else ()
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 

@@ -1,5 +1,6 @@
-"""Playing in the channel's game: /move (with suggestions), /roll, /double, /resign, /draw,
-/abort, /board (public or private), /hint and the dice audit /verify."""
+"""Playing in the channel's game, whatever it is: /move (with suggestions), /resign, /abort,
+/board (public or private), /hint and the dice audit /verify (a game's own moves, such as
+/roll or /draw, are its commands in `bot.frontend.cogs.kinds`)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bot.frontend.reach import anywhere
 from bot.frontend.translator import named_choices
 from bot.i18n import Localizer
 from bot.service.limits import MAX_TEXT_LENGTH
-from bot.service.operations import Abort, Double, Move, OfferDraw, Roll
+from bot.service.operations import Abort, Move
 from bot.service.views import ActionOutcomes
 from bot.wording.game import verify_text
 from bot.wording.hints import hint_text
@@ -83,18 +84,6 @@ class Play(GameCog):
         return [app_commands.Choice(name=c, value=c) for c in rank_choices(choices, current)]
 
     @anywhere
-    @app_commands.command(name="roll", description="Roll the dice (backgammon)")
-    async def roll(self, interaction: Interaction) -> None:
-        """Roll the dice (backgammon)."""
-        await self.actions.command(interaction, Roll())
-
-    @anywhere
-    @app_commands.command(name="double", description="Offer a double (backgammon)")
-    async def double(self, interaction: Interaction) -> None:
-        """Offer a double (backgammon)."""
-        await self.actions.command(interaction, Double())
-
-    @anywhere
     @app_commands.command(
         name="resign", description="Resign: backgammon asks your opponent to accept the level"
     )
@@ -106,12 +95,6 @@ class Play(GameCog):
             await self.actions.ask(interaction, Action.ASK_RESIGN)
         else:
             await self.actions.command(interaction, resign(level))
-
-    @anywhere
-    @app_commands.command(name="draw", description="Offer a draw (checkers)")
-    async def draw(self, interaction: Interaction) -> None:
-        """Offer a draw (checkers)."""
-        await self.actions.command(interaction, OfferDraw())
 
     @anywhere
     @app_commands.command(

@@ -16,13 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend.actions import GameActions, as_player
-from bot.frontend.cogs.challenges import (
-    BACKGAMMON_VARIANTS,
-    CHECKERS_VARIANTS,
-    RATED_DESCRIPTION,
-    TimeText,
-    server_choices,
-)
+from bot.frontend.cogs.challenges import RATED_DESCRIPTION, TimeText, server_choices
+from bot.frontend.cogs.kinds import GAMES, VARIANTS
 from bot.frontend.markup import shown
 from bot.frontend.reach import server_only
 from bot.frontend.replies import Refusal
@@ -38,9 +33,7 @@ from bot.store import GameKind, Store
 from bot.wording import tournaments as words
 
 Interaction = discord.Interaction[Any]
-GAMES = named_choices(GameKind)
 FORMATS = named_choices(member.value for member in Format)
-VARIANTS = [*BACKGAMMON_VARIANTS, *CHECKERS_VARIANTS]
 # A start time is short to type: "3d", "2026-05-01 18:00", a pasted "<t:1777651200:F>".
 StartText = app_commands.Range[str, 1, 40]
 

@@ -10,8 +10,10 @@ import engine.backgammon as bg
 from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession, play_of
 from bot.service.coach import Advice, Coach
+from bot.service.computer.backgammon import BackgammonCoach, SimpleBackgammonPlayer
 from bot.service.errors import ActionNotAllowedError, OptionError
 from bot.service.export.mat import match_text
+from bot.service.kinds.backgammon_builder import BackgammonBuilder
 from bot.service.kinds.rules import Review
 from bot.service.options import GameOptions
 from bot.service.review import review_game
@@ -28,6 +30,8 @@ class BackgammonRules:
     """Backgammon: a money game or a match, with the doubling cube; dice all game long."""
 
     kind = GameKind.BACKGAMMON
+    simple_player = SimpleBackgammonPlayer()
+    builder = BackgammonBuilder()
     variants: Sequence[str] = tuple(bg.VARIANTS)
     default_variant = "standard"
     rolls_dice = True
@@ -81,7 +85,8 @@ class BackgammonRules:
             raise ActionNotAllowedError("svc.hint.roll_first")
         if phase is not Phase.MOVING:
             raise ActionNotAllowedError("svc.hint.answer_offer_first")
-        return lambda: coach.backgammon_advice(match, count)
+        kind_coach: BackgammonCoach = coach.for_kind(self.kind)
+        return lambda: kind_coach.advice(match, count)
 
     def record_text(self, log: Log, names: tuple[str, str]) -> str:
         """The whole match as Jellyfish `.mat`."""

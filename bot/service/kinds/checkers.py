@@ -9,8 +9,10 @@ from dataclasses import replace
 import engine.checkers as ck
 from bot.service.checkers import CheckersSession
 from bot.service.coach import Advice, Coach
+from bot.service.computer.checkers import CheckersCoach, SimpleCheckersPlayer
 from bot.service.errors import ActionNotAllowedError, OptionError
 from bot.service.export.pdn import game_text, move_text
+from bot.service.kinds.checkers_builder import CheckersBuilder
 from bot.service.kinds.rules import Review
 from bot.service.options import GameOptions
 from bot.service.session import Log, Session
@@ -22,6 +24,8 @@ class CheckersRules:
     """Checkers (draughts) in its variants: one game, no dice; the seed draws who starts."""
 
     kind = GameKind.CHECKERS
+    simple_player = SimpleCheckersPlayer()
+    builder = CheckersBuilder()
     # In the order the commands offer them: the house rules, then by how widely each is played.
     variants: Sequence[str] = ("box", "english", "russian", "brazilian", "pool", "international")
     default_variant = "box"
@@ -67,7 +71,8 @@ class CheckersRules:
         game = session.game
         if session.draw_offered_by is not None:
             raise ActionNotAllowedError("svc.hint.answer_draw_first")
-        return lambda: coach.checkers_advice(game, count)
+        kind_coach: CheckersCoach = coach.for_kind(self.kind)
+        return lambda: kind_coach.advice(game, count)
 
     def record_text(self, log: Log, names: tuple[str, str]) -> str:
         """The game as PDN."""

@@ -12,9 +12,10 @@ from typing import Protocol
 
 from bot.service.coach import Advice, Coach
 from bot.service.options import GameOptions, OptionRules
+from bot.service.picks import Builder
 from bot.service.review import GameReview, Reviewer
 from bot.service.session import Log, Session
-from render import BackgammonScene, CheckersScene, Words
+from render import Scene, Words
 
 Review = Callable[[Log, Reviewer, int], GameReview | None]
 """Grades the people (not the bot, whose id is given) of a finished game; CPU-bound."""
@@ -37,6 +38,16 @@ class GameRules(OptionRules, Protocol):
     @property
     def review(self) -> Review | None:
         """How a finished game is reviewed; None for a game without a reviewer."""
+        ...
+
+    @property
+    def builder(self) -> Builder:
+        """How a play too many for a menu is built one pick at a time."""
+        ...
+
+    @property
+    def simple_player(self) -> object:
+        """The kind's player that picks its first legal choice (`SimplePlayer`'s, for this kind)."""
         ...
 
     @property
@@ -74,6 +85,6 @@ class GameRules(OptionRules, Protocol):
 
     def replay_scenes(
         self, log: Log, names: tuple[str, str], words: Words, most: int
-    ) -> Sequence[BackgammonScene | CheckersScene]:
+    ) -> Sequence[Scene]:
         """The recap's frames: the start, then one per move, at most `most` moves (the last)."""
         ...

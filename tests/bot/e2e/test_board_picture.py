@@ -17,7 +17,7 @@ from PIL import Image
 
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
-from bot.service.opponent import SimplePlayer
+from bot.service.kinds import SimplePlayer
 from bot.store import Store
 from emulator import Emulator, Message
 from emulator.harness import CLIENT_OPTIONS, running

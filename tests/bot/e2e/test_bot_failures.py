@@ -7,16 +7,17 @@ import engine.checkers as ck
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.bot_turns import MAX_BOT_FAILURES
 from bot.service.clock import FakeClock
+from bot.service.computer.checkers import SimpleCheckersPlayer
 from bot.service.dice import SeededDice
-from bot.service.opponent import SimplePlayer
-from bot.store import GameStatus, Store
+from bot.service.kinds import SimplePlayer
+from bot.store import GameKind, GameStatus, Store
 from emulator import Emulator
 from emulator.harness import CLIENT_OPTIONS, ErrorCapture, running
 from tests.bot.e2e.conftest import SEEDS, AppErrors, Players
 from tests.bot.e2e.drive import game_message
 
 
-class BrokenComputer(SimplePlayer):
+class BrokenComputer(SimpleCheckersPlayer):
     """Its process dies whenever it is asked to move."""
 
     def choose_move(self, game: ck.Game) -> ck.Move:
@@ -36,7 +37,11 @@ async def test_a_game_the_computer_cannot_play_is_called_off_with_an_apology(
     for _ in range(MAX_BOT_FAILURES):
         discord_errors.expect("the bot could not act in game #1.*process died")
     discord_errors.expect(f"the bot failed {MAX_BOT_FAILURES} times in game #1: called off")
-    parts = PlayParts(dice=SeededDice(SEEDS), clock=game_clock, opponent=BrokenComputer())
+    parts = PlayParts(
+        dice=SeededDice(SEEDS),
+        clock=game_clock,
+        opponent=SimplePlayer({GameKind.CHECKERS: BrokenComputer()}),
+    )
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     async with running(client, emulator) as bot:
         # Who starts is drawn by lot, so the seed has something to show once revealed.

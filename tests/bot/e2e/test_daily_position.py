@@ -24,7 +24,7 @@ from ai.coach import Advice, Suggestion
 from ai.review import SageReviewer
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
-from bot.store import GameStatus, Store
+from bot.store import GameKind, GameStatus, Store
 from emulator import Emulator, Message, User
 from emulator.building import BOT_PERMISSIONS
 from emulator.harness import CLIENT_OPTIONS, running
@@ -93,7 +93,11 @@ class GnubgEvaluator:
 class GnubgCoach:
     """The coach: gnubg's 0-ply equities."""
 
-    def backgammon_advice(self, match: Match, count: int) -> Advice:
+    def for_kind(self, kind: GameKind) -> GnubgCoach:
+        assert kind is GameKind.BACKGAMMON, "no checkers here"
+        return self
+
+    def advice(self, match: Match, count: int) -> Advice:
         game = match.game
         assert game.dice is not None
         best = ranked(game.position, game.dice, game.legal_plays())[:count]
@@ -101,9 +105,6 @@ class GnubgCoach:
         return Advice(
             tuple(Suggestion(r.play.notation(), r.value, top - r.value) for r in best), "equity"
         )
-
-    def checkers_advice(self, game: object, count: int) -> Advice:
-        raise AssertionError("no checkers here")
 
 
 def figures() -> dict[str, float]:

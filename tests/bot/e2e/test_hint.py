@@ -17,7 +17,7 @@ from ai.coach import ComputerCoach
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
-from bot.service.opponent import SimplePlayer
+from bot.service.kinds import SimplePlayer
 from bot.service.options import LEVELS
 from bot.store import Store
 from emulator import Emulator, Message, User
@@ -37,6 +37,7 @@ class Player(SimplePlayer):
     """The bot's simple player at one level, with a notice when the test wants one."""
 
     def __init__(self, notice: str | None) -> None:
+        super().__init__()
         self.notice = notice
 
 

@@ -13,10 +13,11 @@ from bot.service.bot_turns import MAX_BOT_FAILURES, retry_delay
 from bot.service.checkers import CheckersSession
 from bot.service.clock import FakeClock
 from bot.service.committer import EventKind
+from bot.service.computer.checkers import SimpleCheckersPlayer
 from bot.service.dice import SeededDice
 from bot.service.games import Games
+from bot.service.kinds import SimplePlayer
 from bot.service.operations import AcceptChallenge, Move
-from bot.service.opponent import SimplePlayer
 from bot.service.views import Player
 from bot.store import GameKind, GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
@@ -26,7 +27,7 @@ SEEDS = fixed_seeds(STUCK_GAMES + 1, tag="stuck")
 PLAYERS = 10_000  # the stuck games' challengers are PLAYERS, PLAYERS + 1, …
 
 
-class BrokenComputer(SimplePlayer):
+class BrokenComputer(SimpleCheckersPlayer):
     """A computer that fails every time it is asked to move (its process keeps dying)."""
 
     def choose_move(self, game: ck.Game) -> ck.Move:
@@ -36,7 +37,13 @@ class BrokenComputer(SimplePlayer):
 
 def broken_games(store: Store, clock: FakeClock) -> Games:
     """A fresh service (as after a restart) whose computer always fails."""
-    return Games(store, bot=BOT, dice=SeededDice(SEEDS), clock=clock, opponent=BrokenComputer())
+    return Games(
+        store,
+        bot=BOT,
+        dice=SeededDice(SEEDS),
+        clock=clock,
+        opponent=SimplePlayer({GameKind.CHECKERS: BrokenComputer()}),
+    )
 
 
 async def stuck_game(games: Games, index: int) -> int:

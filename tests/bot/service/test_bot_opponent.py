@@ -7,9 +7,10 @@ import time
 from collections.abc import Callable
 
 from bot.service import outcomes as out
+from bot.service.computer.backgammon import SimpleBackgammonPlayer
 from bot.service.games import Games
+from bot.service.kinds import SimplePlayer
 from bot.service.operations import Move, Roll
-from bot.service.opponent import SimplePlayer
 from bot.service.views import ActionOutcomes
 from bot.store import GameKind
 from engine.backgammon import Play
@@ -20,14 +21,14 @@ from tests.bot.service.drive import match_of
 THINKING_SECONDS = 0.3
 
 
-class DoublingPlayer(SimplePlayer):
+class DoublingPlayer(SimpleBackgammonPlayer):
     """Doubles whenever the rules let it."""
 
     def wants_to_double(self, match: Match) -> bool:
         return True
 
 
-class SlowPlayer(SimplePlayer):
+class SlowPlayer(SimpleBackgammonPlayer):
     """Blocks its thread while it thinks, as a deep search does."""
 
     def choose_play(self, match: Match) -> Play:
@@ -35,9 +36,9 @@ class SlowPlayer(SimplePlayer):
         return super().choose_play(match)
 
 
-def games_with(make_games: Callable[..., Games], opponent: SimplePlayer) -> Games:
+def games_with(make_games: Callable[..., Games], opponent: SimpleBackgammonPlayer) -> Games:
     games = make_games()
-    games.opponent = opponent
+    games.opponent = SimplePlayer({GameKind.BACKGAMMON: opponent})
     return games
 
 

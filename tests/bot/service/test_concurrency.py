@@ -12,11 +12,12 @@ from bot.service import outcomes as out
 from bot.service.backgammon import BackgammonSession
 from bot.service.clock import FakeClock
 from bot.service.committer import BOT_GRACE
+from bot.service.computer.checkers import SimpleCheckersPlayer
 from bot.service.dice import SeededDice
 from bot.service.errors import ConflictError, NotYourTurnError
 from bot.service.games import Games
+from bot.service.kinds import SimplePlayer
 from bot.service.operations import Double, Move, Take
-from bot.service.opponent import SimplePlayer
 from bot.service.views import ActionOutcomes
 from bot.store import GameKind, Store
 from tests.bot.service.conftest import ALICE, BOT, CHANNEL, fixed_seeds
@@ -85,7 +86,7 @@ async def test_fifty_takes_apply_once(games: Games) -> None:
     assert session.match.game.cube.value == 2
 
 
-class HeldComputer(SimplePlayer):
+class HeldComputer(SimpleCheckersPlayer):
     """A computer that, once asked to move, thinks until the test lets it answer."""
 
     def __init__(self) -> None:
@@ -107,7 +108,13 @@ async def test_a_persons_move_is_answered_when_the_sweeper_made_the_bots_reply_f
     store: Store, clock: FakeClock
 ) -> None:
     held = HeldComputer()
-    games = Games(store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=held)
+    games = Games(
+        store,
+        bot=BOT,
+        dice=SeededDice(fixed_seeds()),
+        clock=clock,
+        opponent=SimplePlayer({GameKind.CHECKERS: held}),
+    )
     made = await games.challenges.post(
         channel_id=CHANNEL,
         challenger=ALICE,

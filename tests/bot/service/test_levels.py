@@ -9,12 +9,13 @@ import pytest
 import engine.checkers as ck
 from ai.levels import Level
 from bot.service.clock import FakeClock
+from bot.service.computer.backgammon import SimpleBackgammonPlayer
+from bot.service.computer.checkers import SimpleCheckersPlayer
 from bot.service.dice import SeededDice
 from bot.service.errors import OptionError
 from bot.service.games import Games
-from bot.service.kinds import options_for
+from bot.service.kinds import SimplePlayer, options_for
 from bot.service.operations import Rematch, Resign
-from bot.service.opponent import SimplePlayer
 from bot.service.options import DEFAULT_LEVEL, LEVELS, GameOptions
 from bot.store import GameKind, Store
 from engine.backgammon import Play
@@ -22,13 +23,16 @@ from engine.backgammon.matchplay import Match
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
 
 
-class LevelPlayer(SimplePlayer):
-    """The bot's player at one level; it notes every decision it is asked for."""
+class LevelPlayer(SimpleBackgammonPlayer, SimpleCheckersPlayer):
+    """The bot's player at one level, for both kinds; it notes every decision it is asked for."""
 
     def __init__(self, level: str, notice: str | None = None) -> None:
         self.level = level
         self.notice = notice
         self.decisions = 0
+
+    def for_kind(self, kind: GameKind) -> LevelPlayer:
+        return self
 
     def choose_play(self, match: Match) -> Play:
         self.decisions += 1

@@ -31,7 +31,11 @@ class TableCoach:
     def __init__(self, values: dict[str, float]) -> None:
         self.values = values
 
-    def backgammon_advice(self, match: Match, count: int) -> Advice:
+    def for_kind(self, kind: GameKind) -> TableCoach:
+        assert kind is GameKind.BACKGAMMON
+        return self
+
+    def advice(self, match: Match, count: int) -> Advice:
         plays = [p.notation() for p in match.game.legal_plays()]
         ranked = sorted(plays, key=lambda n: -self.values.get(n, -1.0))[:count]
         top = self.values.get(ranked[0], -1.0)

@@ -13,10 +13,11 @@ import pytest
 
 from ai.backgammon.analysis import decisions
 from bot.service.backgammon import BackgammonSession
+from bot.service.computer.backgammon import SimpleBackgammonPlayer
 from bot.service.games import Games
+from bot.service.kinds import SimplePlayer
 from bot.service.log import GameLog
 from bot.service.operations import Double, Move, Pass, Roll, Take
-from bot.service.opponent import SimplePlayer
 from bot.service.recap import review_for
 from bot.service.review import match_history, review_game
 from bot.service.views import ActionOutcomes
@@ -29,7 +30,7 @@ from tests.bot.service.drive import play_backgammon, play_checkers, start_game
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
-class DoublingBot(SimplePlayer):
+class DoublingBot(SimpleBackgammonPlayer):
     """Doubles whenever the rules let it (and takes every double, as SimplePlayer does)."""
 
     def wants_to_double(self, match: Match) -> bool:
@@ -129,7 +130,7 @@ async def log_of(games: Games, game_id: int) -> GameLog:
 @pytest.fixture
 def bot_games(make_games: Callable[..., Games]) -> Games:
     games = make_games()
-    games.opponent = DoublingBot()
+    games.opponent = SimplePlayer({GameKind.BACKGAMMON: DoublingBot()})
     return games
 
 

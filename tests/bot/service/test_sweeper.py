@@ -10,10 +10,11 @@ import engine.checkers as ck
 from bot.service import outcomes as out
 from bot.service.bot_turns import retry_delay
 from bot.service.clock import FakeClock
+from bot.service.computer.checkers import SimpleCheckersPlayer
 from bot.service.dice import SeededDice
 from bot.service.games import Games
+from bot.service.kinds import SimplePlayer
 from bot.service.operations import Move
-from bot.service.opponent import SimplePlayer
 from bot.settings import Shards
 from bot.store import GameKind, GameStatus, Store
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL, fixed_seeds
@@ -91,7 +92,7 @@ async def test_games_against_the_bot_wait_only_for_the_person(
     assert swept and swept[0].outcomes[0] == out.WonOnTime(result.game.id, BOT.id, ALICE.id)
 
 
-class PowerCut(SimplePlayer):
+class PowerCut(SimpleCheckersPlayer):
     """A bot whose process dies as it starts to think."""
 
     def choose_move(self, game: ck.Game) -> ck.Move:
@@ -103,7 +104,11 @@ async def test_a_bot_reply_lost_to_a_crash_is_made_by_the_sweeper(
     store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     crashing = Games(
-        store, bot=BOT, dice=SeededDice(fixed_seeds()), clock=clock, opponent=PowerCut()
+        store,
+        bot=BOT,
+        dice=SeededDice(fixed_seeds()),
+        clock=clock,
+        opponent=SimplePlayer({GameKind.CHECKERS: PowerCut()}),
     )
     result = await crashing.challenges.post(
         channel_id=CHANNEL,
