@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
+from ai.backgammon.luck import Roll, luck, rolls
 from ai.backgammon.player import make_evaluator
 from ai.backgammon.sage import SageUnavailableError, sage_missing
 from ai.coach import Advice, ComputerCoach
@@ -42,6 +43,8 @@ log = logging.getLogger("duelboard.ai")
 # Decisions judged per call of a review: a cube decision takes ~100 ms, so a bot turn or a hint
 # asked for meanwhile waits at most about half a second behind a review, not the whole of it.
 REVIEW_CHUNK = 4
+# Rolls weighed per call: a roll's luck values the best play of all 21 rolls (~130 ms at 1 ply).
+LUCK_CHUNK = 4
 # How long a call may wait for its answer, queueing included (one worker serves every game):
 # far above any real answer (a second or so), so only a hung worker meets it.
 CALL_TIMEOUT = 120.0
@@ -273,7 +276,15 @@ class WorkerReviewer:
         for start in range(0, len(graded), REVIEW_CHUNK):
             chunk = graded[start : start + REVIEW_CHUNK]
             verdicts.extend(self.worker.ask(list, "judge", chunk))
-        return report(verdicts, sides)
+        thrown = rolls(history)
+        lucks: list[tuple[Side, float]] = []
+        for start in range(0, len(thrown), LUCK_CHUNK):
+            chunk_of_rolls = thrown[start : start + LUCK_CHUNK]
+            values = self.worker.ask(list, "luck", chunk_of_rolls)
+            lucks.extend(
+                (roll.side, value) for roll, value in zip(chunk_of_rolls, values, strict=True)
+            )
+        return report(verdicts, sides, history, lucks)
 
 
 # The worker process's side: its players, made by `_start` when the process begins.
@@ -315,6 +326,11 @@ def _judge(chunk: list[Decision]) -> list[Verdict]:
     return [judge(decision, sage) for decision in chunk]
 
 
+def _luck(chunk: list[Roll]) -> list[float]:
+    sage = review_sage()
+    return [luck(roll, sage) for roll in chunk]
+
+
 def _warm_up() -> None:
     _the_coach()
 
@@ -329,6 +345,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     "backgammon_advice": lambda match, count: _the_coach().backgammon_advice(match, count),
     "checkers_advice": lambda game, count: _the_coach().checkers_advice(game, count),
     "judge": _judge,
+    "luck": _luck,
     "warm_up": _warm_up,
     "pid": os.getpid,
 }
