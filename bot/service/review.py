@@ -94,6 +94,32 @@ class SideReview(Protocol):
         """The worst marked decisions, worst first."""
         ...
 
+    @property
+    def pr(self) -> float:
+        """The performance rating: average equity lost per decision counted, times 500."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The PR's band: "world_class", "expert", "advanced", "intermediate", "casual",
+        "beginner", "distracted" or "awful"."""
+        ...
+
+    @property
+    def luck(self) -> float:
+        """The equity the dice gave this side over the game, in points (negative: unlucky)."""
+        ...
+
+    @property
+    def result(self) -> float:
+        """The points this side won (negative: lost)."""
+        ...
+
+    @property
+    def luck_adjusted(self) -> float:
+        """The result less the luck this side had over its opponent."""
+        ...
+
 
 class Reviewer(Protocol):
     """Grades the decisions of a finished backgammon game."""
