@@ -27,6 +27,7 @@ from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left
 from bot.pictures.painter import Painter
+from bot.pictures.review import MistakePicture
 from bot.service import outcomes as out
 from bot.service.achievements import Achievements
 from bot.service.games import Games
@@ -34,7 +35,7 @@ from bot.service.kinds import rules_for
 from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
 from bot.service.recap import recap_for, review_for
-from bot.service.review import Reviewer
+from bot.service.review import GameReview, Reviewer
 from bot.service.views import ActionResult, GameView
 from bot.store import GamePlace, GameStatus, Store
 from bot.store.achievements import Achievement
@@ -444,10 +445,48 @@ class GameMessages:
             if review is None:
                 return
             t = Localizer(locale)
-            analysis = review_lines(t, review, await self.shown_names(view))
+            shown_names = await self.shown_names(view)
+            analysis = review_lines(t, review, shown_names)
             await recap.edit(content=fit(lines, analysis))
         except Exception:  # the recap stands without its analysis; the log says why
             log.exception("reviewing game #%s failed", view.id)
+            return
+        try:
+            await self._post_mistakes(recap, view, review, locale, shown_names)
+        except Exception:  # the analysis stands without its pictures; the log says why
+            log.exception("picturing the worst decisions of game #%s failed", view.id)
+
+    async def _post_mistakes(
+        self,
+        recap: discord.Message,
+        view: GameView,
+        review: GameReview,
+        locale: object,
+        shown_names: dict[int, str],
+    ) -> None:
+        """Post each graded player's worst decisions as pictures after the recap, drawn by the
+        painter (off the event loop)."""
+        if view.seats is None:
+            return
+        names = await self.names(view)
+        seat_names = (names.get(view.seats[0], ""), names.get(view.seats[1], ""))
+        look = Look(locale=locale, theme=await self.theme((await self._where(view.id)).guild_id))
+        t = Localizer(locale)
+        for player in review.players:
+            pictures = [
+                picture
+                for mistake in player.report.worst
+                if (picture := MistakePicture.of(player.report.side, mistake, review.games))
+            ]
+            if not pictures:
+                continue
+            drawn = await self.painter.mistakes(pictures, seat_names, look)
+            files = [
+                discord.File(io.BytesIO(png), filename=f"mistake{number}.png", description=alt)
+                for number, (png, alt) in enumerate(drawn, 1)
+            ]
+            text = t("review.pictures", player=name_of(shown_names, player.user_id))
+            await recap.channel.send(text, files=files)
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.session import Log
-from engine.backgammon import Side
+from engine.backgammon import Play, Side
 from engine.backgammon.matchplay import Match
 
 
@@ -53,6 +53,16 @@ class Mistake(Protocol):
     @property
     def mark(self) -> str:
         """ "?!" (doubtful), "?" (error) or "??" (blunder)."""
+        ...
+
+    @property
+    def before(self) -> Match | None:
+        """The match just before the decision (None: not kept), for its picture."""
+        ...
+
+    @property
+    def best_play(self) -> Play | None:
+        """The best play itself, for a checker play (None for a cube action)."""
         ...
 
 
