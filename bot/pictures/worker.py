@@ -2,15 +2,15 @@
 
 It reads requests on stdin and answers each on stdout, one frame each way: a 4-byte big-endian
 length, then a pickle. A request is `(BOARD, (session, names, look))` as `bot.pictures.draw`
-takes them, or `(RECAP, (game, events, names, language, theme))` as
+takes them, `(RECAP, (game, events, names, language, theme))` as
 `bot.service.recap.recap_steps` takes them, or `(MISTAKES, (pictures, names, look))` as
 `bot.pictures.review.draw_mistakes` takes them (drawn like boards); the answer is
 `(number, True, value)`, or `(number, False, error)` when drawing raised, where `number` counts
-the requests from 0 in the order they came. Boards come first: a recap (hundreds of milliseconds) is drawn a frame at a
-time, between boards, so a board waits at most for one frame of it, and answers may come in
-another order than their requests. The process first answers `READY` once warmed up, and ends
-when its stdin does (once the requests it has are answered): the bot closed it, or the bot's
-process ended, however it ended.
+the requests from 0 in the order they came. Boards come first: a recap (hundreds of
+milliseconds) is drawn a frame at a time, between boards, so a board waits at most for one
+frame of it, and answers may come in another order than their requests. The process first
+answers `READY` once warmed up, and ends when its stdin does (once the requests it has are
+answered): the bot closed it, or the bot's process ended, however it ended.
 """
 
 from __future__ import annotations
