@@ -40,12 +40,15 @@ class MistakePicture:
     @classmethod
     def of(cls, side: Side, mistake: Mistake, games: int) -> MistakePicture | None:
         """The picture of `mistake` by `side`; None when the review kept no position."""
-        if mistake.before is None:
+        # Another game's review (checkers) keeps no backgammon match: it gets no picture here.
+        before = getattr(mistake, "before", None)
+        if not isinstance(before, Match):
             return None
+        best_play = getattr(mistake, "best_play", None)
         return cls(
             side,
-            mistake.before,
-            mistake.best_play,
+            before,
+            best_play if isinstance(best_play, Play) else None,
             mistake.game,
             mistake.move,
             mistake.cube,

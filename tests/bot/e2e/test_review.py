@@ -8,12 +8,16 @@ After the analysis, Alice's worst decisions are posted as pictures.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 
+import pytest
+
 from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import CubeAdvice, RankedPlay
+from ai.backgammon.sage import sage_missing
 from ai.review import SageReviewer, SideReview
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
@@ -197,4 +201,34 @@ def _recaps(emulator: Emulator) -> bool:
     return any(
         any(a.filename == "replay.gif" for a in m.attachments)
         for m in emulator.channel_messages(emulator.general)
+    )
+
+
+@pytest.mark.skipif(sage_missing() is not None, reason="Open Sage (the ai extra) is needed")
+async def test_open_sage_reviews_with_pr_luck_and_pictures(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    """The real reviewer: its figures are checked against gnubg elsewhere; here they arrive.
+
+    Alice lost a single game at cube 1 by resigning: her result is −1.00 whatever the luck."""
+    async with reviewing_bot(emulator, store, game_clock, SageReviewer()):
+        await play_then_resign(emulator, store, players)
+        recap = await the_recap(emulator)
+        await emulator.wait_until(
+            lambda: True if "Analysis (" in recap.content else None, "the analysis", WAIT
+        )
+        pictures = await emulator.wait_until(lambda: _pictures(emulator), "the pictures", WAIT)
+    rating = [line for line in recap.content.splitlines() if line.startswith("  PR ")]
+    assert len(rating) == 1  # Alice's; the bot is not graded
+    assert re.fullmatch(
+        r"  PR \d+\.\d \((world class|expert|advanced|intermediate|casual|beginner|distracted"
+        r"|awful)\) · luck [−+]?\d+\.\d\d points · result −1\.00, adjusted for luck [−+]?\d+\.\d\d",
+        rating[0],
+    ), rating[0]
+    assert pictures.attachments and all(
+        a.filename.startswith("mistake") for a in pictures.attachments
     )
