@@ -1,7 +1,7 @@
 """The pictures of a review's worst decisions: each position with the best choice shown.
 
-A checker play is drawn as the board after the best play, its arrows showing that play, with the
-roll on the board; a cube action as the board it was decided on. The caption says where it
+A checker play is drawn as the board after the best play, its arrows showing that play, the
+roll named in the caption; a cube action as the board it was decided on. The caption says where it
 came, what was played, the best choice and the equity lost. The board is seen from the graded
 player's side. Drawn in the drawing processes like every board (`Painter.mistakes`).
 """
@@ -65,25 +65,30 @@ def scene(picture: MistakePicture, names: tuple[str, str], look: Look) -> Backga
     t = Localizer(look.locale)
     match = picture.before
     game = match.game
-    key = "review.picture" if picture.games == 1 else "review.picture_in_game"
-    caption = t(
-        key,
-        game=picture.game,
-        move=picture.move,
-        played=_choice(t, picture.played, picture.cube),
-        mark=picture.mark,
-        best=_choice(t, picture.best, picture.cube),
-        loss=t.decimal(-picture.loss, 3),
-    )
-    position, last_play, dice = game.position, None, None
-    if not picture.cube and picture.best_play is not None and game.dice is not None:
-        position = game.position.apply(picture.best_play)
-        last_play, dice = picture.best_play, game.dice
+    figures = {
+        "game": picture.game,
+        "move": picture.move,
+        "played": _choice(t, picture.played, picture.cube),
+        "mark": picture.mark,
+        "best": _choice(t, picture.best, picture.cube),
+        "loss": t.decimal(-picture.loss, 3),
+    }
+    if picture.cube or game.dice is None:
+        # A cube action comes before the roll: the recap's line for it says it all.
+        key = "review.mistake" if picture.games == 1 else "review.mistake_in_game"
+        caption = t(key, **figures).strip()
+    else:
+        key = "review.picture" if picture.games == 1 else "review.picture_in_game"
+        caption = t(key, dice=f"{game.dice[0]}-{game.dice[1]}", **figures)
+    # The roll is in the caption: drawn on the board after the best play, the dice would be
+    # in the colour of the side then on roll, the opponent.
+    position, last_play = game.position, None
+    if not picture.cube and picture.best_play is not None:
+        position, last_play = game.position.apply(picture.best_play), picture.best_play
     owner = game.cube.owner if game.cube.value > 1 else None
     return BackgammonScene(
         position,
         names=names,
-        dice=dice,
         cube=game.cube.value,
         cube_owner=owner,
         cube_in_play=game.cube_in_play,

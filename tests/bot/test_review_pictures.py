@@ -1,8 +1,8 @@
 """The pictures of a review's worst decisions: what each board shows and says.
 
 The positions are built by hand from the opening: after White's 3-1 the best play (as the review
-would name it) is drawn played, with its arrows; a cube action is drawn as the board it was
-decided on. The captions are the catalog's words filled in with the mistake's own figures.
+would name it) is drawn played, with its arrows, the roll in the caption; a cube action is drawn
+as the board it was decided on, captioned as the recap's line for it.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ def test_a_checker_play_is_drawn_after_the_best_play_with_its_arrows() -> None:
     shown = scene(picture, NAMES, Look())
     assert shown.position == match.game.position.apply(best)
     assert shown.last_play == best
-    assert shown.dice == (3, 1)
+    assert shown.dice is None  # on the board after the play they would look like Black's
     assert shown.viewer is Side.WHITE and shown.numbered_for is Side.WHITE
-    assert shown.caption == "Move 1: played 13/9??, best 8/5 6/5 (−0.200)"
+    assert shown.caption == "Move 1 (3-1): played 13/9??, best 8/5 6/5 (−0.200)"
 
 
 def test_a_cube_action_is_drawn_as_the_board_it_was_decided_on_in_the_readers_words() -> None:
@@ -46,7 +46,7 @@ def test_a_cube_action_is_drawn_as_the_board_it_was_decided_on_in_the_readers_wo
     assert shown.position == rolling.game.position
     assert shown.last_play is None and shown.dice is None
     assert shown.viewer is Side.BLACK
-    assert shown.caption == "Partie 2, coup 5 : joué ne pas doubler?!, meilleur doubler (−0,050)"
+    assert shown.caption == "partie 2, coup 5 : ne pas doubler?! (meilleur doubler, −0,050)"
 
 
 def test_a_mistake_without_its_position_gets_no_picture() -> None:
