@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -46,6 +46,8 @@ from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
 
+# How a message goes out: a channel's `send`, or an interaction's `followup.send`.
+Send = Callable[..., Awaitable[Any]]
 log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeWithdrawn, out.ChallengeExpired)
 # Games, servers and users kept in memory; the store has every one: forgetting costs a read.
@@ -418,11 +420,18 @@ class GameMessages:
         return lines, files
 
     def review_later(
-        self, posted: discord.Message, lines: list[str], view: GameView, locale: object
+        self,
+        posted: discord.Message,
+        lines: list[str],
+        view: GameView,
+        locale: object,
+        send: Send | None = None,
     ) -> None:
-        """Add the review to a posted recap once it is done, where the game has one."""
+        """Add the review to a posted recap once it is done, where the game has one; the
+        pictures of the worst decisions go after it through `send` (the recap's channel by
+        default; an interaction's follow-up where the bot cannot post)."""
         if self.reviewer is not None and rules_for(view.kind).review is not None:
-            task = asyncio.create_task(self._review(posted, lines, view, locale))
+            task = asyncio.create_task(self._review(posted, lines, view, locale, send))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
 
@@ -435,7 +444,12 @@ class GameMessages:
             return []
 
     async def _review(
-        self, recap: discord.Message, lines: list[str], view: GameView, locale: object
+        self,
+        recap: discord.Message,
+        lines: list[str],
+        view: GameView,
+        locale: object,
+        send: Send | None = None,
     ) -> None:
         """Add the analysis to the posted recap once it is done (seconds for a long match)."""
         reviewer = self.reviewer
@@ -452,13 +466,13 @@ class GameMessages:
             log.exception("reviewing game #%s failed", view.id)
             return
         try:
-            await self._post_mistakes(recap, view, review, locale, shown_names)
+            await self._post_mistakes(send or recap.channel.send, view, review, locale, shown_names)
         except Exception:  # the analysis stands without its pictures; the log says why
             log.exception("picturing the worst decisions of game #%s failed", view.id)
 
     async def _post_mistakes(
         self,
-        recap: discord.Message,
+        send: Send,
         view: GameView,
         review: GameReview,
         locale: object,
@@ -486,7 +500,7 @@ class GameMessages:
                 for number, (png, alt) in enumerate(drawn, 1)
             ]
             text = t("review.pictures", player=name_of(shown_names, player.user_id))
-            await recap.channel.send(text, files=files)
+            await send(text, files=files)
 
     async def post(self, result: ActionResult, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""
