@@ -1,7 +1,8 @@
 """The post-game review the bot posts with a backgammon recap: one report per side graded.
 
 It is the `Reviewer` the service asks for (`bot.service.review`), answered in plain data: per
-side the decisions, error rate and marks, and its worst decisions with the best play instead.
+side the decisions, error rate, performance rating (PR) and its band, marks, luck and the
+luck-adjusted result, and its worst decisions with the position and the best play instead.
 Open Sage does the judging; without it the reviewer says it is not available.
 
 `SageReviewer` judges in the calling thread. Open Sage keeps Python's GIL while it evaluates
@@ -16,15 +17,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ai.backgammon.analysis import Kind, Mark, Verdict, decisions, judge, summarise
+from ai.backgammon.analysis import Kind, Mark, Verdict, decisions, judge, pr_label, summarise
 from ai.backgammon.evaluator import Evaluator
+from ai.backgammon.luck import adjusted, luck, results, rolls, totals
 from ai.backgammon.sage import Sage, SageUnavailableError, load_bgsage
-from engine.backgammon import Side
+from engine.backgammon import Play, Side
 from engine.backgammon.matchplay import Match
 
 # 1 ply is Open Sage's raw network (about gnubg 0-ply): a checker play judged at 2 plies takes
-# over ten times as long, and 1 ply reviews a whole match in seconds (benchmarks/review_time.py;
-# the figures: docs/OPERATING.md).
+# over ten times as long, and 1 ply reviews a whole match in seconds. A roll's luck costs the
+# best play of all 21 rolls, so it is judged at the same depth (benchmarks/review_time.py; the
+# figures: docs/OPERATING.md).
 REVIEW_PLIES = 1
 WORST = 3  # the worst decisions listed per side
 
@@ -40,11 +43,15 @@ class Mistake:
     best: str
     loss: float
     mark: str  # "?!", "?" or "??"
+    before: Match | None = None  # the match just before the decision (its picture)
+    best_play: Play | None = None  # the best play, for a checker play
 
 
 @dataclass(frozen=True, slots=True)
 class SideReview:
-    """How one side played: decisions, error rate (thousandths of equity), marks, worst ones."""
+    """How one side played: decisions, error rate (thousandths of equity), PR and its band,
+    marks, worst ones; the luck it had and its result, as played and adjusted for luck (points).
+    """
 
     side: Side
     decisions: int
@@ -53,6 +60,11 @@ class SideReview:
     errors: int
     blunders: int
     worst: tuple[Mistake, ...]
+    pr: float = 0.0
+    label: str = "world_class"
+    luck: float = 0.0
+    result: float = 0.0
+    luck_adjusted: float = 0.0
 
 
 class SageReviewer:
@@ -96,14 +108,25 @@ def review_sage() -> Sage:
 def review(
     history: Sequence[Match], sides: Sequence[Side], evaluator: Evaluator
 ) -> list[SideReview]:
-    """Judge the decisions of `sides` in `history` and report on each side."""
+    """Judge the decisions of `sides` in `history`, weigh every roll's luck, and report on each
+    side."""
     verdicts = [judge(d, evaluator) for d in decisions(history) if d.side in sides]
-    return report(verdicts, sides)
+    lucks = [(roll.side, luck(roll, evaluator)) for roll in rolls(history)]
+    return report(verdicts, sides, history, lucks)
 
 
-def report(verdicts: Sequence[Verdict], sides: Sequence[Side]) -> list[SideReview]:
-    """The report on each of `sides` from the verdicts on their decisions."""
+def report(
+    verdicts: Sequence[Verdict],
+    sides: Sequence[Side],
+    history: Sequence[Match] = (),
+    lucks: Sequence[tuple[Side, float]] = (),
+) -> list[SideReview]:
+    """The report on each of `sides` from the verdicts on their decisions, the game's history
+    (for the result) and each roll's luck (both sides' rolls: the adjusted result needs them)."""
     summaries = summarise(verdicts)
+    luck_of = totals(lucks)
+    result = results(history)
+    luck_adjusted = adjusted(result, luck_of)
     reports = []
     for side in sides:
         summary = summaries[side]
@@ -118,6 +141,11 @@ def report(verdicts: Sequence[Verdict], sides: Sequence[Side]) -> list[SideRevie
                 summary.errors,
                 summary.blunders,
                 tuple(_mistake(v) for v in marked[:WORST]),
+                summary.pr,
+                pr_label(summary.pr),
+                luck_of[side],
+                result[side],
+                luck_adjusted[side],
             )
         )
     return reports
@@ -135,4 +163,6 @@ def _mistake(verdict: Verdict) -> Mistake:
         verdict.best,
         verdict.loss,
         verdict.mark.value,
+        decision.before,
+        verdict.best_play,
     )

@@ -26,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
+from ai.backgammon.luck import Roll, luck, rolls
 from ai.backgammon.sage import SageUnavailableError, sage_missing
 from ai.coach import ComputerCoach
 from ai.kinds import AIS, ai_for
@@ -41,6 +42,8 @@ log = logging.getLogger("duelboard.ai")
 # Decisions judged per call of a review: few, so that a bot turn or a hint asked for meanwhile
 # waits behind a part of a review, not the whole of it (how long: docs/OPERATING.md).
 REVIEW_CHUNK = 4
+# Rolls weighed per call: a roll's luck values the best play of all 21 rolls (~130 ms at 1 ply).
+LUCK_CHUNK = 4
 # How long a call may wait for its answer, queueing included (one worker serves every game):
 # far above any real answer, so only a hung worker meets it.
 CALL_TIMEOUT = 120.0
@@ -284,7 +287,15 @@ class WorkerReviewer:
         for start in range(0, len(graded), REVIEW_CHUNK):
             chunk = graded[start : start + REVIEW_CHUNK]
             verdicts.extend(self.worker.ask(list, "judge", chunk))
-        return report(verdicts, sides)
+        thrown = rolls(history)
+        lucks: list[tuple[Side, float]] = []
+        for start in range(0, len(thrown), LUCK_CHUNK):
+            chunk_of_rolls = thrown[start : start + LUCK_CHUNK]
+            values = self.worker.ask(list, "luck", chunk_of_rolls)
+            lucks.extend(
+                (roll.side, value) for roll, value in zip(chunk_of_rolls, values, strict=True)
+            )
+        return report(verdicts, sides, history, lucks)
 
 
 # The worker process's side: its players, made by `_start` when the process begins.
@@ -342,6 +353,11 @@ def _public(target: object, method: str) -> Callable[..., Any]:
     return answer
 
 
+def _luck(chunk: list[Roll]) -> list[float]:
+    sage = review_sage()
+    return [luck(roll, sage) for roll in chunk]
+
+
 def _warm_up() -> None:
     _the_coach()
 
@@ -350,6 +366,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     "play": _play,
     "advise": _advise,
     "judge": _judge,
+    "luck": _luck,
     "warm_up": _warm_up,
     "pid": os.getpid,
 }

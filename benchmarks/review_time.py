@@ -1,4 +1,5 @@
-"""How long the post-game review takes: per decision at 1 and 2 plies, and for a whole match.
+"""How long the post-game review takes: per decision at 1 and 2 plies, and for a whole match;
+then the luck of every roll of the match at the review's depth.
 
 Run (about a minute on two shared cores):
     .venv/bin/python -m benchmarks.review_time --length 7 --seed 1
@@ -17,9 +18,11 @@ import statistics
 import time
 
 from ai.backgammon.analysis import Kind, decisions, judge
+from ai.backgammon.luck import luck, rolls
 from ai.backgammon.sage import Sage
 from ai.levels import Level
 from ai.player import ComputerPlayer
+from ai.review import REVIEW_PLIES
 from engine.backgammon import Side
 from engine.backgammon.matchplay import Match, MatchOptions, Phase
 
@@ -83,6 +86,18 @@ def main() -> None:
             if spent
         )
         print(f"{plies} ply: {whole:.1f} s for the side's whole match; {medians}")
+    # Luck needs both sides' rolls (the adjusted result weighs one against the other).
+    evaluator = Sage(REVIEW_PLIES)
+    thrown = rolls(history)
+    spent = []
+    for roll in thrown:
+        began = time.perf_counter()
+        luck(roll, evaluator)
+        spent.append(time.perf_counter() - began)
+    print(
+        f"luck at {REVIEW_PLIES} ply: {sum(spent):.1f} s for the match's {len(thrown)} rolls;"
+        f" median {1000 * statistics.median(spent):.1f} ms a roll"
+    )
 
 
 if __name__ == "__main__":

@@ -24,6 +24,22 @@ DOUBTFUL, ERROR, BLUNDER = 0.04, 0.08, 0.16
 # best cube action (gnubg's "close cube decision"); the other rolls without a double are plain
 # rolls and would only dilute the error rate.
 CLOSE_CUBE = 0.16
+# The performance rating (PR) of eXtreme Gammon and Backgammon Galaxy: the average equity lost
+# per decision counted (forced plays and obvious cube decisions left out) times 500, so half of
+# the error rate in thousandths (https://backgammondb.com/manual/match-statistics/performance-rating/
+# gives the formula). Its bands, as XG names them: the upper bound of each, best first; above the
+# last, "awful". gnubg's own scale (`gnubg.error_rating`) puts "world class" below the same 2.5.
+PR_SCALE = 500
+PR_BANDS = (
+    (2.5, "world_class"),
+    (5.0, "expert"),
+    (7.5, "advanced"),
+    (12.5, "intermediate"),
+    (17.5, "casual"),
+    (22.5, "beginner"),
+    (30.0, "distracted"),
+)
+AWFUL = "awful"
 
 
 class Kind(Enum):
@@ -43,6 +59,14 @@ class Mark(Enum):
     DOUBTFUL = "?!"
     ERROR = "?"
     BLUNDER = "??"
+
+
+def pr_label(pr: float) -> str:
+    """The name of the band a performance rating falls in ("world_class" … "awful")."""
+    for bound, label in PR_BANDS:
+        if pr < bound:
+            return label
+    return AWFUL
 
 
 def mark_for(loss: float) -> Mark:
@@ -82,6 +106,7 @@ class Verdict:
     loss: float
     mark: Mark
     counted: bool = True  # False for a roll without a double when doubling was far from right
+    best_play: Play | None = None  # the best play itself, for a checker play
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +124,11 @@ class Summary:
     def error_rate(self) -> float:
         """Average equity lost per decision, in thousandths (0 is perfect play)."""
         return 1000 * self.total_loss / self.decisions if self.decisions else 0.0
+
+    @property
+    def pr(self) -> float:
+        """The performance rating: average equity lost per decision counted, times 500."""
+        return PR_SCALE * self.total_loss / self.decisions if self.decisions else 0.0
 
 
 def decisions(history: Sequence[Match]) -> list[Decision]:
@@ -157,7 +187,8 @@ def judge(decision: Decision, evaluator: Evaluator) -> Verdict:
         ranked = evaluator.rank(position, game.dice, game.legal_plays(), context, decision.play)
         chosen = next(r.value for r in ranked if r.play == decision.play)
         loss = max(ranked[0].value - chosen, 0.0)
-        return Verdict(decision, ranked[0].play.notation(), loss, mark_for(loss))
+        top = ranked[0].play
+        return Verdict(decision, top.notation(), loss, mark_for(loss), best_play=top)
     advice = evaluator.cube(position, CubeContext.of(decision.before, position.turn))
     if advice.no_double is None or advice.double_take is None or advice.double_pass is None:
         raise AnalysisUnavailableError(f"{evaluator.name} gave no cube equities")

@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left
 from bot.pictures.painter import Painter
+from bot.pictures.review import MistakePicture
 from bot.service import outcomes as out
 from bot.service.achievements import Achievements
 from bot.service.games import Games
@@ -34,7 +35,7 @@ from bot.service.kinds import rules_for
 from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
 from bot.service.recap import recap_for, review_for
-from bot.service.review import Reviewer
+from bot.service.review import GameReview, Reviewer
 from bot.service.views import ActionOutcomes, GameView
 from bot.store import GamePlace, GameStatus, Store
 from bot.store.achievements import Achievement
@@ -45,6 +46,8 @@ from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
 
+# How a message goes out: a channel's `send`, or an interaction's `followup.send`.
+Send = Callable[..., Awaitable[Any]]
 log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeWithdrawn, out.ChallengeExpired)
 # Games, servers and users kept in memory; the store has every one: forgetting costs a read.
@@ -417,11 +420,18 @@ class GameMessages:
         return lines, files
 
     def review_later(
-        self, posted: discord.Message, lines: list[str], view: GameView, locale: object
+        self,
+        posted: discord.Message,
+        lines: list[str],
+        view: GameView,
+        locale: object,
+        send: Send | None = None,
     ) -> None:
-        """Add the review to a posted recap once it is done, where the game has one."""
+        """Add the review to a posted recap once it is done, where the game has one; the
+        pictures of the worst decisions go after it through `send` (the recap's channel by
+        default; an interaction's follow-up where the bot cannot post)."""
         if self.reviewer is not None and rules_for(view.kind).review is not None:
-            task = asyncio.create_task(self._review(posted, lines, view, locale))
+            task = asyncio.create_task(self._review(posted, lines, view, locale, send))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
 
@@ -434,7 +444,12 @@ class GameMessages:
             return []
 
     async def _review(
-        self, recap: discord.Message, lines: list[str], view: GameView, locale: object
+        self,
+        recap: discord.Message,
+        lines: list[str],
+        view: GameView,
+        locale: object,
+        send: Send | None = None,
     ) -> None:
         """Add the analysis to the posted recap once it is done (seconds for a long match)."""
         reviewer = self.reviewer
@@ -444,10 +459,48 @@ class GameMessages:
             if review is None:
                 return
             t = Localizer(locale)
-            analysis = review_lines(t, review, await self.shown_names(view))
+            shown_names = await self.shown_names(view)
+            analysis = review_lines(t, review, shown_names)
             await recap.edit(content=fit(lines, analysis))
         except Exception:  # the recap stands without its analysis; the log says why
             log.exception("reviewing game #%s failed", view.id)
+            return
+        try:
+            await self._post_mistakes(send or recap.channel.send, view, review, locale, shown_names)
+        except Exception:  # the analysis stands without its pictures; the log says why
+            log.exception("picturing the worst decisions of game #%s failed", view.id)
+
+    async def _post_mistakes(
+        self,
+        send: Send,
+        view: GameView,
+        review: GameReview,
+        locale: object,
+        shown_names: dict[int, str],
+    ) -> None:
+        """Post each graded player's worst decisions as pictures after the recap, drawn by the
+        painter (off the event loop)."""
+        if view.seats is None:
+            return
+        names = await self.names(view)
+        seat_names = (names.get(view.seats[0], ""), names.get(view.seats[1], ""))
+        look = Look(locale=locale, theme=await self.theme((await self._where(view.id)).guild_id))
+        t = Localizer(locale)
+        for player in review.players:
+            pictures = [
+                picture
+                for mistake in player.report.worst
+                if (picture := MistakePicture.of(player.report.side, mistake, review.games))
+            ]
+            if not pictures:
+                continue
+            drawn = await self.painter.mistakes(pictures, seat_names, look)
+            files = [
+                discord.File(io.BytesIO(png), filename=f"mistake{number}.png", description=alt)
+                for number, (png, alt) in enumerate(drawn, 1)
+            ]
+            text = t("review.pictures", player=name_of(shown_names, player.user_id))
+            await send(text, files=files)
 
     async def post(self, result: ActionOutcomes, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

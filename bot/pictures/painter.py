@@ -32,7 +32,8 @@ from typing import Any
 from bot.i18n import language_of
 from bot.pictures import PUBLIC, Look, Picture, draw, warm_up
 from bot.pictures.look import words_for
-from bot.pictures.worker import BOARD, HEADER, READY, RECAP, frame
+from bot.pictures.review import MistakePicture, draw_mistakes
+from bot.pictures.worker import BOARD, HEADER, MISTAKES, READY, RECAP, frame
 from bot.service.recap import Recap, finish, recap_steps
 from bot.service.session import Session
 from bot.store import GameEvent, GameRow
@@ -165,6 +166,16 @@ class Painter:
             BOARD, request, lambda: draw(session, names, look)
         )
         return picture
+
+    async def mistakes(
+        self, pictures: Sequence[MistakePicture], names: tuple[str, str], look: Look = PUBLIC
+    ) -> list[tuple[bytes, str]]:
+        """The pictures of a review's worst decisions (`bot.pictures.review.draw_mistakes`)."""
+        request = (list(pictures), names, replace(look, locale=language_of(look.locale)))
+        drawn: list[tuple[bytes, str]] = await self._drawn(
+            MISTAKES, request, lambda: draw_mistakes(pictures, names, look)
+        )
+        return drawn
 
     async def recap(
         self,

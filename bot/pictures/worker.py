@@ -2,14 +2,15 @@
 
 It reads requests on stdin and answers each on stdout, one frame each way: a 4-byte big-endian
 length, then a pickle. A request is `(BOARD, (session, names, look))` as `bot.pictures.draw`
-takes them, or `(RECAP, (game, events, names, language, theme))` as
-`bot.service.recap.recap_steps` takes them; the answer is `(number, True, value)`, or
-`(number, False, error)` when drawing raised, where `number` counts the requests from 0 in the
-order they came. Boards come first: a recap (hundreds of milliseconds) is drawn a frame at a
-time, between boards, so a board waits at most for one frame of it, and answers may come in
-another order than their requests. The process first answers `READY` once warmed up, and ends
-when its stdin does (once the requests it has are answered): the bot closed it, or the bot's
-process ended, however it ended.
+takes them, `(RECAP, (game, events, names, language, theme))` as
+`bot.service.recap.recap_steps` takes them, or `(MISTAKES, (pictures, names, look))` as
+`bot.pictures.review.draw_mistakes` takes them (drawn like boards); the answer is
+`(number, True, value)`, or `(number, False, error)` when drawing raised, where `number` counts
+the requests from 0 in the order they came. Boards come first: a recap (hundreds of
+milliseconds) is drawn a frame at a time, between boards, so a board waits at most for one
+frame of it, and answers may come in another order than their requests. The process first
+answers `READY` once warmed up, and ends when its stdin does (once the requests it has are
+answered): the bot closed it, or the bot's process ended, however it ended.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from typing import Any, BinaryIO
 
 from bot.pictures import draw, warm_up
 from bot.pictures.look import words_for
+from bot.pictures.review import draw_mistakes
 from bot.service.recap import recap_steps
 
 HEADER = struct.Struct(">I")
 READY = b"ready"
 BOARD = "board"
 RECAP = "recap"
+MISTAKES = "mistakes"
 
 
 def read_frame(stream: BinaryIO) -> bytes | None:
@@ -79,7 +82,7 @@ class Desk:
     def __init__(self, out: BinaryIO) -> None:
         """Answer on `out`."""
         self.out = out
-        self.boards: deque[tuple[int, tuple[Any, ...]]] = deque()
+        self.boards: deque[tuple[int, str, tuple[Any, ...]]] = deque()
         self.recaps: deque[tuple[int, Generator[None, None, object]]] = deque()
 
     @property
@@ -91,8 +94,8 @@ class Desk:
         """Queue request `number` (an unreadable one is answered with its error at once)."""
         try:
             job, args = pickle.loads(request)
-            if job == BOARD:
-                self.boards.append((number, args))
+            if job in (BOARD, MISTAKES):
+                self.boards.append((number, job, args))
             elif job == RECAP:
                 self.recaps.append((number, _recap(args)))
             else:
@@ -103,9 +106,10 @@ class Desk:
     def work(self) -> None:
         """The next board, or the next step of the oldest recap."""
         if self.boards:
-            number, args = self.boards.popleft()
+            number, job, args = self.boards.popleft()
             try:
-                self.send(answer(number, True, draw(*args)))
+                drawn = draw(*args) if job == BOARD else draw_mistakes(*args)
+                self.send(answer(number, True, drawn))
             except Exception as error:  # the bot raises it where the board was asked for
                 self.send(answer(number, False, error))
             return

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from bot.service.backgammon import BackgammonSession
 from bot.service.session import Log
-from engine.backgammon import Side
+from engine.backgammon import Play, Side
 from engine.backgammon.matchplay import Match
 
 
@@ -55,6 +55,16 @@ class Mistake(Protocol):
         """ "?!" (doubtful), "?" (error) or "??" (blunder)."""
         ...
 
+    @property
+    def before(self) -> Match | None:
+        """The match just before the decision (None: not kept), for its picture."""
+        ...
+
+    @property
+    def best_play(self) -> Play | None:
+        """The best play itself, for a checker play (None for a cube action)."""
+        ...
+
 
 class SideReview(Protocol):
     """How one side played."""
@@ -92,6 +102,32 @@ class SideReview(Protocol):
     @property
     def worst(self) -> Sequence[Mistake]:
         """The worst marked decisions, worst first."""
+        ...
+
+    @property
+    def pr(self) -> float:
+        """The performance rating: average equity lost per decision counted, times 500."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The PR's band: "world_class", "expert", "advanced", "intermediate", "casual",
+        "beginner", "distracted" or "awful"."""
+        ...
+
+    @property
+    def luck(self) -> float:
+        """The equity the dice gave this side over the game, in points (negative: unlucky)."""
+        ...
+
+    @property
+    def result(self) -> float:
+        """The points this side won (negative: lost)."""
+        ...
+
+    @property
+    def luck_adjusted(self) -> float:
+        """The result less the luck this side had over its opponent."""
         ...
 
 

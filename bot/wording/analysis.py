@@ -30,8 +30,36 @@ def review_lines(t: Localizer, review: GameReview, names: Mapping[int, str]) -> 
                 blunders=report.blunders,
             )
         )
+        lines.append(
+            t(
+                "review.rating",
+                pr=t.decimal(report.pr, 1),
+                band=t(f"review.band.{report.label}"),
+                luck=_signed(t, report.luck),
+                result=_signed(t, report.result),
+                adjusted=_signed(t, report.luck_adjusted),
+            )
+        )
         lines.extend(_mistake_line(t, mistake, review.games) for mistake in report.worst)
+    lines.extend(_contest(t, review, names))
     return lines
+
+
+def _signed(t: Localizer, value: float) -> str:
+    """A number of points with its sign, to two decimals."""
+    return ("+" if value >= 0.005 else "") + t.decimal(value, 2)
+
+
+def _contest(t: Localizer, review: GameReview, names: Mapping[int, str]) -> list[str]:
+    """Who made fewer errors, when two people were graded (the lower PR, to one decimal)."""
+    if len(review.players) != 2:
+        return []
+    first, second = review.players
+    a, b = round(first.report.pr, 1), round(second.report.pr, 1)
+    if a == b:
+        return [t("review.contest.tie")]
+    better = first if a < b else second
+    return [t("review.contest", player=name_of(names, better.user_id))]
 
 
 def _mistake_line(t: Localizer, mistake: Mistake, games: int) -> str:

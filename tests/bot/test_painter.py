@@ -15,15 +15,18 @@ import pytest
 from discord import Locale
 
 import engine.checkers as ck
+from ai.review import Mistake
 from bot.i18n import language_of
 from bot.pictures import Look, draw
 from bot.pictures.painter import Painter
+from bot.pictures.review import MistakePicture, draw_mistakes
 from bot.pictures.worker import BOARD, Desk
 from bot.service.backgammon import BackgammonSession
 from bot.service.checkers import CheckersSession
 from bot.service.kinds import options_for
 from bot.service.session import Session
-from engine.backgammon.matchplay import Match
+from engine.backgammon import Side
+from engine.backgammon.matchplay import Match, MatchOptions
 from render import DARK
 from tests.processes import Deadly, children, killed_child, wait_ended
 
@@ -225,6 +228,7 @@ def test_a_painter_needs_zero_or_more_processes() -> None:
 KILLED_BOT = """
 import asyncio, os, signal
 from bot.pictures.painter import Painter
+from bot.pictures.review import MistakePicture, draw_mistakes
 from tests.processes import children
 
 async def main():
@@ -240,3 +244,17 @@ asyncio.run(main())
 def test_a_bot_killed_outright_takes_its_drawing_process_with_it() -> None:
     process = killed_child(KILLED_BOT)
     assert wait_ended(process), f"the drawing process {process} outlived the bot"
+
+
+async def test_a_drawing_process_draws_a_reviews_pictures_as_this_process_does(
+    painter: Painter,
+) -> None:
+    match = Match.start(MatchOptions()).opening_roll(3, 1)
+    best, played = match.game.legal_plays()[:2]
+    mistake = Mistake(1, 1, False, played.notation(), best.notation(), 0.1, "?", match, best)
+    picture = MistakePicture.of(Side.WHITE, mistake, 1)
+    assert picture is not None
+    look = Look(Locale.french, DARK)
+    drawn = await painter.mistakes([picture], NAMES, look)
+    assert drawn == draw_mistakes([picture], NAMES, look)
+    assert len(drawing()) == 1

@@ -2,17 +2,22 @@
 
 The evaluator is a stub that calls the engine's first legal play best (0.5) and every other
 play worth 0, so the test knows from its own choices which plays were blunders and what the
-error rate must be.
+error rate and PR must be; every roll's best play is worth the same 0.5, so no roll had luck.
+After the analysis, Alice's worst decisions are posted as pictures.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 
+import pytest
+
 from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import CubeAdvice, RankedPlay
+from ai.backgammon.sage import sage_missing
 from ai.review import SageReviewer, SideReview
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
@@ -138,18 +143,30 @@ async def test_the_recap_grades_the_person_and_not_the_bot(
         blunders = await play_then_resign(emulator, store, players)
         recap = await the_recap(emulator)
         await with_analysis(emulator, recap)
+        pictures = await emulator.wait_until(lambda: _pictures(emulator), "the pictures", WAIT)
     assert (await store.get_game(1)).status is GameStatus.FINISHED
     alice = await store.get_player(players.alice.id)
     assert alice is not None
     lines = recap.content.splitlines()
     title = lines.index(TITLE)
     rate = 1000 * BEST * len(blunders) / TURNS
+    assert len(blunders) >= 3  # the choices above make the worst-three list full
+    # PR = 500 x average loss: at least 500 x 0.5 x 3 / 6 = 125, far past "awful" (over 30).
+    # Alice resigned a single game at cube 1: she lost 1 point, and no roll was lucky.
     assert lines[title + 1 :] == [
         f"{alice.display_name}: error rate {rate:.1f} over {TURNS} decisions"
         f" · ?! 0 · ? 0 · ?? {len(blunders)}",
+        f"  PR {rate / 2:.1f} (awful) · luck 0.00 points · result −1.00, adjusted for luck −1.00",
         *blunders[:3],
     ]
-    assert len(blunders) >= 3  # the choices above make the worst-three list full
+    assert pictures.content == (
+        f"The worst decisions of {alice.display_name}, each with the best choice shown:"
+    )
+    assert [a.filename for a in pictures.attachments] == [
+        "mistake1.png",
+        "mistake2.png",
+        "mistake3.png",
+    ]
     assert sum(" error rate " in line for line in lines) == 1  # the bot is not graded
 
 
@@ -169,11 +186,49 @@ async def test_a_slow_review_holds_up_neither_the_board_nor_the_recap(
         assert TITLE not in recap.content  # the review is still waiting at the gate
         reviewer.gate.set()
         await with_analysis(emulator, recap)
+        await emulator.wait_until(lambda: _pictures(emulator), "the pictures", WAIT)
     assert recap.content.startswith("Recap of game #1")
+
+
+def _pictures(emulator: Emulator) -> Message | None:
+    for message in emulator.channel_messages(emulator.general):
+        if message.content.startswith("The worst decisions of "):
+            return message
+    return None
 
 
 def _recaps(emulator: Emulator) -> bool:
     return any(
         any(a.filename == "replay.gif" for a in m.attachments)
         for m in emulator.channel_messages(emulator.general)
+    )
+
+
+@pytest.mark.skipif(sage_missing() is not None, reason="Open Sage (the ai extra) is needed")
+async def test_open_sage_reviews_with_pr_luck_and_pictures(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    """The real reviewer: its figures are checked against gnubg elsewhere; here they arrive.
+
+    Alice lost a single game at cube 1 by resigning: her result is −1.00 whatever the luck."""
+    async with reviewing_bot(emulator, store, game_clock, SageReviewer()):
+        await play_then_resign(emulator, store, players)
+        recap = await the_recap(emulator)
+        await emulator.wait_until(
+            lambda: True if "Analysis (" in recap.content else None, "the analysis", WAIT
+        )
+        pictures = await emulator.wait_until(lambda: _pictures(emulator), "the pictures", WAIT)
+    rating = [line for line in recap.content.splitlines() if line.startswith("  PR ")]
+    assert len(rating) == 1  # Alice's; the bot is not graded
+    assert re.fullmatch(
+        r"  PR \d+\.\d \((world class|expert|advanced|intermediate|casual|beginner|distracted"
+        r"|awful)\) · luck [−+]?\d+\.\d\d points · result −1\.00, adjusted for luck [−+]?\d+\.\d\d",
+        rating[0],
+    ), rating[0]
+    assert pictures.attachments and all(
+        a.filename.startswith("mistake") for a in pictures.attachments
     )

@@ -9,6 +9,7 @@ from ai.coach import Advice, Suggestion
 from bot.service.options import GameOptions
 from bot.service.puzzles import CHOICES, Puzzle, judged, position_before
 from bot.store import GameKind
+from engine.backgammon import Play
 from engine.backgammon.matchplay import Match, MatchOptions
 
 OPTIONS = GameOptions(GameKind.BACKGAMMON, "standard", cube=False)
@@ -23,6 +24,8 @@ class Mistake:
     best: str = ""
     loss: float = 0.3
     mark: str = "??"
+    before: Match | None = None
+    best_play: Play | None = None
 
 
 class TableCoach:

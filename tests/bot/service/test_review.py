@@ -48,6 +48,11 @@ class Report:
     errors: int = 0
     blunders: int = 0
     worst: tuple[()] = ()
+    pr: float = 0.0
+    label: str = "world_class"
+    luck: float = 0.0
+    result: float = 0.0
+    luck_adjusted: float = 0.0
 
 
 class NotingReviewer:

@@ -22,11 +22,32 @@ def review(*worst: Mistake, games: int = 1) -> GameReview:
 def test_lines_give_rate_marks_and_the_worst_decisions() -> None:
     lines = review_lines(Localizer("en-US"), review(PLAY), {ALICE: "Alice"})
     assert lines[1] == "Alice: error rate 9.5 over 30 decisions · ?! 1 · ? 0 · ?? 1"
-    assert lines[2] == "  move 12: 13/7 6/5?? (best 24/18 13/9, −0.231)"
+    assert lines[3] == "  move 12: 13/7 6/5?? (best 24/18 13/9, −0.231)"
+
+
+def test_lines_give_pr_band_luck_and_the_adjusted_result() -> None:
+    report = SideReview(Side.WHITE, 30, 9.46, 1, 0, 1, (), 4.73, "expert", -0.41, 1.0, 0.18)
+    lines = review_lines(Localizer("en-US"), GameReview(True, (PlayerReview(ALICE, report),)), {})
+    assert lines[2] == (
+        "  PR 4.7 (expert) · luck −0.41 points · result +1.00, adjusted for luck +0.18"
+    )
+
+
+def test_the_lower_pr_wins_the_error_rate_contest() -> None:
+    def player(user: int, pr: float) -> PlayerReview:
+        return PlayerReview(user, SideReview(Side.WHITE, 30, 2 * pr, 0, 0, 0, (), pr))
+
+    names = {ALICE: "Alice", 202: "Bob"}
+    lines = review_lines(
+        Localizer("en-US"), GameReview(True, (player(ALICE, 8.2), player(202, 6.1))), names
+    )
+    assert lines[-1] == "Bob made fewer errors (lower PR)."
+    tied = GameReview(True, (player(ALICE, 6.12), player(202, 6.08)))
+    assert review_lines(Localizer("en-US"), tied, names)[-1] == "Both played to the same PR."
 
 
 def test_a_match_names_the_game_and_the_cube_is_in_the_readers_words() -> None:
-    [_, _, line] = review_lines(Localizer("fr"), review(NO_DOUBLE, games=3), {ALICE: "Alice"})
+    [_, _, _, line] = review_lines(Localizer("fr"), review(NO_DOUBLE, games=3), {ALICE: "Alice"})
     assert line == "  partie 2, coup 7 : ne pas doubler?! (meilleur doubler, −0,050)"
 
 
