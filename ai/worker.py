@@ -29,6 +29,7 @@ import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
 from ai.backgammon.player import make_evaluator
 from ai.backgammon.sage import SageUnavailableError, sage_missing
+from ai.checkers import review as checkers_review
 from ai.coach import Advice, ComputerCoach
 from ai.levels import Level
 from ai.player import ComputerPlayer, Computers
@@ -143,6 +144,14 @@ class AIWorker:
     def reviewer(self) -> WorkerReviewer:
         """The post-game reviewer, judging in this worker."""
         return WorkerReviewer(self)
+
+    def checkers_reviewer(self) -> checkers_review.Reviewer:
+        """The post-game review of checkers, judging in this worker one move per call."""
+
+        def judge_one(game: ck.Game, played: ck.Move, ply: int) -> checkers_review.Verdict:
+            return self.ask(checkers_review.Verdict, "judge_checkers", game, played, ply)
+
+        return checkers_review.Reviewer(judge_one)
 
     def close(self) -> None:
         """Stop the worker process; calls after this raise `WorkerStoppedError`."""
@@ -329,6 +338,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     "backgammon_advice": lambda match, count: _the_coach().backgammon_advice(match, count),
     "checkers_advice": lambda game, count: _the_coach().checkers_advice(game, count),
     "judge": _judge,
+    "judge_checkers": lambda game, played, ply: checkers_review.judge(game, played, ply=ply),
     "warm_up": _warm_up,
     "pid": os.getpid,
 }

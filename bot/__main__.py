@@ -61,7 +61,13 @@ def computer() -> tuple[PlayParts, AIWorker]:
     coach = worker.coach()
     if coach.notice:
         log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
-    return PlayParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer()), worker
+    parts = PlayParts(
+        opponents=worker.opponents(),
+        coach=coach,
+        reviewer=worker.reviewer(),
+        checkers_reviewer=worker.checkers_reviewer(),
+    )
+    return parts, worker
 
 
 async def _run(settings: Settings) -> None:

@@ -1,0 +1,101 @@
+"""The review of a finished checkers game, added to its recap once done: the analysis lines in
+the recap, then the worst moves pictured in a message under it.
+
+Each picture is the board as it would stand had the best move been played instead, the best move
+marked as the last one; it is drawn by the painter (the drawing process) like every board.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import discord
+
+from bot.i18n import Localizer
+from bot.pictures import Look
+from bot.pictures.painter import Painter
+from bot.service.checkers import CheckersSession
+from bot.service.checkers_review import CheckersReview, CheckersReviewer, checkers_review_for
+from bot.service.views import GameView
+from bot.store import Store
+from bot.wording.analysis import fit
+from bot.wording.checkers_analysis import checkers_review_lines, picture_caption
+from bot.wording.limits import MAX_CONTENT
+from bot.wording.terms import name_of
+
+ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewing:
+    """What adding a checkers review needs of the bot: its store, reviewer, painter and id."""
+
+    store: Store
+    reviewer: CheckersReviewer
+    painter: Painter
+    bot_id: int
+
+
+async def add_checkers_review(
+    how: Reviewing,
+    recap: discord.Message,
+    lines: list[str],
+    view: GameView,
+    look: Look,
+    names: Mapping[int, str],
+    shown_names: Mapping[int, str],
+) -> None:
+    """Review the game, add the analysis to the posted `recap` (whose text is `lines`), and post
+    its worst moves pictured under it. `names` are as written (pictures), `shown_names` escaped
+    (message text)."""
+    review = await checkers_review_for(how.store, view.id, how.reviewer, how.bot_id)
+    if review is None or not review.players:
+        return
+    t = Localizer(look.locale)
+    await recap.edit(content=fit(lines, checkers_review_lines(t, review, shown_names)))
+    if not isinstance(view.session, CheckersSession):
+        return
+    files, captions = await _pictures(how.painter, review, view, look, names, shown_names)
+    if files:
+        text = fit([t("ck_review.pictures", game=view.id)], captions, MAX_CONTENT)
+        await recap.channel.send(content=text, files=files)
+
+
+async def _pictures(
+    painter: Painter,
+    review: CheckersReview,
+    view: GameView,
+    look: Look,
+    names: Mapping[int, str],
+    shown_names: Mapping[int, str],
+) -> tuple[list[discord.File], list[str]]:
+    """Each person's worst moves, pictured after the best move, with their captions."""
+    assert isinstance(view.session, CheckersSession) and view.seats is not None
+    t = Localizer(look.locale)
+    pair = (name_of(names, view.seats[0]), name_of(names, view.seats[1]))
+    # A board with the best move played: nothing of how the game ended, nor the clock.
+    shown = replace(
+        view.session, stopped=None, stopped_winner=None, draw_offered_by=None, moved=(True, True)
+    )
+    look = replace(look, time_left=None, reader=None)
+    files: list[discord.File] = []
+    captions: list[str] = []
+    for player in review.players:
+        for mistake in player.report.worst:
+            board = replace(shown, game=review.best_after(mistake), last_move=mistake.best_move)
+            picture = await painter.draw(board, pair, look)
+            if picture is None:
+                continue
+            caption = picture_caption(t, name_of(names, player.user_id), mistake)
+            description = f"{caption} {picture.alt_text}"[:ALT_TEXT_LIMIT]
+            number = len(files) + 1
+            files.append(
+                discord.File(
+                    io.BytesIO(picture.png), filename=f"worst-{number}.png", description=description
+                )
+            )
+            shown_caption = picture_caption(t, name_of(shown_names, player.user_id), mistake)
+            captions.append(f"{number}. {shown_caption}")
+    return files, captions
