@@ -6,11 +6,12 @@ Run (reduced counts; each match-up prints as it finishes):
 
 `games`: each level meets py-draughts' `SimpleEngine` (negamax with quiescence, material and
 piece-square tables) at fixed depths 4, 6 and 8 on the 8×8 variants py-draughts plays by our
-rules (russian, brazilian), and its `TurboEngine` (pattern evaluation trained on Scan 3.1's scores, 10×10
-only) in international draughts at the expert's thinking time. Each opening (two random plies from
-the seed) is played twice with the colours swapped; our engine judges every move and the end
-(win 1, draw 1/2; a game reaching the ply cap is a draw). Printed per match-up: wins, draws,
-losses, score ± standard error, seconds per move of each side and the depths our search finished.
+rules (russian, brazilian), and its `TurboEngine` (pattern evaluation trained on Scan 3.1's
+scores; 10×10 only) in international draughts at the expert's thinking time. Each opening (two
+random plies from the seed) is played twice with the colours swapped; our engine judges every
+move and the end (win 1, draw 1/2; a game reaching the ply cap is a draw). Printed per match-up:
+wins, draws, losses, score ± standard error, seconds per move of each side and the depths our
+search finished.
 
 `depth`: on positions from random games, the depth each level's search finishes in its time, and
 the depth the review's search (`ai.checkers.review`) finishes in its own: the review is only worth

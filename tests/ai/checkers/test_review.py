@@ -11,6 +11,7 @@ from __future__ import annotations
 import draughts
 import pytest
 
+from ai.budget import Budget
 from ai.checkers import Strength
 from ai.checkers.review import (
     BLUNDER,
@@ -26,7 +27,6 @@ from ai.checkers.review import (
     report,
 )
 from ai.checkers.search import WIN, WON, search
-from ai.budget import Budget
 from engine.checkers import Color, Game, Move
 
 FIXED = Strength(max_depth=6, seconds=None)
