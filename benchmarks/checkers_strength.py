@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine.checkers as ck
-from ai.checkers import STRENGTHS, Strength, think
+from ai.checkers import STRENGTHS, Strength, review, think
 from ai.checkers.review import REVIEW_STRENGTH
 from ai.checkers.search import pick_with_noise
 from ai.levels import Level
@@ -201,18 +201,24 @@ def run_depth(variant: str, positions: int, seed: int) -> None:
             game = game.play(rng.choice(game.position.legal_moves()))
         if game.outcome() is None and len(game.position.legal_moves()) > 1:
             games.append(game)
-    searchers = [(level.value, strength) for level, strength in STRENGTHS.items()]
+    searchers: list[tuple[str, Strength]] = [(lv.value, st) for lv, st in STRENGTHS.items()]
     searchers.append(("review", REVIEW_STRENGTH))
     for name, strength in searchers:
         depths, seconds = [], []
         for game in games:
             start = time.perf_counter()
-            depths.append(think(game, strength).depth)
+            if name == "review":  # as the review judges a move: the first legal one, say
+                played = game.position.legal_moves()[0]
+                depths.append(review.judge(game, played).depth)
+            else:
+                depths.append(think(game, strength).depth)
             seconds.append(time.perf_counter() - start)
+        floor = f", floor {review.FLOOR}, ceiling {review.CEILING} s" if name == "review" else ""
         print(
-            f"{variant} {name} ({strength.seconds} s, depth ≤ {strength.max_depth}):"
+            f"{variant} {name} ({strength.seconds} s, depth ≤ {strength.max_depth}{floor}):"
             f" depth median {_median(depths):.0f}, 10% {_quantile(depths, 0.1):.0f},"
-            f" 90% {_quantile(depths, 0.9):.0f}; s/move median {_median(seconds):.3f}"
+            f" 90% {_quantile(depths, 0.9):.0f}; s/move median {_median(seconds):.3f},"
+            f" max {max(seconds):.3f}"
             f" (n={len(depths)})",
             flush=True,
         )

@@ -13,18 +13,23 @@ bot runs `judge` in its AI worker (`ai.worker`), one move per call.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ai.budget import Budget
+from ai.budget import Budget, Timer
 from ai.checkers import Strength
 from ai.checkers.search import WON, Searcher
 from engine.checkers import Color, Game, Move, Position
 
-# Measured by benchmarks/checkers_strength.py (`depth`): the expert (0.8 s) finishes depth 7 to
-# 9 on most middle-game positions on this machine; the review's 2.5 s finishes one to two plies
-# more on the same positions, and never less than `REVIEW_MIN_DEPTH`.
+# The review must see further than the strongest level that played. Measured by
+# benchmarks/checkers_strength.py (`depth`, two shared cores): the expert (0.8 s) finishes
+# depth 6 on most positions (5 to 8); so the review always finishes depth `FLOOR` (unless that
+# takes `CEILING` seconds, which only a rare position does), then goes deeper while
+# `REVIEW_STRENGTH.seconds` last.
 REVIEW_STRENGTH = Strength(max_depth=40, seconds=2.5)
+FLOOR = 8
+CEILING = 10.0
 DOUBTFUL = 30  # hundredths of a man lost
 ERROR = 60
 BLUNDER = 100
@@ -109,17 +114,36 @@ JudgeOne = Callable[[Game, Move, int], Verdict]
 """Judges the move played in a game's current position, at the given ply."""
 
 
+@dataclass(slots=True)
+class FloorBudget(Budget):
+    """The review's clock: no stop before depth `floor` is finished (but always at `ceiling`
+    seconds), then the usual allowance of `seconds`."""
+
+    floor: int = 1
+    ceiling: float | None = None
+    searching: int = 0  # the depth under way
+
+    def expired(self) -> bool:
+        """Whether the search must stop now (the last finished depth stands)."""
+        elapsed = self.elapsed()
+        if self.ceiling is not None and elapsed >= self.ceiling:
+            return True
+        return self.searching > self.floor and self.seconds is not None and elapsed >= self.seconds
+
+
 class _PlayedFirst(Searcher):
     """A search that tries the played move first at every depth: its score is then exact
     (the root's window is still open), as is the best move's."""
 
-    def __init__(self, game: Game, budget: Budget, max_depth: int, played: Move) -> None:
+    def __init__(self, game: Game, budget: FloorBudget, max_depth: int, played: Move) -> None:
         super().__init__(game, budget, max_depth)
+        self.clock = budget
         self.played = played
 
     def _root(
         self, children: list[tuple[Move, Position]], depth: int, order: list[Move]
     ) -> list[tuple[Move, int]]:
+        self.clock.searching = depth
         order = [self.played, *(move for move in order if move != self.played)]
         return super()._root(children, depth, order)
 
@@ -134,11 +158,24 @@ def before(game: Game, ply: int) -> Game:
     return Game.replay(game.variant, game.moves[:ply], start=game.positions[0])
 
 
-def judge(game: Game, played: Move, strength: Strength = REVIEW_STRENGTH, ply: int = 0) -> Verdict:
-    """Judge `played`, a legal move in `game`'s current position, at `strength`."""
+def judge(
+    game: Game,
+    played: Move,
+    strength: Strength = REVIEW_STRENGTH,
+    ply: int = 0,
+    *,
+    floor: int = FLOOR,
+    ceiling: float | None = CEILING,
+    timer: Timer = time.perf_counter,
+) -> Verdict:
+    """Judge `played`, a legal move in `game`'s current position, at `strength` (at least to
+    depth `floor`, unless `ceiling` seconds pass first; a strength without a clock has none)."""
     if played not in game.position.legal_moves():
         raise ValueError(f"{played.pdn()} is not legal in {game.position.to_fen()}")
-    budget = Budget(strength.seconds)
+    if strength.seconds is None:
+        ceiling = None
+    floor = min(floor, strength.max_depth)
+    budget = FloorBudget(strength.seconds, timer, floor=floor, ceiling=ceiling)
     result = _PlayedFirst(game, budget, strength.max_depth, played).run()
     scores = dict(result.scores)
     return Verdict(

@@ -18,6 +18,7 @@ from ai.checkers.review import (
     DOUBTFUL,
     ERROR,
     PROVED,
+    FloorBudget,
     Reviewer,
     Verdict,
     before,
@@ -37,7 +38,7 @@ HANG = ("21-17", "9-14", "22-18", "14x21")
 ORACLE_DEPTH = 6
 
 
-def _oracle_board(game: Game) -> draughts.RussianBoard:
+def _oracle_board(game: Game) -> draughts.BaseBoard:
     return draughts.RussianBoard.from_fen(game.position.to_fen())
 
 
@@ -47,8 +48,9 @@ def _oracle_scores(game: Game) -> dict[str, float]:
     for move in game.position.legal_moves():
         after = _oracle_board(game.play(move))
         engine = draughts.SimpleEngine(depth_limit=ORACLE_DEPTH)
-        _, theirs = engine.get_best_move(after, with_evaluation=True)
-        scores[move.pdn()] = -theirs
+        answer = engine.get_best_move(after, with_evaluation=True)
+        assert isinstance(answer, tuple)
+        scores[move.pdn()] = -answer[1]
     return scores
 
 
@@ -133,3 +135,45 @@ def test_a_thrown_away_win_counts_at_most_the_proved_weight() -> None:
 def test_judging_an_illegal_move_is_refused() -> None:
     with pytest.raises(ValueError, match="not legal"):
         judge(Game.new("russian"), Move((9, 13)), FIXED)
+
+
+class Stopped:
+    """A clock on which every allowance is long used up: only the floor keeps a search going."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 100.0
+        return self.now
+
+
+def test_the_review_searches_to_its_floor_however_little_time_is_left() -> None:
+    game = before(_hang_game(), 2)
+    played = game.position.legal_moves()[0]
+    hurried = Strength(max_depth=40, seconds=0.01)
+    verdict = judge(game, played, hurried, floor=5, ceiling=None, timer=Stopped())
+    assert verdict.depth == 5  # depth 5 finished; depth 6 stopped at its first look at the clock
+
+
+def test_the_ceiling_stops_the_review_before_its_floor() -> None:
+    game = before(_hang_game(), 2)
+    played = game.position.legal_moves()[0]
+    hurried = Strength(max_depth=40, seconds=0.01)
+    verdict = judge(game, played, hurried, floor=8, ceiling=50.0, timer=Stopped())
+    assert verdict.depth < 8
+
+
+def test_the_floor_budget_holds_until_the_floor_then_keeps_the_allowance() -> None:
+    clock = [0.0]
+    budget = FloorBudget(1.0, lambda: clock[0], floor=3, ceiling=10.0)
+    clock[0] = 5.0
+    budget.searching = 3
+    assert not budget.expired()  # depth 3 is the floor: it finishes
+    budget.searching = 4
+    assert budget.expired()  # past the floor, the allowance (1 s) is spent
+    clock[0] = 0.5
+    assert not budget.expired()
+    budget.searching = 2
+    clock[0] = 10.0
+    assert budget.expired()  # the ceiling stops even the floor

@@ -13,7 +13,12 @@ import engine.checkers as ck
 from ai.checkers import Strength
 from ai.checkers.review import Reviewer, judge
 from bot.service.checkers import CheckersSession
-from bot.service.checkers_review import checkers_review_for, game_of, review_checkers_game
+from bot.service.checkers_review import (
+    SideReview,
+    checkers_review_for,
+    game_of,
+    review_checkers_game,
+)
 from bot.service.games import Games
 from bot.service.log import GameLog
 from tests.bot.service.conftest import ALICE, BOB, BOT, CHANNEL
@@ -30,7 +35,7 @@ class NotingReviewer:
 
     asked: list[tuple[ck.Game, list[ck.Color]]]
 
-    def review(self, game: ck.Game, colours: Sequence[ck.Color]) -> list[object]:
+    def review(self, game: ck.Game, colours: Sequence[ck.Color]) -> list[SideReview]:
         self.asked.append((game, list(colours)))
         return []
 
