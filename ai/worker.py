@@ -29,6 +29,7 @@ import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
 from ai.backgammon.player import make_evaluator
 from ai.backgammon.sage import SageUnavailableError, sage_missing
+from ai.checkers import Strength
 from ai.checkers import review as checkers_review
 from ai.coach import Advice, ComputerCoach
 from ai.levels import Level
@@ -324,6 +325,15 @@ def _judge(chunk: list[Decision]) -> list[Verdict]:
     return [judge(decision, sage) for decision in chunk]
 
 
+def _judge_checkers(
+    game: ck.Game,
+    played: ck.Move,
+    ply: int,
+    strength: Strength = checkers_review.REVIEW_STRENGTH,
+) -> checkers_review.Verdict:
+    return checkers_review.judge(game, played, strength, ply)
+
+
 def _warm_up() -> None:
     _the_coach()
 
@@ -338,7 +348,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     "backgammon_advice": lambda match, count: _the_coach().backgammon_advice(match, count),
     "checkers_advice": lambda game, count: _the_coach().checkers_advice(game, count),
     "judge": _judge,
-    "judge_checkers": lambda game, played, ply: checkers_review.judge(game, played, ply=ply),
+    "judge_checkers": _judge_checkers,
     "warm_up": _warm_up,
     "pid": os.getpid,
 }

@@ -29,7 +29,7 @@ from engine.checkers import Color, Game, Move, Position
 # `REVIEW_STRENGTH.seconds` last.
 REVIEW_STRENGTH = Strength(max_depth=40, seconds=2.5)
 FLOOR = 8
-CEILING = 10.0
+CEILING = 6.0
 DOUBTFUL = 30  # hundredths of a man lost
 ERROR = 60
 BLUNDER = 100
