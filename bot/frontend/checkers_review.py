@@ -1,5 +1,6 @@
-"""The review of a finished checkers game, added to its recap once done: the analysis lines in
-the recap, then the worst moves pictured in a message under it.
+"""The review of a finished checkers game, added to its recap once done: the analysis lines and
+the worst moves pictured, in one edit of the recap (which works wherever the recap could be
+posted, through a channel or an interaction's follow-up where the bot is not a member).
 
 Each picture is the board as it would stand had the best move been played instead, the best move
 marked as the last one; it is drawn by the painter (the drawing process) like every board.
@@ -22,10 +23,10 @@ from bot.service.views import GameView
 from bot.store import Store
 from bot.wording.analysis import fit
 from bot.wording.checkers_analysis import checkers_review_lines, picture_caption
-from bot.wording.limits import MAX_CONTENT
 from bot.wording.terms import name_of
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+MAX_FILES = 10  # Discord's limit on a message's attachments
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +48,21 @@ async def add_checkers_review(
     names: Mapping[int, str],
     shown_names: Mapping[int, str],
 ) -> None:
-    """Review the game, add the analysis to the posted `recap` (whose text is `lines`), and post
-    its worst moves pictured under it. `names` are as written (pictures), `shown_names` escaped
-    (message text)."""
+    """Review the game and add the analysis and its worst moves pictured to the posted `recap`
+    (whose text is `lines`). `names` are as written (pictures), `shown_names` escaped (message
+    text)."""
     review = await checkers_review_for(how.store, view.id, how.reviewer, how.bot_id)
     if review is None or not review.players:
         return
     t = Localizer(look.locale)
-    await recap.edit(content=fit(lines, checkers_review_lines(t, review, shown_names)))
-    if not isinstance(view.session, CheckersSession):
-        return
+    analysis = checkers_review_lines(t, review, shown_names)
     files, captions = await _pictures(how.painter, review, view, look, names, shown_names)
     if files:
-        text = fit([t("ck_review.pictures", game=view.id)], captions, MAX_CONTENT)
-        await recap.channel.send(content=text, files=files)
+        analysis += [t("ck_review.pictures"), *captions]
+    # The recap's own files (replay, record) stay; Discord takes up to 10 a message.
+    kept: list[discord.Attachment | discord.File] = [*recap.attachments]
+    kept += files[: MAX_FILES - len(kept)]
+    await recap.edit(content=fit(lines, analysis), attachments=kept)
 
 
 async def _pictures(
@@ -72,7 +74,8 @@ async def _pictures(
     shown_names: Mapping[int, str],
 ) -> tuple[list[discord.File], list[str]]:
     """Each person's worst moves, pictured after the best move, with their captions."""
-    assert isinstance(view.session, CheckersSession) and view.seats is not None
+    if not isinstance(view.session, CheckersSession) or view.seats is None:
+        return [], []
     t = Localizer(look.locale)
     pair = (name_of(names, view.seats[0]), name_of(names, view.seats[1]))
     # A board with the best move played: nothing of how the game ended, nor the clock.

@@ -1,5 +1,5 @@
-"""The analysis under a checkers recap, through Discord: both people graded, the blunder listed
-with the best move, the worst moves pictured under the recap.
+"""The analysis in a checkers recap, through Discord: both people graded, the blunder listed
+with the best move, the worst moves pictured in the recap beside its replay and record.
 
 Alice (White, Russian rules) hangs a man with 22-18 (Black's 14x21 is then forced; py-draughts
 confirms it in tests/ai/checkers/test_review.py), then resigns. The reviewer is the real one at a
@@ -16,7 +16,7 @@ from bot.frontend.client import DuelboardBot, PlayParts
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
 from bot.store import GameStatus, Store
-from emulator import Emulator, Message
+from emulator import Emulator
 from emulator.harness import CLIENT_OPTIONS, running
 from tests.bot.e2e.conftest import SEEDS, Players
 from tests.bot.e2e.drive import WAIT, click, command, confirm, recap_message
@@ -36,15 +36,6 @@ def reviewing_bot(
     parts = PlayParts(dice=SeededDice(SEEDS), clock=game_clock, checkers_reviewer=reviewer)
     client = DuelboardBot(store, parts=parts, sweep_interval=None, **CLIENT_OPTIONS)
     return running(client, emulator)
-
-
-def pictures(emulator: Emulator) -> Message | None:
-    found = [
-        m
-        for m in emulator.channel_messages(emulator.general)
-        if any(a.filename.startswith("worst-") for a in m.attachments)
-    ]
-    return found[-1] if found else None
 
 
 async def test_a_finished_checkers_game_gets_a_review_with_its_worst_moves_pictured(
@@ -75,7 +66,6 @@ async def test_a_finished_checkers_game_gets_a_review_with_its_worst_moves_pictu
         await emulator.wait_until(
             lambda: True if TITLE in recap.content else None, "the analysis", WAIT
         )
-        shown = await emulator.wait_until(lambda: pictures(emulator), "the pictures", WAIT)
     assert (await store.get_game(1)).status is GameStatus.FINISHED
     alice = await store.get_player(players.alice.id)
     bob = await store.get_player(players.bob.id)
@@ -91,15 +81,19 @@ async def test_a_finished_checkers_game_gets_a_review_with_its_worst_moves_pictu
     [blunder] = [line for line in analysis if "22-18??" in line]
     assert blunder.startswith("  move 2: 22-18?? (best ") and blunder.endswith(")")
     best = blunder.removeprefix("  move 2: 22-18?? (best ").split(",")[0]
-    # Under the recap: the pictures, the blunder's with the best move played instead.
-    files = {a.filename: a for a in shown.attachments}
-    assert "worst-1.png" in files and all(a.data.startswith(PNG) for a in files.values())
-    assert f"{alice.display_name}, move 2: best {best} instead of 22-18." in shown.content
-    described = [a.description or "" for a in files.values()]
-    assert any(
-        d.startswith(f"{alice.display_name}, move 2: best {best} instead of 22-18.")
-        for d in described
-    )
+    # In the recap, beside its replay and record: the blunder pictured with the best move
+    # played instead, captioned in the text and described in the picture's alt text.
+    files = {a.filename: a for a in recap.attachments}
+    pictured = [name for name in files if name.startswith("worst-")]
+    assert {"replay.gif", "duelboard-1.pdn", "worst-1.png"} <= set(files)
+    assert all(files[name].data.startswith(PNG) for name in pictured)
+    caption = f"{alice.display_name}, move 2: best {best} instead of 22-18."
+    assert "The worst moves pictured, each board showing the best move played instead:" in lines
+    assert f"1. {caption}" in lines
+    described = files["worst-1.png"].description or ""
+    assert described.startswith(caption)
+    # The picture is the board after the best move, marked as the last one.
+    assert f"Last move by {alice.display_name}: {best}." in described
 
 
 def _recaps(emulator: Emulator) -> bool:
