@@ -75,12 +75,17 @@ def _quantile(values: list[int], q: float) -> float:
 
 
 def ours(strength: Strength, seed: int, figures: Figures) -> Chooser:
-    """Our level (its noise seeded), as `ai.checkers.choose_move` plays it, timed."""
+    """Our level (its noise seeded), as `ai.checkers.choose_move` plays it, timed.
+
+    Its allowance is counted in this process's CPU time: on a shared, loaded machine a wall-clock
+    allowance would leave it a fraction of the search it makes on the bot's machine, while
+    py-draughts' fixed depths do not shrink.
+    """
     rng = random.Random(seed)
 
     def choose(game: ck.Game) -> ck.Move:
         start = time.perf_counter()
-        result = think(game, strength)
+        result = think(game, strength, time.process_time)
         move = pick_with_noise(result, strength.noise, rng) if strength.noise else result.move
         if len(game.position.legal_moves()) > 1:
             figures.ours.append(time.perf_counter() - start)
@@ -158,6 +163,12 @@ def match(
             outcome = game.outcome()
             winner = outcome.winner if outcome is not None else None
             figures.scores.append(1.0 if winner is our_colour else 0.5 if winner is None else 0)
+            ended = outcome.describe() if outcome is not None else "ply cap: draw"
+            print(
+                f"  {variant} {level.value} vs {opponent}, game {len(figures.scores)}"
+                f" (ours {our_colour.name.lower()}): {ended}",
+                flush=True,
+            )
     return figures
 
 
@@ -165,23 +176,23 @@ def match(
 # cut short still answers the main question. English is not among them: py-draughts' American
 # board makes captures optional and lets White start, so its engine plays another game.
 MATCHUPS: tuple[tuple[str, Level, str], ...] = (
-    ("russian", Level.EXPERT, "simple-8"),
-    ("international", Level.EXPERT, "turbo"),
-    ("russian", Level.INTERMEDIATE, "simple-6"),
-    ("brazilian", Level.EXPERT, "simple-8"),
-    ("russian", Level.BEGINNER, "simple-4"),
-    ("brazilian", Level.INTERMEDIATE, "simple-6"),
     ("russian", Level.EXPERT, "simple-6"),
-    ("brazilian", Level.BEGINNER, "simple-4"),
     ("russian", Level.INTERMEDIATE, "simple-4"),
+    ("russian", Level.EXPERT, "simple-8"),
+    ("russian", Level.BEGINNER, "simple-4"),
+    ("international", Level.EXPERT, "turbo"),
+    ("brazilian", Level.EXPERT, "simple-6"),
+    ("russian", Level.INTERMEDIATE, "simple-6"),
+    ("brazilian", Level.INTERMEDIATE, "simple-4"),
+    ("brazilian", Level.BEGINNER, "simple-4"),
 )
 
 
-def run_games(count: int, seed: int, only: list[str] | None) -> None:
-    """Every match-up (or those of the variants `only`), printed as each finishes."""
-    for variant, level, opponent in MATCHUPS:
-        if only and variant not in only:
-            continue
+def run_games(count: int, seed: int, only: list[str] | None, part: int, parts: int) -> None:
+    """Every match-up (or those of the variants `only`; of those, every `parts`-th from `part`),
+    printed as each finishes."""
+    chosen = [m for m in MATCHUPS if not only or m[0] in only]
+    for variant, level, opponent in chosen[part::parts]:
         start = time.perf_counter()
         figures = match(variant, level, opponent, count, seed)
         minutes = (time.perf_counter() - start) / 60
@@ -213,7 +224,10 @@ def run_depth(variant: str, positions: int, seed: int) -> None:
             else:
                 depths.append(think(game, strength).depth)
             seconds.append(time.perf_counter() - start)
-        floor = f", floor {review.FLOOR}, ceiling {review.CEILING} s" if name == "review" else ""
+        size = ck.VARIANTS[variant].board_size
+        floor = (
+            f", floor {review.FLOORS[size]}, ceiling {review.CEILING} s" if name == "review" else ""
+        )
         print(
             f"{variant} {name} ({strength.seconds} s, depth ≤ {strength.max_depth}{floor}):"
             f" depth median {_median(depths):.0f}, 10% {_quantile(depths, 0.1):.0f},"
@@ -232,9 +246,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40, help="positions for `depth`")
     parser.add_argument("--variant", action="append", help="only this variant (repeatable)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--part", type=int, default=0, help="run every --parts-th match-up from")
+    parser.add_argument("--parts", type=int, default=1, help="to split a run between processes")
     args = parser.parse_args()
     if args.which == "games":
-        run_games(args.openings, args.seed, args.variant)
+        run_games(args.openings, args.seed, args.variant, args.part, args.parts)
     else:
         for variant in args.variant or ["russian", "english", "international"]:
             run_depth(variant, args.positions, args.seed)

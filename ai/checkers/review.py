@@ -23,12 +23,12 @@ from ai.checkers.search import WON, Searcher
 from engine.checkers import Color, Game, Move, Position
 
 # The review must see further than the strongest level that played. Measured by
-# benchmarks/checkers_strength.py (`depth`, two shared cores): the expert (0.8 s) finishes
-# depth 6 on most positions (5 to 8); so the review always finishes depth `FLOOR` (unless that
-# takes `CEILING` seconds, which only a rare position does), then goes deeper while
-# `REVIEW_STRENGTH.seconds` last.
+# benchmarks/checkers_strength.py (`depth`, two shared cores): in 0.8 s the expert finishes
+# depth 6 on most 8×8 positions (5 to 7) and 5 on 10×10 ones (4 to 6); so the review always
+# finishes two plies more, its `FLOORS` (unless that takes `CEILING` seconds), then goes deeper
+# while `REVIEW_STRENGTH.seconds` last.
 REVIEW_STRENGTH = Strength(max_depth=40, seconds=2.5)
-FLOOR = 8
+FLOORS = {8: 8, 10: 7}  # by board size
 CEILING = 6.0
 DOUBTFUL = 30  # hundredths of a man lost
 ERROR = 60
@@ -164,16 +164,19 @@ def judge(
     strength: Strength = REVIEW_STRENGTH,
     ply: int = 0,
     *,
-    floor: int = FLOOR,
+    floor: int | None = None,
     ceiling: float | None = CEILING,
     timer: Timer = time.perf_counter,
 ) -> Verdict:
     """Judge `played`, a legal move in `game`'s current position, at `strength` (at least to
-    depth `floor`, unless `ceiling` seconds pass first; a strength without a clock has none)."""
+    depth `floor`, by default the board's `FLOORS`, unless `ceiling` seconds pass first; a
+    strength without a clock has no ceiling)."""
     if played not in game.position.legal_moves():
         raise ValueError(f"{played.pdn()} is not legal in {game.position.to_fen()}")
     if strength.seconds is None:
         ceiling = None
+    if floor is None:
+        floor = FLOORS[game.variant.board_size]
     floor = min(floor, strength.max_depth)
     budget = FloorBudget(strength.seconds, timer, floor=floor, ceiling=ceiling)
     result = _PlayedFirst(game, budget, strength.max_depth, played).run()
