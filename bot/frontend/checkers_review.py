@@ -79,9 +79,7 @@ async def _pictures(
     t = Localizer(look.locale)
     pair = (name_of(names, view.seats[0]), name_of(names, view.seats[1]))
     # A board with the best move played: nothing of how the game ended, nor the clock.
-    shown = replace(
-        view.session, stopped=None, stopped_winner=None, draw_offered_by=None, moved=(True, True)
-    )
+    shown = replace(view.session, stopped=None, stopped_winner=None, draw_offered_by=None)
     look = replace(look, time_left=None, reader=None)
     files: list[discord.File] = []
     captions: list[str] = []
