@@ -2,7 +2,7 @@
 
 Run (reduced counts; each match-up prints as it finishes):
     nice -n 10 .venv/bin/python -m benchmarks.checkers_strength games --openings 5
-    nice -n 10 .venv/bin/python -m benchmarks.checkers_strength depth --positions 40
+    nice -n 10 .venv/bin/python -m benchmarks.checkers_strength depth --positions 40 [--cpu]
 
 `games`: each level meets py-draughts' `SimpleEngine` (negamax with quiescence, material and
 piece-square tables) at fixed depths 4, 6 and 8 on the 8×8 variants py-draughts plays by our
@@ -200,8 +200,10 @@ def run_games(count: int, seed: int, only: list[str] | None, part: int, parts: i
         print(f"{figures.line(label)} [{minutes:.0f} min]", flush=True)
 
 
-def run_depth(variant: str, positions: int, seed: int) -> None:
-    """The depth each level, and the review, finishes on the same positions."""
+def run_depth(variant: str, positions: int, seed: int, cpu: bool = False) -> None:
+    """The depth each level, and the review, finishes on the same positions (with `cpu`, every
+    allowance counted in this process's CPU time: the depths of an idle machine)."""
+    timer = time.process_time if cpu else time.perf_counter
     rng = random.Random(seed)
     games: list[ck.Game] = []
     while len(games) < positions:
@@ -220,9 +222,9 @@ def run_depth(variant: str, positions: int, seed: int) -> None:
             start = time.perf_counter()
             if name == "review":  # as the review judges a move: the first legal one, say
                 played = game.position.legal_moves()[0]
-                depths.append(review.judge(game, played).depth)
+                depths.append(review.judge(game, played, timer=timer).depth)
             else:
-                depths.append(think(game, strength).depth)
+                depths.append(think(game, strength, timer).depth)
             seconds.append(time.perf_counter() - start)
         size = ck.VARIANTS[variant].board_size
         floor = (
@@ -246,6 +248,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40, help="positions for `depth`")
     parser.add_argument("--variant", action="append", help="only this variant (repeatable)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--cpu", action="store_true", help="`depth`: allowances in CPU time")
     parser.add_argument("--part", type=int, default=0, help="run every --parts-th match-up from")
     parser.add_argument("--parts", type=int, default=1, help="to split a run between processes")
     args = parser.parse_args()
@@ -253,7 +256,7 @@ def main() -> None:
         run_games(args.openings, args.seed, args.variant, args.part, args.parts)
     else:
         for variant in args.variant or ["russian", "english", "international"]:
-            run_depth(variant, args.positions, args.seed)
+            run_depth(variant, args.positions, args.seed, args.cpu)
 
 
 if __name__ == "__main__":
