@@ -23,10 +23,11 @@ from ai.checkers.search import WON, Searcher
 from engine.checkers import Color, Game, Move, Position
 
 # The review must see further than the strongest level that played. Measured by
-# benchmarks/checkers_strength.py (`depth`, two shared cores): in 0.8 s the expert finishes
-# depth 6 on most 8×8 positions (5 to 7) and 5 on 10×10 ones (4 to 6); so the review always
-# finishes two plies more, its `FLOORS` (unless that takes `CEILING` seconds), then goes deeper
-# while `REVIEW_STRENGTH.seconds` last.
+# benchmarks/checkers_strength.py (`depth`): with its 0.8 s all its own (`--cpu`) the expert
+# finishes depth 9 on most 8×8 positions (6 to 11) and the review's 2.5 s depth 11 (6 to 12);
+# on this busy two-core machine (wall clock) the expert finishes 5 to 7 on 8×8 and 4 to 5 on
+# 10×10. So the review gets three times the expert's allowance on the same clock, and always
+# finishes two plies past the busy expert, its `FLOORS` (unless that takes `CEILING` seconds).
 REVIEW_STRENGTH = Strength(max_depth=40, seconds=2.5)
 FLOORS = {8: 8, 10: 7}  # by board size
 CEILING = 6.0
