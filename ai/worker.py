@@ -25,9 +25,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
 from ai.backgammon.luck import Roll, luck, rolls
 from ai.backgammon.sage import SageUnavailableError, sage_missing
+from ai.checkers import Strength
+from ai.checkers import review as checkers_review
 from ai.coach import ComputerCoach
 from ai.kinds import AIS, ai_for
 from ai.levels import Level
@@ -146,6 +149,14 @@ class AIWorker:
     def reviewer(self) -> WorkerReviewer:
         """The post-game reviewer, judging in this worker."""
         return WorkerReviewer(self)
+
+    def checkers_reviewer(self) -> checkers_review.Reviewer:
+        """The post-game review of checkers, judging in this worker one move per call."""
+
+        def judge_one(game: ck.Game, played: ck.Move, ply: int) -> checkers_review.Verdict:
+            return self.ask(checkers_review.Verdict, "judge_checkers", game, played, ply)
+
+        return checkers_review.Reviewer(judge_one)
 
     def close(self) -> None:
         """Stop the worker process; calls after this raise `WorkerStoppedError`."""
@@ -358,6 +369,15 @@ def _luck(chunk: list[Roll]) -> list[float]:
     return [luck(roll, sage) for roll in chunk]
 
 
+def _judge_checkers(
+    game: ck.Game,
+    played: ck.Move,
+    ply: int,
+    strength: Strength = checkers_review.REVIEW_STRENGTH,
+) -> checkers_review.Verdict:
+    return checkers_review.judge(game, played, strength, ply)
+
+
 def _warm_up() -> None:
     _the_coach()
 
@@ -367,6 +387,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     "advise": _advise,
     "judge": _judge,
     "luck": _luck,
+    "judge_checkers": _judge_checkers,
     "warm_up": _warm_up,
     "pid": os.getpid,
 }

@@ -33,14 +33,20 @@ def computer() -> tuple[PlayParts, AIWorker]:
     worker process, so that Open Sage (which keeps the GIL while it evaluates) never stalls this
     process's event loop; close the worker when done.
 
-    The worker starts when first asked (a game against the computer, a hint, a backgammon
+    The worker starts when first asked (a game against the computer, a hint, a
     game's review), not with the bot: a bot whose players only play each other never holds
     its 70 MB and its process pool's resource tracker."""
     worker = AIWorker()
     coach = worker.coach()
     if coach.notice:
         log.warning("%s", coach.notice)  # e.g. Open Sage missing: built-in backgammon level
-    return PlayParts(opponents=worker.opponents(), coach=coach, reviewer=worker.reviewer()), worker
+    parts = PlayParts(
+        opponents=worker.opponents(),
+        coach=coach,
+        reviewer=worker.reviewer(),
+        checkers_reviewer=worker.checkers_reviewer(),
+    )
+    return parts, worker
 
 
 async def warm_up(worker: AIWorker) -> None:

@@ -31,6 +31,7 @@ from bot.frontend.replies import reply_error
 from bot.frontend.tournaments import TournamentActions
 from bot.frontend.translator import CatalogTranslator
 from bot.pictures.painter import Painter
+from bot.service.checkers_review import CheckersReviewer
 from bot.service.clock import Clock
 from bot.service.coach import Coach
 from bot.service.dice import DiceSource
@@ -81,6 +82,7 @@ class PlayParts:
     opponents: Opponents | None = None  # ...or one per level, asked per game
     coach: Coach | None = None  # None: /hint is refused
     reviewer: Reviewer | None = None  # None: backgammon recaps go without the analysis
+    checkers_reviewer: CheckersReviewer | None = None  # None: checkers recaps go without it
 
 
 class DuelboardBot(commands.Bot):
@@ -173,6 +175,7 @@ class DuelboardBot(commands.Bot):
         self.messages = GameMessages(
             self, self.games, self.store, self.parts.reviewer, self.painter
         )
+        self.messages.checkers_reviewer = self.parts.checkers_reviewer
         self.tournament_actions = TournamentActions(self, Tournaments(self.games), self.messages)
         self.actions = GameActions(self.games, self.messages, self.store, self.tournament_actions)
         self.daily = DailyPositions(

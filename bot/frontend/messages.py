@@ -20,6 +20,7 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.boards import StandingBoards
+from bot.frontend.checkers_review import Reviewing, add_checkers_review
 from bot.frontend.markup import shown, user_name
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
@@ -30,6 +31,7 @@ from bot.pictures.painter import Painter
 from bot.pictures.review import MistakePicture
 from bot.service import outcomes as out
 from bot.service.achievements import Achievements
+from bot.service.checkers_review import CheckersReviewer
 from bot.service.games import Games
 from bot.service.kinds import rules_for
 from bot.service.ladder import Ladder
@@ -37,7 +39,7 @@ from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server,
 from bot.service.recap import recap_for, review_for
 from bot.service.review import GameReview, Reviewer
 from bot.service.views import ActionOutcomes, GameView
-from bot.store import GamePlace, GameStatus, Store
+from bot.store import GameKind, GamePlace, GameStatus, Store
 from bot.store.achievements import Achievement
 from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
@@ -142,6 +144,7 @@ class GameMessages:
         self._pings: Recent[int, int] = Recent(CACHED_GAMES)
         self.pings = Pings(store, self._pings)
         self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
+        self.checkers_reviewer: CheckersReviewer | None = None  # None: no checkers analysis
         self._where_cache: Recent[int, Where] = Recent(CACHED_GAMES)
         # Every board is drawn in its server's theme: read once a minute per server, not on every
         # move (another process's /settings shows within that minute; this one's at once).
@@ -434,6 +437,23 @@ class GameMessages:
             task = asyncio.create_task(self._review(posted, lines, view, locale, send))
             self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
             task.add_done_callback(self._reviews.discard)
+        if self.checkers_reviewer is not None and view.kind is GameKind.CHECKERS:
+            task = asyncio.create_task(self._review_checkers(posted, lines, view, locale))
+            self._reviews.add(task)
+            task.add_done_callback(self._reviews.discard)
+
+    async def _review_checkers(
+        self, recap: discord.Message, lines: list[str], view: GameView, locale: object
+    ) -> None:
+        """Add the checkers analysis to the posted recap, its worst moves pictured under it."""
+        assert self.checkers_reviewer is not None
+        how = Reviewing(self.store, self.checkers_reviewer, self.painter, self.games.bot.id)
+        try:
+            look = Look(locale, await self.theme((await self._where(view.id)).guild_id))
+            names, shown_names = await self.names(view), await self.shown_names(view)
+            await add_checkers_review(how, recap, lines, view, look, names, shown_names)
+        except Exception:  # the recap stands without its analysis; the log says why
+            log.exception("reviewing checkers game #%s failed", view.id)
 
     async def _earned(self, game_id: int) -> list[Achievement]:
         """The achievements the game earned; none if deciding them fails (the recap goes)."""
