@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 
 import engine.checkers as ck
 from ai.backgammon.player import BackgammonPlayer
+from ai.budget import WORLD_CLASS_SECONDS
 from ai.checkers import STRENGTHS, choose_move, think
 from ai.levels import DEFAULT_LEVEL, Level
 from engine.backgammon import Play
@@ -22,14 +24,23 @@ class ComputerPlayer:
 
     `rng` feeds the beginner's noise (seed it for repeatable games); `notice` is set when the
     backgammon level had to fall back to the built-in player because Open Sage is missing.
+    `seconds` is the world-class level's budget per decision in both games.
     """
 
     def __init__(
-        self, level: Level = DEFAULT_LEVEL, rng: random.Random | None = None, *, threads: int = 1
+        self,
+        level: Level = DEFAULT_LEVEL,
+        rng: random.Random | None = None,
+        *,
+        threads: int = 1,
+        seconds: float = WORLD_CLASS_SECONDS,
     ) -> None:
         self.level = level
         self.rng = rng or random.Random()
-        self.backgammon = BackgammonPlayer(level, self.rng, threads=threads)
+        self.backgammon = BackgammonPlayer(level, self.rng, threads=threads, seconds=seconds)
+        self.strength = STRENGTHS[level]
+        if level is Level.WORLD_CLASS:
+            self.strength = replace(self.strength, seconds=seconds)
 
     @property
     def notice(self) -> str | None:
@@ -54,6 +65,8 @@ class ComputerPlayer:
 
     def choose_move(self, game: ck.Game) -> ck.Move:
         """One of `game.position.legal_moves()`."""
+        if self.strength != STRENGTHS[self.level]:
+            return think(game, self.strength).move  # the world-class level's own budget
         return choose_move(game, self.level, self.rng)
 
     def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
@@ -67,14 +80,18 @@ class ComputerPlayer:
 class Computers:
     """The computer's player for each level, built on first use and then kept (one per level).
 
-    Called with a level name ("beginner", "intermediate", "expert"), as the service asks for the
-    player of a game; safe to call from the service's worker threads. With `seed`, each level's
-    noise comes from its own generator seeded from it, so games against the computer repeat.
+    Called with a level name ("beginner", "intermediate", "expert", "world_class"), as the service
+    asks for the player of a game; safe to call from the service's worker threads. With `seed`,
+    each level's noise comes from its own generator seeded from it, so games against the computer
+    repeat. `seconds` is the world-class level's budget per decision.
     """
 
-    def __init__(self, *, threads: int = 1, seed: int | None = None) -> None:
+    def __init__(
+        self, *, threads: int = 1, seed: int | None = None, seconds: float = WORLD_CLASS_SECONDS
+    ) -> None:
         self.threads = threads
         self.seed = seed
+        self.seconds = seconds
         self._players: dict[Level, ComputerPlayer] = {}
         self._lock = threading.Lock()
 
@@ -85,6 +102,6 @@ class Computers:
             player = self._players.get(wanted)
             if player is None:
                 rng = None if self.seed is None else random.Random(f"{self.seed}/{wanted.value}")
-                player = ComputerPlayer(wanted, rng, threads=self.threads)
+                player = ComputerPlayer(wanted, rng, threads=self.threads, seconds=self.seconds)
                 self._players[wanted] = player
             return player
