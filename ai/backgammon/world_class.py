@@ -19,6 +19,7 @@ then Open Sage's 3-ply cube analysis if the 2-ply one took little enough of the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ai.backgammon.context import CubeContext, board_for
 from ai.backgammon.evaluator import CubeAdvice, Evaluator, RankedPlay
@@ -31,9 +32,22 @@ from engine.backgammon import Play, Position
 WINDOW = 0.16
 # At most this many plays are searched at 3 plies (bgsage's own 3-ply filter keeps 5).
 CANDIDATES = 5
-# The 3-ply cube analysis costs about this many times the 2-ply one (measured on this machine,
-# middle-game positions); it is started only when that much time is left.
-CUBE_DEPTH_COST = 8.0
+# The 3-ply cube analysis costs up to about this many times the 2-ply one (1.3-4.8 times, 0.5-1.1 s,
+# over 21 positions of random games on this machine's loaded cores); it is started only when that
+# much time is left.
+CUBE_DEPTH_COST = 5.0
+
+
+class Deep(Protocol):
+    """What the deeper search is asked: values of the positions plays reach, and cube actions."""
+
+    def post_move_values(self, board: tuple[int, ...], context: CubeContext) -> tuple[float, float]:
+        """Equity and cubeless equity of a position just reached, for the side that moved."""
+        ...
+
+    def cube(self, position: Position, context: CubeContext) -> CubeAdvice:
+        """The cube action for the side on roll."""
+        ...
 
 
 class WorldClass:
@@ -54,14 +68,14 @@ class WorldClass:
         *,
         timer: Timer | None = None,
         shallow: Evaluator | None = None,
-        deep: Sage | None = None,
+        deep: Deep | None = None,
     ) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError(f"a time budget is a positive number of seconds, not {seconds}")
         self.seconds = seconds
         self.timer = timer
         self.shallow: Evaluator = shallow if shallow is not None else Sage(2, threads)
-        self.deep = deep if deep is not None else Sage(3, threads)
+        self.deep: Deep = deep if deep is not None else Sage(3, threads)
         self.deepened = 0  # plays searched at 3 plies by the last `rank`, for the benchmark
 
     def _budget(self) -> Budget:
