@@ -6,6 +6,10 @@ A backgammon variant (nackgammon, hypergammon, …): `backgammon --bg-variant hy
 Full run, the README's figures (backgammon ~30 min, checkers ~40 min, on two shared cores):
     .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
 
+World class against GNU Backgammon's 2-ply player (cubeless, duplicate dice, a running result
+after each pair; `--until` stops starting pairs at a UTC time, `--seed` gives a run its own dice):
+    nice -n 10 .venv/bin/python -m benchmarks.ai_strength world_class --wc-seconds 2 --until 12:35
+
 Backgammon: duplicate games, cubeless money play with gammons counted (no Jacoby): each pair
 plays the same dice twice with the seats swapped. `expert` meets gnubg 0-ply (the PyPI `gnubg`
 bindings, choosing among OUR legal plays by its 0-ply cubeless equity); each level meets the level
