@@ -39,6 +39,7 @@ class Shallow:
     (so the first plays are close and the rest are further below), costing `cost` seconds."""
 
     has_equity = True
+    name = "2 plies by hand"
 
     def __init__(self, clock: Clock, cost: float = 0.0, step: float = 0.01) -> None:
         self.clock, self.cost, self.step = clock, cost, step
