@@ -281,6 +281,32 @@ def run_world_class(pairs: int, seed: int, seconds: float, until: str | None) ->
         )
 
 
+def time_world_class_cube(positions: int, seed: int, seconds: float) -> None:
+    """Time world class's cube decisions (money play, cube centred) before the roll in positions
+    of games played by random legal plays; how often it could afford 3 plies is not known from
+    outside, so only the time is printed."""
+    player = BackgammonPlayer(Level.WORLD_CLASS, seconds=seconds)
+    rng = random.Random(seed)
+    times = TIMES.setdefault(f"backgammon world_class cube ({seconds:g} s budget)", [])
+    timed = 0
+    match = Match.start(MatchOptions())
+    while timed < positions:
+        game = match.game
+        if game.phase is Phase.OPENING:
+            match = match.opening_roll(rng.randint(1, 6), rng.randint(1, 6))
+        elif game.phase is Phase.ROLLING:
+            if game.can_double:
+                start = time.perf_counter()
+                player.wants_to_double(match)
+                times.append(time.perf_counter() - start)
+                timed += 1
+            match = match.roll((rng.randint(1, 6), rng.randint(1, 6)))
+        elif game.phase is Phase.MOVING:
+            match = match.move(rng.choice(game.legal_plays()))
+        else:
+            match = Match.start(MatchOptions())
+
+
 def _mean_se(values: list[float]) -> tuple[float, float]:
     """The mean of `values` and its standard error."""
     error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
@@ -387,8 +413,10 @@ def main() -> None:
     parser.add_argument("--wc-pairs", type=int, default=300, help="world class vs gnubg 2-ply")
     parser.add_argument("--wc-seconds", type=float, default=WORLD_CLASS_SECONDS, help="its budget")
     parser.add_argument("--until", help="UTC HH:MM after which no world-class pair starts")
+    parser.add_argument("--wc-cube-positions", type=int, default=0, help="cube decisions timed")
     args = parser.parse_args()
     if args.which == "world_class":
+        time_world_class_cube(args.wc_cube_positions, args.seed, args.wc_seconds)
         run_world_class(args.wc_pairs, args.seed, args.wc_seconds, args.until)
     if args.which in ("all", "backgammon"):
         run_backgammon(args.bg_pairs, args.ladder_pairs, args.seed, args.bg_variant)
