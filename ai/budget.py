@@ -30,3 +30,11 @@ class Budget:
     def expired(self) -> bool:
         """Whether the allowance is used up."""
         return self.seconds is not None and self.elapsed() >= self.seconds
+
+
+# The world-class level's thinking time per decision, in both games. A Discord player waits for
+# the bot's move with the board in front of them: two seconds reads as "thinking", more starts
+# to feel stuck, and the one AI worker answers every other game's computer meanwhile. In
+# backgammon it buys Open Sage's 3-ply search of the close plays (most decisions finish well
+# inside it); in checkers, a search more than twice the expert's.
+WORLD_CLASS_SECONDS = 2.0

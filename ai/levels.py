@@ -6,11 +6,15 @@ from enum import Enum
 
 
 class Level(Enum):
-    """How strongly the computer plays; `INTERMEDIATE` is the default."""
+    """How strongly the computer plays; `INTERMEDIATE` is the default.
+
+    `WORLD_CLASS` thinks longest: Open Sage at 3 plies within a time budget in backgammon
+    (`ai.backgammon.world_class`), the deepest search in the same budget in checkers."""
 
     BEGINNER = "beginner"
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
+    WORLD_CLASS = "world_class"
 
     @classmethod
     def parse(cls, text: str) -> Level:

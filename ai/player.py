@@ -7,6 +7,7 @@ import random
 import threading
 from typing import Any
 
+from ai.budget import WORLD_CLASS_SECONDS
 from ai.kinds import AIS, ai_for
 from ai.levels import DEFAULT_LEVEL, Level
 
@@ -15,15 +16,23 @@ class ComputerPlayer:
     """Each kind's decisions at one level; every answer is one the engine allows.
 
     `rng` feeds the levels' noise (seed it for repeatable games); `notice` is set when a kind's
-    player had to fall back below the level (backgammon without Open Sage).
+    player had to fall back below the level (backgammon without Open Sage). `seconds` is the
+    world-class level's budget per decision in every kind.
     """
 
     def __init__(
-        self, level: Level = DEFAULT_LEVEL, rng: random.Random | None = None, *, threads: int = 1
+        self,
+        level: Level = DEFAULT_LEVEL,
+        rng: random.Random | None = None,
+        *,
+        threads: int = 1,
+        seconds: float = WORLD_CLASS_SECONDS,
     ) -> None:
         self.level = level
         self.rng = rng or random.Random()
-        self.players = {kind: ai.player(level, self.rng, threads) for kind, ai in AIS.items()}
+        self.players = {
+            kind: ai.player(level, self.rng, threads, seconds) for kind, ai in AIS.items()
+        }
 
     @property
     def notice(self) -> str | None:
@@ -39,14 +48,18 @@ class ComputerPlayer:
 class Computers:
     """The computer's player for each level, built on first use and then kept (one per level).
 
-    Called with a level name ("beginner", "intermediate", "expert"), as the service asks for the
-    player of a game; safe to call from the service's worker threads. With `seed`, each level's
-    noise comes from its own generator seeded from it, so games against the computer repeat.
+    Called with a level name ("beginner", "intermediate", "expert", "world_class"), as the service
+    asks for the player of a game; safe to call from the service's worker threads. With `seed`,
+    each level's noise comes from its own generator seeded from it, so games against the computer
+    repeat. `seconds` is the world-class level's budget per decision.
     """
 
-    def __init__(self, *, threads: int = 1, seed: int | None = None) -> None:
+    def __init__(
+        self, *, threads: int = 1, seed: int | None = None, seconds: float = WORLD_CLASS_SECONDS
+    ) -> None:
         self.threads = threads
         self.seed = seed
+        self.seconds = seconds
         self._players: dict[Level, ComputerPlayer] = {}
         self._lock = threading.Lock()
 
@@ -57,6 +70,6 @@ class Computers:
             player = self._players.get(wanted)
             if player is None:
                 rng = None if self.seed is None else random.Random(f"{self.seed}/{wanted.value}")
-                player = ComputerPlayer(wanted, rng, threads=self.threads)
+                player = ComputerPlayer(wanted, rng, threads=self.threads, seconds=self.seconds)
                 self._players[wanted] = player
             return player

@@ -29,6 +29,7 @@ import engine.checkers as ck
 from ai.backgammon.analysis import Decision, Verdict, decisions, judge
 from ai.backgammon.luck import Roll, luck, rolls
 from ai.backgammon.sage import SageUnavailableError, sage_missing
+from ai.budget import WORLD_CLASS_SECONDS
 from ai.checkers import Strength
 from ai.checkers import review as checkers_review
 from ai.coach import ComputerCoach
@@ -60,14 +61,21 @@ class AIWorker:
     """The bot process's handle on the worker: calls by name, answers pickled back.
 
     `seed` makes the levels' noise repeatable (each worker started begins from it again);
-    `threads` is Open Sage's thread count inside the worker.
+    `threads` is Open Sage's thread count inside the worker; `seconds` the world-class level's
+    budget per decision.
     """
 
     def __init__(
-        self, *, seed: int | None = None, threads: int = 1, timeout: float = CALL_TIMEOUT
+        self,
+        *,
+        seed: int | None = None,
+        threads: int = 1,
+        timeout: float = CALL_TIMEOUT,
+        seconds: float = WORLD_CLASS_SECONDS,
     ) -> None:
         self.seed = seed
         self.threads = threads
+        self.seconds = seconds
         self.timeout = timeout
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
@@ -177,7 +185,7 @@ class AIWorker:
                     max_workers=1,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_start,
-                    initargs=(self.seed, self.threads),
+                    initargs=(self.seed, self.threads, self.seconds),
                 )
             return self._pool
 
@@ -315,10 +323,10 @@ _computers: Computers | None = None
 _coach: ComputerCoach | None = None
 
 
-def _start(seed: int | None, threads: int) -> None:
+def _start(seed: int | None, threads: int, seconds: float) -> None:
     global _computers
     threading.Thread(target=_exit_with_parent, name="parent watch", daemon=True).start()
-    _computers = Computers(seed=seed, threads=threads)
+    _computers = Computers(seed=seed, threads=threads, seconds=seconds)
 
 
 def _exit_with_parent() -> None:

@@ -6,6 +6,10 @@ A backgammon variant (nackgammon, hypergammon, …): `backgammon --bg-variant hy
 Full run, the README's figures (backgammon ~30 min, checkers ~40 min, on two shared cores):
     .venv/bin/python -m benchmarks.ai_strength all --bg-pairs 250 --ladder-pairs 100 --ck-games 100
 
+World class against GNU Backgammon's 2-ply player (cubeless, duplicate dice, a running result
+after each pair; `--until` stops starting pairs at a UTC time, `--seed` gives a run its own dice):
+    nice -n 10 .venv/bin/python -m benchmarks.ai_strength world_class --wc-seconds 2 --until 12:35
+
 Backgammon: duplicate games, cubeless money play with gammons counted (no Jacoby): each pair
 plays the same dice twice with the seats swapped. `expert` meets gnubg 0-ply (the PyPI `gnubg`
 bindings, choosing among OUR legal plays by its 0-ply cubeless equity); each level meets the level
@@ -24,12 +28,14 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from itertools import pairwise
 from typing import Any
 
 import engine.checkers as ck
 from ai.backgammon.player import BackgammonPlayer
+from ai.budget import WORLD_CLASS_SECONDS
 from ai.checkers import choose_move
 from ai.levels import Level
 from engine.backgammon import VARIANTS, Play, Position, Side
@@ -68,29 +74,72 @@ def random_player(seed: int) -> BgChooser:
     return lambda match: rng.choice(match.game.legal_plays())
 
 
-def gnubg_player() -> BgChooser:
-    """gnubg 0-ply: the legal play after which the opponent's cubeless equity is lowest."""
+def gnubg_board(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """gnubg's board: the side not on roll, then the side on roll, 24 points and the bar each."""
+    waiting, on_roll = position.turn.opponent, position.turn
+    return (
+        (*position.points[waiting], position.bar[waiting]),
+        (*position.points[on_roll], position.bar[on_roll]),
+    )
+
+
+def gnubg_player(plies: int = 0) -> BgChooser:
+    """GNU Backgammon at `plies` (its numbering: 0 is the bare network), cubeless.
+
+    At 0 plies: the legal play after which the opponent's cubeless equity is lowest. Deeper:
+    gnubg's own player (`findbestmove`, with its default move filters), its play matched to one
+    of OUR legal plays by the position reached. gnubg's tuple stops at the first checker borne
+    off, so a bear-off play is not always pinned down by it; then the play is chosen as gnubg's
+    player would without filters: the lowest opponent's equity at `plies`.
+    """
     import gnubg
 
-    context = gnubg.evalcontext(0, 0, 1, 0, 0)
     cube = gnubg.cubeinfo()
+    context = gnubg.evalcontext(0, plies, 1, 1 if plies else 0, 0)
 
     def opponent_equity(after: Position) -> float:
         if after.winner() is not None:
             return -3.0
-        waiting, on_roll = after.turn.opponent, after.turn
-        board = (
-            (*after.points[waiting], after.bar[waiting]),
-            (*after.points[on_roll], after.bar[on_roll]),
-        )
-        win, win_g, win_bg, lose_g, lose_bg = gnubg.evaluate(board, cube, context)[:5]
+        win, win_g, win_bg, lose_g, lose_bg = gnubg.evaluate(gnubg_board(after), cube, context)[:5]
         return float(2 * win - 1 + win_g - lose_g + win_bg - lose_bg)
 
-    def choose(match: Match) -> Play:
+    def by_equity(match: Match) -> Play:
         position = match.game.position
         return min(match.game.legal_plays(), key=lambda p: opponent_equity(position.apply(p)))
 
-    return choose
+    def choose(match: Match) -> Play:
+        game = match.game
+        assert game.dice is not None
+        found = gnubg.findbestmove(gnubg_board(game.position), cube, context, game.dice)
+        if len(found) % 2 == 0:
+            reached = reach(game.position, found)
+            for play in game.legal_plays():
+                if game.position.apply(play) == reached:
+                    return play
+        return by_equity(match)
+
+    return by_equity if plies == 0 else choose
+
+
+def reach(position: Position, pairs: tuple[int, ...]) -> Position:
+    """The position gnubg's (from, to) pairs lead to (mover's numbering, 25 the bar, 0 off)."""
+    mover, other = position.turn, position.turn.opponent
+    mine, theirs = list(position.points[mover]), list(position.points[other])
+    bar, off = list(position.bar), list(position.off)
+    for source, target in zip(pairs[0::2], pairs[1::2], strict=True):
+        if source == 25:
+            bar[mover] -= 1
+        else:
+            mine[source - 1] -= 1
+        if target == 0:
+            off[mover] += 1
+            continue
+        mine[target - 1] += 1
+        if theirs[24 - target]:
+            theirs[24 - target] -= 1
+            bar[other] += 1
+    rows = {mover: tuple(mine), other: tuple(theirs)}
+    return Position((rows[Side.WHITE], rows[Side.BLACK]), (bar[0], bar[1]), (off[0], off[1]), other)
 
 
 def play_backgammon(
@@ -183,6 +232,97 @@ def run_backgammon(pairs: int, ladder_pairs: int, seed: int, variant: str = "sta
         print(tally.line(f"{name} {level.value} vs random"), flush=True)
 
 
+def run_world_class(pairs: int, seed: int, seconds: float, until: str | None) -> None:
+    """World class (its budget `seconds`) against gnubg 2-ply, duplicate dice, cubeless money.
+
+    A running line after each pair, so a run stopped at `until` (UTC "HH:MM": no pair is started
+    after it) still reports. Standard errors are over pairs: the two games of a pair share their
+    dice, so they are not independent draws.
+    """
+    player = BackgammonPlayer(Level.WORLD_CLASS, seconds=seconds)
+    if player.notice:
+        print(f"note: {player.notice}")
+    deepened: list[int] = []
+
+    def ours(match: Match) -> Play:
+        play = player.choose_play(match)
+        if len(match.game.legal_plays()) > 1:
+            deepened.append(getattr(player.evaluator, "deepened", 0))
+        return play
+
+    name = f"backgammon world_class ({seconds:g} s budget)"
+    world = _timed(name, ours)
+    gnu = _timed("backgammon gnubg 2-ply", gnubg_player(2))
+    stop = _deadline(until)
+    wins: list[float] = []  # per pair: world class's share of the two games won (0, 1/2 or 1)
+    points: list[float] = []  # per pair: its points per game
+    for i in range(pairs):
+        if stop is not None and datetime.now(UTC) >= stop:
+            print(f"stopped at {until} UTC after {i} pairs")
+            break
+        won, scored = 0, 0
+        for side in (Side.WHITE, Side.BLACK):
+            white, black = (world, gnu) if side is Side.WHITE else (gnu, world)
+            winner, value = play_backgammon(white, black, seed + i)
+            won += winner is side
+            scored += value if winner is side else -value
+        wins.append(won / 2)
+        points.append(scored / 2)
+        mean_deepened = sum(deepened) / len(deepened) if deepened else 0.0
+        rate, rate_error = _mean_se(wins)
+        ppg, ppg_error = _mean_se(points)
+        print(
+            f"pair {i + 1}: {won}/2 won, {scored:+d} points; world class vs gnubg 2-ply:"
+            f" {100 * rate:.1f}% ± {100 * rate_error:.1f}% of games won,"
+            f" {ppg:+.3f} ± {ppg_error:.3f} points per game ({2 * len(wins)} games);"
+            f" {statistics.fmean(TIMES[name]):.2f} s per decision (mean),"
+            f" {mean_deepened:.2f} plays searched at 3 plies per decision",
+            flush=True,
+        )
+
+
+def time_world_class_cube(positions: int, seed: int, seconds: float) -> None:
+    """Time world class's cube decisions (money play, cube centred) before the roll in positions
+    of games played by random legal plays; how often it could afford 3 plies is not known from
+    outside, so only the time is printed."""
+    player = BackgammonPlayer(Level.WORLD_CLASS, seconds=seconds)
+    rng = random.Random(seed)
+    times = TIMES.setdefault(f"backgammon world_class cube ({seconds:g} s budget)", [])
+    timed = 0
+    match = Match.start(MatchOptions())
+    while timed < positions:
+        game = match.game
+        if game.phase is Phase.OPENING:
+            match = match.opening_roll(rng.randint(1, 6), rng.randint(1, 6))
+        elif game.phase is Phase.ROLLING:
+            if game.can_double:
+                start = time.perf_counter()
+                player.wants_to_double(match)
+                times.append(time.perf_counter() - start)
+                timed += 1
+            match = match.roll((rng.randint(1, 6), rng.randint(1, 6)))
+        elif game.phase is Phase.MOVING:
+            match = match.move(rng.choice(game.legal_plays()))
+        else:
+            match = Match.start(MatchOptions())
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and its standard error."""
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
+    return statistics.fmean(values), error
+
+
+def _deadline(until: str | None) -> datetime | None:
+    """Today's `HH:MM` UTC (tomorrow's if already past), or None."""
+    if until is None:
+        return None
+    hours, minutes = (int(part) for part in until.split(":"))
+    now = datetime.now(UTC)
+    stop = now.replace(hour=hours, minute=minutes, second=0, microsecond=0)
+    return stop if stop > now else stop + timedelta(days=1)
+
+
 def draughts_move(game: ck.Game, engine: Any, board_type: Any) -> ck.Move:
     """py-draughts' choice in our position, matched to one of our legal moves."""
     board = board_type.from_fen(game.position.to_fen())
@@ -262,7 +402,7 @@ def print_times() -> None:
 def main() -> None:
     """Parse the counts and run the chosen benchmarks."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("which", choices=["all", "backgammon", "checkers"])
+    parser.add_argument("which", choices=["all", "backgammon", "checkers", "world_class"])
     parser.add_argument("--bg-pairs", type=int, default=250, help="expert vs gnubg pairs")
     parser.add_argument("--ladder-pairs", type=int, default=100, help="pairs per ladder match")
     parser.add_argument("--ck-games", type=int, default=100, help="checkers games")
@@ -270,7 +410,14 @@ def main() -> None:
     parser.add_argument("--variant", default="russian", choices=["russian", "english"])
     parser.add_argument("--bg-variant", default="standard", choices=list(VARIANTS))
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--wc-pairs", type=int, default=300, help="world class vs gnubg 2-ply")
+    parser.add_argument("--wc-seconds", type=float, default=WORLD_CLASS_SECONDS, help="its budget")
+    parser.add_argument("--until", help="UTC HH:MM after which no world-class pair starts")
+    parser.add_argument("--wc-cube-positions", type=int, default=0, help="cube decisions timed")
     args = parser.parse_args()
+    if args.which == "world_class":
+        time_world_class_cube(args.wc_cube_positions, args.seed, args.wc_seconds)
+        run_world_class(args.wc_pairs, args.seed, args.wc_seconds, args.until)
     if args.which in ("all", "backgammon"):
         run_backgammon(args.bg_pairs, args.ladder_pairs, args.seed, args.bg_variant)
     if args.which in ("all", "checkers"):

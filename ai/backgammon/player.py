@@ -1,8 +1,9 @@
 """The backgammon computer at a level: plays, cube actions, resignations and hints.
 
 `beginner` is pubeval with noise; `intermediate` is Open Sage's network (1 ply) with noise on its
-play values, `expert` Open Sage at 2 plies, when the `ai` extra is installed, and the built-in
-pubeval player otherwise (`notice` says so).
+play values, `expert` Open Sage at 2 plies and `world_class` Open Sage at 3 plies within a time
+budget per decision (`ai.backgammon.world_class`), when the `ai` extra is installed, and the
+built-in pubeval player otherwise (`notice` says so).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import CubeAdvice, Evaluator, Noisy, Pubeval, RankedPlay
 from ai.backgammon.sage import Sage, SageUnavailableError
+from ai.backgammon.world_class import WorldClass
+from ai.budget import WORLD_CLASS_SECONDS
 from ai.levels import DEFAULT_LEVEL, Level
 from engine.backgammon import Play
 from engine.backgammon.matchplay import Match, Phase
@@ -40,12 +43,20 @@ class Hint:
 
 
 def make_evaluator(
-    level: Level, rng: random.Random | None = None, threads: int = 1
+    level: Level,
+    rng: random.Random | None = None,
+    threads: int = 1,
+    seconds: float | None = WORLD_CLASS_SECONDS,
 ) -> tuple[Evaluator, str | None]:
-    """The evaluator for `level`, and a notice when it had to fall back to the built-in level."""
+    """The evaluator for `level`, and a notice when it had to fall back to the built-in level.
+
+    `seconds` is the world-class level's budget per decision (None: no limit).
+    """
     if level is Level.BEGINNER:
         return Pubeval(BEGINNER_NOISE, rng or random.Random()), None
     try:
+        if level is Level.WORLD_CLASS:
+            return WorldClass(seconds, threads), None
         sage = Sage(SAGE_PLIES[level], threads)
     except SageUnavailableError as error:
         # The error says what is missing and how to install it: said once.
@@ -67,10 +78,11 @@ class BackgammonPlayer:
         *,
         evaluator: Evaluator | None = None,
         threads: int = 1,
+        seconds: float | None = WORLD_CLASS_SECONDS,
     ) -> None:
         self.level = level
         if evaluator is None:
-            evaluator, self.notice = make_evaluator(level, rng, threads)
+            evaluator, self.notice = make_evaluator(level, rng, threads, seconds)
         else:
             self.notice = None
         self.evaluator: Evaluator = evaluator

@@ -73,7 +73,7 @@ class Sage:
         mover = position.turn
         reached = {play: board_for(position.apply(play), mover) for play in plays}
         if len(plays) == 1:
-            value, cubeless = self._post_move(reached[plays[0]], context)
+            value, cubeless = self.post_move_values(reached[plays[0]], context)
             return [RankedPlay(plays[0], value, cubeless)]
         result = self._analyzer.checker_play(
             list(board_for(position, mover)),
@@ -91,7 +91,9 @@ class Sage:
         }
         ranked = []
         for play, board in reached.items():
-            value, cubeless = listed[board] if board in listed else self._post_move(board, context)
+            value, cubeless = (
+                listed[board] if board in listed else self.post_move_values(board, context)
+            )
             ranked.append(RankedPlay(play, value, cubeless))
         # Cubeful equity stops at the cash (1.0) once a position is too good or lost; the
         # cubeless equity then tells the plays apart (play on for the gammon, save it).
@@ -115,8 +117,9 @@ class Sage:
             double_pass=float(result.equity_dp),
         )
 
-    def _post_move(self, board: tuple[int, ...], context: CubeContext) -> tuple[float, float]:
-        """Equity and cubeless equity of a position just reached, for the side that moved."""
+    def post_move_values(self, board: tuple[int, ...], context: CubeContext) -> tuple[float, float]:
+        """Equity and cubeless equity of a position just reached (`board` as the side that moved
+        sees it), for that side, at this depth."""
         result = self._analyzer.post_move_analytics(
             list(board), context.owner, context.cube_value, **self._score(context)
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ai.budget import Budget, Timer
+from ai.budget import WORLD_CLASS_SECONDS, Budget, Timer
 from ai.checkers.search import SearchResult, pick_with_noise, search
 from ai.levels import Level
 from engine.checkers import Game, Move
@@ -24,6 +24,9 @@ STRENGTHS: dict[Level, Strength] = {
     Level.BEGINNER: Strength(max_depth=2, seconds=0.2, noise=60),
     Level.INTERMEDIATE: Strength(max_depth=6, seconds=0.4),
     Level.EXPERT: Strength(max_depth=40, seconds=0.8),
+    # The deepest search the world-class level's budget allows (iterative deepening stops at
+    # the budget long before the depth cap).
+    Level.WORLD_CLASS: Strength(max_depth=60, seconds=WORLD_CLASS_SECONDS),
 }
 
 

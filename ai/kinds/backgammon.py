@@ -46,7 +46,9 @@ def level_notice(level: Level) -> str | None:
 
 
 BACKGAMMON = KindAI[BackgammonPlayer](
-    player=lambda level, rng, threads: BackgammonPlayer(level, rng, threads=threads),
+    player=lambda level, rng, threads, seconds: BackgammonPlayer(
+        level, rng, threads=threads, seconds=seconds
+    ),
     coach=BackgammonCoach,
     notice=level_notice,
 )

@@ -26,11 +26,12 @@ P = TypeVar("P", bound=KindPlayer)
 class KindAI(Generic[P]):
     """One game kind's computer, registered in `ai.kinds.AIS` under the kind's stored name.
 
-    `player` makes its player at a level (`rng` feeds the noise, `threads` an engine's threads);
+    `player` makes its player at a level (`rng` feeds the noise, `threads` an engine's threads,
+    the seconds the world-class level's budget per decision);
     `coach` makes its hint-giver from the expert's player (sharing what that player loaded);
     `notice` is what `player(level).notice` would say, found without building the player.
     """
 
-    player: Callable[[Level, random.Random, int], P]
+    player: Callable[[Level, random.Random, int, float], P]
     coach: Callable[[P], object]
     notice: Callable[[Level], str | None]

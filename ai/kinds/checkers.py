@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import engine.checkers as ck
 from ai.advice import Advice, Suggestion
-from ai.budget import Budget
+from ai.budget import WORLD_CLASS_SECONDS, Budget
 from ai.checkers import STRENGTHS, choose_move, search, think
 from ai.checkers.search import WON
 from ai.kinds.base import KindAI
@@ -20,16 +21,27 @@ HUNDREDTHS = 100.0  # the checkers search scores in hundredths of a man
 
 class CheckersPlayer:
     """The computer's checkers moves and draw answers at one level (the search needs nothing
-    installed, so it never plays below the level asked for)."""
+    installed, so it never plays below the level asked for). `seconds` is the world-class
+    level's budget per move."""
 
     notice: str | None = None
 
-    def __init__(self, level: Level, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        level: Level,
+        rng: random.Random | None = None,
+        seconds: float = WORLD_CLASS_SECONDS,
+    ) -> None:
         self.level = level
         self.rng = rng or random.Random()
+        self.strength = STRENGTHS[level]
+        if level is Level.WORLD_CLASS:
+            self.strength = replace(self.strength, seconds=seconds)
 
     def choose_move(self, game: ck.Game) -> ck.Move:
         """One of `game.position.legal_moves()`."""
+        if self.strength != STRENGTHS[self.level]:
+            return think(game, self.strength).move  # the world-class level's own budget
         return choose_move(game, self.level, self.rng)
 
     def accepts_draw(self, game: ck.Game, colour: ck.Color) -> bool:
@@ -68,7 +80,7 @@ class CheckersCoach:
 
 
 CHECKERS = KindAI[CheckersPlayer](
-    player=lambda level, rng, threads: CheckersPlayer(level, rng),
+    player=lambda level, rng, threads, seconds: CheckersPlayer(level, rng, seconds),
     coach=CheckersCoach,
     notice=lambda level: None,
 )

@@ -20,7 +20,7 @@ from engine.backgammon.matchplay import MatchOptions
 STARTERS = ("challenger", "opponent", "random")
 COLOURS = ("white", "black")
 # The computer's strengths (the `ai` package's levels; the service only names them).
-LEVELS = ("beginner", "intermediate", "expert")
+LEVELS = ("beginner", "intermediate", "expert", "world_class")
 DEFAULT_LEVEL = "intermediate"
 # The longest match the service offers: /backgammon's `points` option and the refusal both say it
 # (the engine could go to 64, but a 64-point match over chat is not a game anyone finishes).

@@ -229,6 +229,34 @@ def test_time_limited_checkers_levels_answer_legal_moves(worker: AIWorker) -> No
     assert advice.unit == "men" and {s.notation for s in advice.suggestions} <= legal
 
 
+@needs_sage
+def test_world_class_plays_and_answers_the_cube_through_the_worker() -> None:
+    """A budget too small for any 3-ply look keeps the test quick: legal plays and checkers
+    moves, and the cube far ahead in a short race (double, pass: Black's chances are far below
+    the 25% a take needs) and at the start (no double)."""
+    tiny = AIWorker(seconds=0.001)
+    try:
+        computer = tiny.opponents()("world_class")
+        assert computer.notice is None
+        player, checkers = computer.for_kind(BG), computer.for_kind(CK)
+        for match in backgammon_positions(4, seed=12):
+            assert player.choose_play(match) in match.game.legal_plays()
+        for game in checkers_games(2, seed=12, variant="russian"):
+            assert checkers.choose_move(game) in game.position.legal_moves()
+        options = MatchOptions()
+        # White: 2 on its 5-point, 2 on its 4-point; Black: 3 on its 6- and 5-points.
+        ahead = Position(
+            ((0, 0, 0, 2, 2, *[0] * 19), (0, 0, 0, 0, 3, 3, *[0] * 18)), (0, 0), (11, 9)
+        )
+        race = Match(options, Game(options, ahead, phase=Phase.ROLLING))
+        assert player.wants_to_double(race)
+        assert not player.takes_double(race.double())
+        opening = Match.start(options).opening_roll(3, 1)
+        assert not player.wants_to_double(opening.move(opening.game.legal_plays()[0]))
+    finally:
+        tiny.close()
+
+
 def test_a_bad_request_is_refused_in_the_worker_with_the_players_reason(worker: AIWorker) -> None:
     """Asking for a play before the roll: the player's own ValueError, and the worker lives on."""
     unrolled = Match.start(MatchOptions()).opening_roll(3, 1)

@@ -56,9 +56,11 @@ def test_beginner_noise_is_repeatable_with_the_same_seed() -> None:
     assert [first.choose_play(m) for m in matches] == [second.choose_play(m) for m in matches]
 
 
-def test_without_bgsage_the_bot_still_plays_and_says_so(no_bgsage: None) -> None:
-    """No `ai` extra: expert falls back to the built-in level, tells why, and plays legally."""
-    player = BackgammonPlayer(Level.EXPERT)
+@pytest.mark.parametrize("level", [Level.EXPERT, Level.WORLD_CLASS])
+def test_without_bgsage_the_bot_still_plays_and_says_so(no_bgsage: None, level: Level) -> None:
+    """No `ai` extra: the Open Sage levels fall back to the built-in level, tell why, and play
+    legally."""
+    player = BackgammonPlayer(level)
     assert player.notice is not None
     assert "built-in" in player.notice and "duelboard[ai]" in player.notice
     assert player.notice.count("Open Sage is not installed") == 1
@@ -125,5 +127,6 @@ def test_questions_out_of_turn_get_clear_errors() -> None:
 def test_level_names_parse() -> None:
     """Levels are read by name, case-insensitively; an unknown one lists the choices."""
     assert Level.parse(" Expert ") is Level.EXPERT
-    with pytest.raises(ValueError, match="beginner, intermediate, expert"):
+    assert Level.parse("World_Class") is Level.WORLD_CLASS
+    with pytest.raises(ValueError, match="beginner, intermediate, expert, world_class"):
         Level.parse("grandmaster")

@@ -129,9 +129,11 @@ def test_out_of_time_keeps_the_last_finished_depth() -> None:
 
 def test_levels_get_deeper() -> None:
     """Stronger levels search at least as deep and as long as weaker ones."""
-    beginner, intermediate, expert = (STRENGTHS[level] for level in Level)
-    assert beginner.max_depth < intermediate.max_depth < expert.max_depth
-    assert beginner.noise > 0 and intermediate.noise == expert.noise == 0
+    beginner, intermediate, expert, world_class = (STRENGTHS[level] for level in Level)
+    assert beginner.max_depth < intermediate.max_depth < expert.max_depth < world_class.max_depth
+    timed = [strength.seconds or 0.0 for strength in (beginner, intermediate, expert, world_class)]
+    assert 0.0 not in timed and timed == sorted(timed)
+    assert beginner.noise > 0 and intermediate.noise == expert.noise == world_class.noise == 0
 
 
 @pytest.mark.parametrize(

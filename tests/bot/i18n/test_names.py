@@ -209,3 +209,19 @@ async def test_a_command_added_without_names_is_reported() -> None:
     await tree.set_translator(CatalogTranslator())
     found = await translated(tree)
     assert missing_names(found, "fr") == ["/spectate", "/spectate seat"]
+
+
+def test_every_level_is_offered_on_both_challenges_and_named_apart_in_every_language(
+    payloads: list[Payload],
+) -> None:
+    """The level choices of /backgammon and /checkers are the service's levels, world class
+    included, and no two levels share a name in any language (a player must tell them apart)."""
+    for command in ("backgammon", "checkers"):
+        (options,) = [item.get("options") or [] for item in payloads if item["name"] == command]
+        (level,) = [option for option in options if option["name"] == "level"]
+        values = [choice["value"] for choice in level["choices"]]
+        assert values == ["beginner", "intermediate", "expert", "world_class"]
+        assert len({choice["name"] for choice in level["choices"]}) == len(values)
+        for locale in LOCALES:
+            names = {choice["name_localizations"][locale] for choice in level["choices"]}
+            assert len(names) == len(values), (command, locale)

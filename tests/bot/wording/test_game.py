@@ -311,3 +311,13 @@ def test_a_challenge_called_off_is_told_in_the_reply() -> None:
     assert event_line(DE, out.ChallengeDeclined(3, BOB), NAMES) == (
         "Bob hat die Herausforderung abgelehnt."
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "named"),
+    [("en", "Bob (world class)"), ("fr", "Bob (classe mondiale)"), ("de", "Bob (Weltklasse)")],
+)
+def test_the_game_message_names_the_world_class_computer(language: str, named: str) -> None:
+    """Bob stands in for the bot here: the computer's level follows its name in the header."""
+    view = opened(3, 1, level="world_class")
+    assert named in game_text(Localizer(language), view, [], NAMES)
