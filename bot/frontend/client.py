@@ -21,9 +21,10 @@ from discord.ext import commands
 
 from bot.frontend.actions import GameActions
 from bot.frontend.builder import BuildButton, BuildMenu
+from bot.frontend.buttons import GameButton, MoveMenu
 from bot.frontend.cogs import cogs
 from bot.frontend.cogs.puzzle import PuzzleCog, PuzzleMenu
-from bot.frontend.controls import GameButton, MoveMenu, SignupButton
+from bot.frontend.controls import SignupButton
 from bot.frontend.daily import DailyPositions
 from bot.frontend.markup import user_name
 from bot.frontend.messages import GameMessages

@@ -25,7 +25,7 @@ from bot.frontend.cogs.kinds.backgammon import BackgammonCommands
 from bot.frontend.cogs.kinds.checkers import CheckersCommands
 from bot.frontend.cogs.results import ResultsCog
 from bot.frontend.cogs.tournaments import TournamentCommands
-from bot.frontend.controls import CONTROLS, BackgammonControls, CheckersControls
+from bot.frontend.kinds import CONTROLS, BackgammonControls, CheckersControls
 from bot.i18n import CATALOGS, DEFAULT_LANGUAGE
 from bot.pictures import PICTURES
 from bot.pictures.backgammon import BackgammonPictures

@@ -11,7 +11,8 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.frontend.controls import GameButton, confirm_resign
+from bot.frontend.buttons import GameButton
+from bot.frontend.controls import confirm_resign
 from bot.i18n import CATALOGS, TEXTS, Localizer, placeholders
 from bot.pictures import Look, scene_of
 from bot.service import outcomes as out
