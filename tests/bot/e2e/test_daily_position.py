@@ -58,9 +58,15 @@ def gnubg_equities(position: Position, dice: tuple[int, int]) -> dict[Position, 
 BUILT_IN = {"3-1": "8/5 6/5", "4-2": "8/4 6/4", "6-1": "13/7 8/7"}
 # gnubg runs only in the main thread (it crashes in any other), while the review and the coach
 # think in worker threads: the opening positions they judge here are asked of gnubg up front.
+# The review weighs the luck of each roll against every roll it could have been: the 15 opening
+# rolls, then the 21 of Black's reply to the blunder.
+START = Position.initial()
+AFTER_BLUNDER = START.apply(next(p for p in START.legal_plays((3, 1)) if p.notation() == BLUNDER))
 ORACLE = {
-    (Position.initial(), dice): gnubg_equities(Position.initial(), dice)
-    for dice in ((3, 1), (4, 2), (6, 1))
+    (position, (high, low)): gnubg_equities(position, (high, low))
+    for position, doubles in ((START, False), (AFTER_BLUNDER, True))
+    for high in range(1, 7)
+    for low in range(1, high + doubles)
 }
 
 
