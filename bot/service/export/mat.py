@@ -120,12 +120,19 @@ def match_text(log: Log, names: tuple[str, str], *, event_date: str | None = Non
         lines.append(f" Game {game.number}")
         left = f" {names[0]} : {game.score[0]}"
         lines.append(f"{left:<{PREFIX + COLUMN - 1}}{names[1]} : {game.score[1]}")
+        ending = game.ending
+        if ending is not None and ending[0] == 1 and game.lines and not game.lines[-1][1]:
+            # The right player wins after the left one's last action (a drop, a resignation):
+            # gnubg writes the result in that line's empty right column, and reads a result on
+            # a line of its own there as a fresh turn of the winner's (a phantom double).
+            game.lines[-1] = (game.lines[-1][0], ending[1])
+            ending = None
         for number, (first, second) in enumerate(game.lines, start=1):
             # gnubg's `%3d) %-27s `: a play too long for its column still ends with a space.
             row = f"{number:3d}) {first:<{COLUMN - 1}} {second}".rstrip()
             lines.append(row)
-        if game.ending is not None:
-            winner, text = game.ending
+        if ending is not None:
+            winner, text = ending
             indent = " " * (PREFIX + 1 + (COLUMN if winner else 0))
             lines.append(indent + text)
         lines.append("")
