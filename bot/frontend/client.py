@@ -197,14 +197,15 @@ class DuelboardBot(commands.Bot):
             await asyncio.sleep(interval)
 
     async def close(self) -> None:
-        """Stop the clock, keep the last pings (in the store, the stale ones deleted), then
-        disconnect."""
+        """Stop the clock and the reviews under way, keep the last pings (in the store, the stale
+        ones deleted), then disconnect."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         messages: GameMessages | None = getattr(self, "messages", None)  # set up once logged in
         if messages is not None:
+            await messages.stop_reviews()
             await self.actions.catch_up.close()
             await messages.pings.settle()
         actions: GameActions | None = getattr(self, "actions", None)

@@ -442,6 +442,13 @@ class GameMessages:
             self._reviews.add(task)
             task.add_done_callback(self._reviews.discard)
 
+    async def stop_reviews(self) -> None:
+        """Call off the analyses still being made: the computer's worker that makes them stops
+        with the bot, and a recap stands without its analysis."""
+        for task in self._reviews:
+            task.cancel()
+        await asyncio.gather(*self._reviews, return_exceptions=True)
+
     async def _review_checkers(
         self, recap: discord.Message, lines: list[str], view: GameView, locale: object
     ) -> None:
