@@ -140,6 +140,19 @@ async def blunder_game(emulator: Emulator, store: Store, alice: User, bob: User)
     await confirm(emulator, alice, "askresign", "resign:1")
     await click(emulator, store, bob, "yes")  # Bob accepts the single game
     assert (await game_row(store)).status is GameStatus.FINISHED
+    # The review pictures the blunder after the recap; waited for, so that it is not taken for
+    # a daily post.
+    await emulator.wait_until(
+        lambda: True if _pictured_mistakes(emulator) else None, "the review's pictures", WAIT
+    )
+
+
+def _pictured_mistakes(emulator: Emulator) -> bool:
+    return any(
+        a.filename.startswith("mistake")
+        for m in emulator.channel_messages(emulator.general)
+        for a in m.attachments
+    )
 
 
 def posted(emulator: Emulator, after: int) -> list[Message]:
