@@ -176,7 +176,7 @@ class DuelboardBot(commands.Bot):
         self.messages = GameMessages(
             self, self.games, self.store, self.parts.reviewer, self.painter
         )
-        self.messages.checkers_reviewer = self.parts.checkers_reviewer
+        self.messages.reviews.checkers_reviewer = self.parts.checkers_reviewer
         self.tournament_actions = TournamentActions(self, Tournaments(self.games), self.messages)
         self.actions = GameActions(self.games, self.messages, self.store, self.tournament_actions)
         self.daily = DailyPositions(
@@ -205,7 +205,7 @@ class DuelboardBot(commands.Bot):
                 await self._sweeper
         messages: GameMessages | None = getattr(self, "messages", None)  # set up once logged in
         if messages is not None:
-            await messages.stop_reviews()
+            await messages.reviews.stop()
             await self.actions.catch_up.close()
             await messages.pings.settle()
         actions: GameActions | None = getattr(self, "actions", None)

@@ -2,8 +2,8 @@
 
 Rendering runs off the event loop. When the turn passes to someone else they get a short ping
 (an edit never notifies anyone on Discord), and when a game finishes its result is counted
-and the recap (replay, record file, rating changes) is posted under the game message; a backgammon
-recap gets its analysis added once the reviewer is done.
+and the recap (replay, record file, rating changes) is posted under the game message; the review
+is added to it once the computer is done (`bot.frontend.reviews`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,36 +20,30 @@ import discord
 
 from bot.frontend import controls
 from bot.frontend.boards import StandingBoards
-from bot.frontend.checkers_review import Reviewing, add_checkers_review
 from bot.frontend.markup import shown, user_name
 from bot.frontend.pings import Pings, pinging
 from bot.frontend.recent import Recent
+from bot.frontend.reviews import Reviews
 from bot.frontend.tiers import TierRoles
 from bot.i18n import Localizer
 from bot.pictures import FILENAME, THEME_SETTING, Look, Picture, time_left
 from bot.pictures.painter import Painter
-from bot.pictures.review import MistakePicture
 from bot.service import outcomes as out
 from bot.service.achievements import Achievements
-from bot.service.checkers_review import CheckersReviewer
 from bot.service.games import Games
-from bot.service.kinds import rules_for
 from bot.service.ladder import Ladder
 from bot.service.ratings import NotRateableError, Ratings, Stake, ladder_server, scopes_for
-from bot.service.recap import recap_for, review_for
-from bot.service.review import GameReview, Reviewer
+from bot.service.recap import recap_for
+from bot.service.review import Reviewer
 from bot.service.views import ActionOutcomes, GameView
-from bot.store import GameKind, GamePlace, GameStatus, Store
+from bot.store import GamePlace, GameStatus, Store
 from bot.store.achievements import Achievement
 from bot.store.ratings import AlreadyCountedError
 from bot.wording import game as game_words
 from bot.wording.achievements import achievement_lines
-from bot.wording.analysis import fit, review_lines
 from bot.wording.terms import name_of
 from render import LIGHT, THEMES, Theme
 
-# How a message goes out: a channel's `send`, or an interaction's `followup.send`.
-Send = Callable[..., Awaitable[Any]]
 log = logging.getLogger("duelboard")
 CHALLENGE_CLOSED = (out.ChallengeDeclined, out.ChallengeWithdrawn, out.ChallengeExpired)
 # Games, servers and users kept in memory; the store has every one: forgetting costs a read.
@@ -131,7 +125,6 @@ class GameMessages:
         self.client = client
         self.games = games
         self.store = store
-        self.reviewer = reviewer
         self.painter = painter
         self.ratings = Ratings(store, bot_id=games.bot.id)
         self.boards = StandingBoards(client, Ladder(store, games.clock), self.theme)
@@ -143,8 +136,7 @@ class GameMessages:
         # go when it ends.
         self._pings: Recent[int, int] = Recent(CACHED_GAMES)
         self.pings = Pings(store, self._pings)
-        self._reviews: set[asyncio.Task[None]] = set()  # analyses being added to recaps
-        self.checkers_reviewer: CheckersReviewer | None = None  # None: no checkers analysis
+        self.reviews = Reviews(self, store, reviewer, painter, games.bot.id)
         self._where_cache: Recent[int, Where] = Recent(CACHED_GAMES)
         # Every board is drawn in its server's theme: read once a minute per server, not on every
         # move (another process's /settings shows within that minute; this one's at once).
@@ -366,7 +358,7 @@ class GameMessages:
         """Count the result (ratings move if rated) and post the replay and the record file."""
         lines, files = await self.recap(view, locale)
         posted = await channel.send("\n".join(lines), files=files)
-        self.review_later(posted, lines, view, locale)
+        self.reviews.add_later(posted, lines, view, locale)
 
     async def recap(self, view: GameView, locale: object) -> tuple[list[str], list[discord.File]]:
         """Count the result (ratings move if rated); the recap's lines and files (the replay and
@@ -422,46 +414,6 @@ class GameMessages:
             await self.tiers.rated(where.guild_id, counted.ladder, counted.changes)
         return lines, files
 
-    def review_later(
-        self,
-        posted: discord.Message,
-        lines: list[str],
-        view: GameView,
-        locale: object,
-        send: Send | None = None,
-    ) -> None:
-        """Add the review to a posted recap once it is done, where the game has one; the
-        pictures of the worst decisions go after it through `send` (the recap's channel by
-        default; an interaction's follow-up where the bot cannot post)."""
-        if self.reviewer is not None and rules_for(view.kind).review is not None:
-            task = asyncio.create_task(self._review(posted, lines, view, locale, send))
-            self._reviews.add(task)  # kept until done: the loop holds tasks only weakly
-            task.add_done_callback(self._reviews.discard)
-        if self.checkers_reviewer is not None and view.kind is GameKind.CHECKERS:
-            task = asyncio.create_task(self._review_checkers(posted, lines, view, locale))
-            self._reviews.add(task)
-            task.add_done_callback(self._reviews.discard)
-
-    async def stop_reviews(self) -> None:
-        """Call off the analyses still being made: the computer's worker that makes them stops
-        with the bot, and a recap stands without its analysis."""
-        for task in self._reviews:
-            task.cancel()
-        await asyncio.gather(*self._reviews, return_exceptions=True)
-
-    async def _review_checkers(
-        self, recap: discord.Message, lines: list[str], view: GameView, locale: object
-    ) -> None:
-        """Add the checkers analysis to the posted recap, its worst moves pictured under it."""
-        assert self.checkers_reviewer is not None
-        how = Reviewing(self.store, self.checkers_reviewer, self.painter, self.games.bot.id)
-        try:
-            look = Look(locale, await self.theme((await self._where(view.id)).guild_id))
-            names, shown_names = await self.names(view), await self.shown_names(view)
-            await add_checkers_review(how, recap, lines, view, look, names, shown_names)
-        except Exception:  # the recap stands without its analysis; the log says why
-            log.exception("reviewing checkers game #%s failed", view.id)
-
     async def _earned(self, game_id: int) -> list[Achievement]:
         """The achievements the game earned; none if deciding them fails (the recap goes)."""
         try:
@@ -469,65 +421,6 @@ class GameMessages:
         except Exception:  # the recap stands without its achievements; the log says why
             log.exception("deciding the achievements of game #%s failed", game_id)
             return []
-
-    async def _review(
-        self,
-        recap: discord.Message,
-        lines: list[str],
-        view: GameView,
-        locale: object,
-        send: Send | None = None,
-    ) -> None:
-        """Add the analysis to the posted recap once it is done (seconds for a long match)."""
-        reviewer = self.reviewer
-        assert reviewer is not None
-        try:
-            review = await review_for(self.store, view.id, reviewer, self.games.bot.id)
-            if review is None:
-                return
-            t = Localizer(locale)
-            shown_names = await self.shown_names(view)
-            analysis = review_lines(t, review, shown_names)
-            await recap.edit(content=fit(lines, analysis))
-        except Exception:  # the recap stands without its analysis; the log says why
-            log.exception("reviewing game #%s failed", view.id)
-            return
-        try:
-            await self._post_mistakes(send or recap.channel.send, view, review, locale, shown_names)
-        except Exception:  # the analysis stands without its pictures; the log says why
-            log.exception("picturing the worst decisions of game #%s failed", view.id)
-
-    async def _post_mistakes(
-        self,
-        send: Send,
-        view: GameView,
-        review: GameReview,
-        locale: object,
-        shown_names: dict[int, str],
-    ) -> None:
-        """Post each graded player's worst decisions as pictures after the recap, drawn by the
-        painter (off the event loop)."""
-        if view.seats is None:
-            return
-        names = await self.names(view)
-        seat_names = (names.get(view.seats[0], ""), names.get(view.seats[1], ""))
-        look = Look(locale=locale, theme=await self.theme((await self._where(view.id)).guild_id))
-        t = Localizer(locale)
-        for player in review.players:
-            pictures = [
-                picture
-                for mistake in player.report.worst
-                if (picture := MistakePicture.of(player.report.side, mistake, review.games))
-            ]
-            if not pictures:
-                continue
-            drawn = await self.painter.mistakes(pictures, seat_names, look)
-            files = [
-                discord.File(io.BytesIO(png), filename=f"mistake{number}.png", description=alt)
-                for number, (png, alt) in enumerate(drawn, 1)
-            ]
-            text = t("review.pictures", player=name_of(shown_names, player.user_id))
-            await send(text, files=files)
 
     async def post(self, result: ActionOutcomes, locale: object) -> discord.Message:
         """Post the game's message anew at the bottom of its channel and remember it."""

@@ -132,7 +132,9 @@ class Reach:
             # A match's recap comes with its last game, not with each game of it.
             lines, files = await self.messages.recap(view, locale)
             posted = await interaction.followup.send("\n".join(lines), files=files, wait=True)
-            self.messages.review_later(posted, lines, view, locale, send=interaction.followup.send)
+            self.messages.reviews.add_later(
+                posted, lines, view, locale, send=interaction.followup.send
+            )
 
     async def _post(
         self, interaction: discord.Interaction[Any], parts: MessageParts
