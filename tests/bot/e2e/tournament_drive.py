@@ -8,12 +8,14 @@ from datetime import datetime
 
 from bot.frontend.client import DuelboardBot
 from bot.i18n import Localizer
+from bot.service.clock import FakeClock
 from bot.service.ratings import ladder_for
 from bot.store import GameRow, Store
 from bot.store.ratings import RatingStore, ResultEntry, Standing
-from bot.store.tournament_rows import PairingRow, TournamentRow
+from bot.store.tournament_rows import PairingRow, TournamentRow, TournamentStatus
 from bot.store.tournaments import TournamentStore
 from emulator import Emulator, Message, User
+from tests.bot.e2e.conftest import Players
 from tests.bot.e2e.drive import WAIT, command
 
 MEMBER_NAMES = ("dave", "erin", "frank", "grace", "heidi")
@@ -147,3 +149,44 @@ async def games_of(store: Store, number: int = 1) -> list[GameRow]:
         if pairing.game_id is not None:
             rows.append(await store.get_game(pairing.game_id))
     return rows
+
+
+def everyone(emulator: Emulator, players: Players, count: int) -> list[User]:
+    """The first `count` members: alice, bob, carol, then new ones (before the bot starts)."""
+    members = [players.alice, players.bob, players.carol]
+    members += [emulator.add_member(name) for name in MEMBER_NAMES[: max(0, count - 3)]]
+    return members[:count]
+
+
+async def seeded(
+    store: Store, emulator: Emulator, game_clock: FakeClock, members: list[User]
+) -> None:
+    """Seed 1 is the first member, seed 2 the second...: ratings 1800, 1750, ... on the
+    server's box checkers ladder."""
+    ratings = {member.id: 1800.0 - 50 * index for index, member in enumerate(members)}
+    names = {member.id: member.name for member in members}
+    for user_id in ratings:
+        await store.upsert_player(user_id, names[user_id], now=game_clock.now())
+    await seed_ratings(store, emulator.guild.id, "checkers", "box", ratings, game_clock.now())
+
+
+def better_seed_wins(seeds: dict[int, int]) -> Callable[[int, int], int]:
+    """Who resigns: the player with the worse (higher) seed number."""
+
+    def loser_of(first: int, second: int) -> int:
+        return first if seeds[first] > seeds[second] else second
+
+    return loser_of
+
+
+async def finished(emulator: Emulator, store: Store, number: int = 1) -> None:
+    """Wait until the tournament is over and the bot is done telling everyone: the sign-up
+    message, edited last, says who won."""
+
+    async def probe() -> bool:
+        row = await tournament(store, number)
+        if row.status is not TournamentStatus.FINISHED or row.message_id is None:
+            return False
+        return "Finished:" in emulator.state.messages[row.message_id].content
+
+    await until(probe, "the tournament to finish")
