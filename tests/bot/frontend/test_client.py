@@ -18,3 +18,15 @@ def test_settle_heap_keeps_what_is_alive_out_of_later_collections() -> None:
         assert gc.get_freeze_count() >= len(kept)
     finally:
         gc.unfreeze()
+
+
+def test_settle_heap_collects_the_young_generation_less_often() -> None:
+    before = gc.get_threshold()
+    try:
+        settle_heap()
+        # Python's default is 700 allocations; a move alone allocates a few hundred objects.
+        assert gc.get_threshold()[0] >= 10_000
+        assert gc.get_threshold()[1:] == before[1:]
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
