@@ -51,7 +51,7 @@ def _watch_asyncpg() -> None:
         _watch(None, None, query)
         return row
 
-    asyncpg.Connection.fetchrow = watched  # type: ignore[method-assign]
+    asyncpg.Connection.fetchrow = watched
 
 
 async def _main(url: str, schema: str | None, game_id: int, version: int, kill_point: str) -> None:
