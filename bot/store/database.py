@@ -212,6 +212,9 @@ Statement = Select[Any] | UpdateBase
 row back)."""
 
 
+_REQUIRED = object()  # a parameter with no value of its own: the caller must give one
+
+
 class _Plan:
     """A statement compiled once for asyncpg: its SQL, its parameters in order with their types'
     bind processors, and its columns with their result processors."""
@@ -225,7 +228,8 @@ class _Plan:
             if bind.expanding:
                 raise ValueError(f"{name}: an expanding IN cannot be compiled once")
             processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
-            self._binds.append((name, bind, processor))
+            default = _REQUIRED if bind.required else bind.effective_value
+            self._binds.append((name, default, processor))
         columns = list(statement.exported_columns)
         self._names = [str(column.key) for column in columns]
         self._results = [
@@ -235,8 +239,10 @@ class _Plan:
     def arguments(self, parameters: Mapping[str, Any]) -> list[Any]:
         """The values for $1, $2, … from `parameters` by name (a bound value where not given)."""
         values = []
-        for name, bind, processor in self._binds:
-            value = parameters.get(name, bind.effective_value)
+        for name, default, processor in self._binds:
+            value = parameters.get(name, default)
+            if value is _REQUIRED:
+                raise ValueError(f"a value is required for the parameter {name!r}")
             values.append(value if processor is None else processor(value))
         return values
 

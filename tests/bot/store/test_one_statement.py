@@ -81,6 +81,9 @@ async def test_errors_are_sqlalchemys(seated: Store) -> None:
     )
     values = await seated.database.one(GAME_BY_ID, {"game_key": game.id}, write=False)
     assert values is not None and values["to_move_id"] is None
+    # A parameter left out is refused before anything is sent, as SQLAlchemy refuses it.
+    with pytest.raises(ValueError, match="required for the parameter 'game_key'"):
+        await seated.database.one(GAME_BY_ID, {}, write=False)
 
 
 def _sleeper(marker: str) -> Select[Any]:
