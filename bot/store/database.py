@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, nullcontext
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.sql.dml import UpdateBase
+from sqlalchemy.sql.expression import Select
+from sqlalchemy.util import greenlet_spawn
 
 from bot.store.connect import (
     SINGLE_READ_OPTION,
@@ -51,6 +55,8 @@ class Database:
         self._write_gate: AbstractAsyncContextManager[object] = (
             asyncio.Lock() if self.dialect == "sqlite" else nullcontext()
         )
+        # `one`'s statements compiled for asyncpg, by the statement and the keys of its parameters.
+        self._plans: dict[tuple[int, tuple[str, ...]], tuple[Statement, _Plan]] = {}
         self.url = url
         self.schema = schema
         self.revision = revision
@@ -125,6 +131,55 @@ class Database:
         async with reader.connect() as connection:
             return await connection.run_sync(work)
 
+    async def one(
+        self, statement: Statement, parameters: Mapping[str, Any], *, write: bool
+    ) -> dict[str, Any] | None:
+        """PostgreSQL only: run one statement, a transaction of its own, and hand back its one
+        row (by column name, as SQLAlchemy would read it), or None when it has none.
+
+        The statement goes to asyncpg on a pooled connection as it is, without SQLAlchemy's
+        work around each execution (a `Connection`, its events and `Result`): that work cost
+        the bot twice the statement's own. Compiled once per statement and set of parameter
+        names; its values go in and out through the column types' own processors, and a
+        failure is raised as SQLAlchemy raises it (`IntegrityError`, a `DBAPIError` whose
+        `connection_invalidated` says the server ended the connection). A `write` is never run
+        twice; a read whose connection the server ended runs once more, as `read` does.
+        """
+        if self.dialect != "postgresql":
+            raise RuntimeError("Database.one runs on PostgreSQL only")
+        plan = self._plan(statement, tuple(parameters))
+        arguments = plan.arguments(parameters)
+        try:
+            return await self._fetch_one(plan, arguments)
+        except DBAPIError as error:
+            if write or not error.connection_invalidated:
+                raise
+            log.warning("the database ended a connection during a read; reading again")
+        return await self._fetch_one(plan, arguments)
+
+    def _plan(self, statement: Statement, keys: tuple[str, ...]) -> _Plan:
+        found = self._plans.get((id(statement), keys))
+        if found is not None and found[0] is statement:
+            return found[1]
+        plan = _Plan(statement, keys, self._engine.dialect)
+        # The statement is kept with its plan, so its id is not another statement's meanwhile.
+        self._plans[(id(statement), keys)] = (statement, plan)
+        return plan
+
+    async def _fetch_one(self, plan: _Plan, arguments: list[Any]) -> dict[str, Any] | None:
+        # Taken as every connection of the pool is (its checkout events check it), in no
+        # transaction: asyncpg runs a statement outside one as a transaction of its own.
+        proxied = await self._autocommit.raw_connection()
+        try:
+            driver: Any = proxied.driver_connection
+            record = await driver.fetchrow(plan.sql, *arguments)
+        except BaseException as error:
+            raised = await _raised(error, proxied, plan.sql, arguments, self._engine.dialect)
+            await greenlet_spawn(proxied.close)
+            raise raised from error
+        await greenlet_spawn(proxied.close)
+        return None if record is None else plan.row(record)
+
     @asynccontextmanager
     async def holding(self) -> AsyncIterator[HeldConnection]:
         """One pooled connection kept for the block, for what lives as long as a connection
@@ -150,6 +205,81 @@ class HeldConnection:
         result = await self._connection.run_sync(work)
         await self._connection.commit()
         return result
+
+
+Statement = Select[Any] | UpdateBase
+"""What `Database.one` runs: a SELECT, or an INSERT, UPDATE or DELETE (with RETURNING for a
+row back)."""
+
+
+_REQUIRED = object()  # a parameter with no value of its own: the caller must give one
+
+
+class _Plan:
+    """A statement compiled once for asyncpg: its SQL, its parameters in order with their types'
+    bind processors, and its columns with their result processors."""
+
+    def __init__(self, statement: Statement, keys: tuple[str, ...], dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect, column_keys=list(keys))
+        self.sql = compiled.string
+        self._binds: list[tuple[str, Any, Any]] = []
+        for name in compiled.positiontup or ():
+            bind = compiled.binds[name]
+            if bind.expanding:
+                raise ValueError(f"{name}: an expanding IN cannot be compiled once")
+            processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            default = _REQUIRED if bind.required else bind.effective_value
+            self._binds.append((name, default, processor))
+        columns = list(statement.exported_columns)
+        self._names = [str(column.key) for column in columns]
+        self._results = [
+            column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
+        ]
+
+    def arguments(self, parameters: Mapping[str, Any]) -> list[Any]:
+        """The values for $1, $2, … from `parameters` by name (a bound value where not given)."""
+        values = []
+        for name, default, processor in self._binds:
+            value = parameters.get(name, default)
+            if value is _REQUIRED:
+                raise ValueError(f"a value is required for the parameter {name!r}")
+            values.append(value if processor is None else processor(value))
+        return values
+
+    def row(self, record: Any) -> dict[str, Any]:
+        """A row as SQLAlchemy would read it, by column name."""
+        return {
+            name: value if processor is None else processor(value)
+            for name, processor, value in zip(self._names, self._results, record, strict=True)
+        }
+
+
+async def _raised(
+    error: BaseException,
+    proxied: PoolProxiedConnection,
+    sql: str,
+    arguments: list[Any],
+    dialect: Dialect,
+) -> BaseException:
+    """What SQLAlchemy would raise for `error` on `proxied`; a connection the server ended, or
+    one left in the middle of a statement (a cancelled task), is not put back in the pool."""
+    dbapi = dialect.loaded_dbapi
+    adapted = proxied.dbapi_connection
+    try:
+        # The driver's error as its DB-API adapter raises it, which SQLAlchemy then wraps.
+        adapted._handle_exception(error)  # type: ignore[union-attr]
+    except dbapi.Error as translated:
+        gone = dialect.is_disconnect(translated, adapted, None)
+        if gone:
+            await greenlet_spawn(proxied.invalidate, translated)
+        wrapped: BaseException = DBAPIError.instance(
+            sql, arguments, translated, dbapi.Error, dialect=dialect, connection_invalidated=gone
+        )
+        return wrapped
+    except BaseException:  # not the database's: the error itself goes on
+        pass
+    await greenlet_spawn(proxied.invalidate, error)
+    return error
 
 
 @contextmanager

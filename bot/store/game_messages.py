@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 from bot.store import checks
 from bot.store.database import Database
 from bot.store.errors import GameNotFoundError
-from bot.store.queries import SET_GAME, SET_GAME_RETURNING, game_from_row
+from bot.store.queries import SET_GAME, SET_GAME_ID, SET_GAME_RETURNING, game_from_row
 from bot.store.rows import GameRow
 
 
@@ -86,6 +86,14 @@ class GameMessageStore:
             for game_id, ping_id in pings.items()
         }
 
+        if len(checked) == 1 and self._db.dialect == "postgresql":
+            # A move's own ping: asyncpg's one round trip, without BEGIN or SQLAlchemy's work.
+            [(game_id, ping_id)] = checked.items()
+            parameters = {"game_key": game_id, "ping_message_id": ping_id}
+            if await self._db.one(SET_GAME_ID, parameters, write=True) is None:
+                raise GameNotFoundError(game_id)
+            return
+
         def attach(connection: Connection) -> None:
             for game_id, ping_id in checked.items():
                 found = connection.execute(
@@ -94,5 +102,4 @@ class GameMessageStore:
                 if found.rowcount == 0:
                     raise GameNotFoundError(game_id)
 
-        # A move's own ping is one statement: on PostgreSQL one round trip, without BEGIN.
-        await self._db.write(attach, single=len(checked) == 1)
+        await self._db.write(attach)

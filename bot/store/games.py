@@ -21,6 +21,7 @@ from bot.store.queries import (
     UPDATE_GAME,
     claim_pairing,
     game_from_row,
+    game_from_values,
     moved_and_appended,
     raise_conflict,
     read_events,
@@ -142,9 +143,14 @@ class GameStore:
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The pending or active game in a channel (or thread), if any."""
         checks.snowflake("channel_id", channel_id)
+        parameters = {"channel_key": channel_id}
+        if self._db.dialect == "postgresql":
+            # Read before every move: asyncpg's one round trip without SQLAlchemy's work.
+            values = await self._db.one(OPEN_GAME_IN_CHANNEL, parameters, write=False)
+            return None if values is None else game_from_values(values)
 
         def read(connection: Connection) -> GameRow | None:
-            row = connection.execute(OPEN_GAME_IN_CHANNEL, {"channel_key": channel_id}).first()
+            row = connection.execute(OPEN_GAME_IN_CHANNEL, parameters).first()
             return None if row is None else game_from_row(row)
 
         return await self._db.read(read, single=True)
@@ -227,17 +233,13 @@ class GameStore:
         statement = moved_and_appended(tuple(changes))
         both = {**parameters, **{EVENT_PARAMETERS[name]: event[name] for name in EVENT_PARAMETERS}}
 
-        def write_one(connection: Connection) -> GameRow | None:
-            row = connection.execute(statement, both).first()
-            return None if row is None else game_from_row(row)
-
         try:
             if self._db.dialect == "sqlite":
                 return await self._db.write(write)
-            moved = await self._db.write(write_one, single=True)
+            moved = await self._db.one(statement, both, write=True)
             if moved is None:
                 return await self._db.read(lambda c: raise_conflict(c, game_id, expected_version))
-            return moved
+            return game_from_values(moved)
         except IntegrityError as error:
             named = [changes.get(name) for name in ("opponent_id", "to_move_id", "winner_id")]
             await self._explain_integrity_error(game_id, expected_version, error, named)

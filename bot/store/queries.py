@@ -57,6 +57,8 @@ EVENT_PARAMETERS = {
 # A change outside the event log (which Discord messages show the game); SET as UPDATE_GAME's.
 SET_GAME = update(games).where(games.c.id == bindparam("game_key"))
 SET_GAME_RETURNING = SET_GAME.returning(*games.c)
+# SET_GAME that names the game it changed (none: no such game), for `Database.one`.
+SET_GAME_ID = SET_GAME.returning(games.c.id)
 GAME_VERSION = select(games.c.version).where(games.c.id == bindparam("game_key"))
 LAST_EVENT = (
     select(game_events)
@@ -144,7 +146,11 @@ def read_last_event(connection: Connection, game_id: int) -> GameEvent | None:
 
 def game_from_row(row: Row[Any]) -> GameRow:
     """A `games` row as a GameRow."""
-    values = dict(row._mapping)
+    return game_from_values(dict(row._mapping))
+
+
+def game_from_values(values: dict[str, Any]) -> GameRow:
+    """A `games` row read by column name (as `Database.one` reads it) as a GameRow."""
     values["kind"] = GameKind(values["kind"])
     values["status"] = GameStatus(values["status"])
     values["place"] = GamePlace(values["place"])

@@ -4,7 +4,8 @@ Usage: python crash_child.py URL SCHEMA GAME_ID VERSION KILL_POINT, where SCHEMA
 and KILL_POINT is `after_event_insert` (right after the statement that adds the event: inside
 the transaction, before COMMIT, on SQLite; on PostgreSQL that statement also moves the game and
 is a transaction of its own) or `after_commit`.
-The hook lives here, on SQLAlchemy's Engine class; production code has no crash switch.
+The hooks live here, on SQLAlchemy's Engine class and (for what the store hands to asyncpg as
+it is, on PostgreSQL) on asyncpg's Connection class; production code has no crash switch.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
+import asyncpg
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -39,10 +41,24 @@ def _watch(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         _die("after_event_insert")
 
 
+def _watch_asyncpg() -> None:
+    """Die right after asyncpg ran a statement that adds an event (the store's own path around
+    SQLAlchemy's execution, which SQLAlchemy's events do not see)."""
+    fetchrow = asyncpg.Connection.fetchrow
+
+    async def watched(self: asyncpg.Connection, query: str, *args: Any, **kwargs: Any) -> Any:
+        row = await fetchrow(self, query, *args, **kwargs)
+        _watch(None, None, query)
+        return row
+
+    asyncpg.Connection.fetchrow = watched
+
+
 async def _main(url: str, schema: str | None, game_id: int, version: int, kill_point: str) -> None:
     store = await Store.open(url, schema=schema)
     if kill_point == "after_event_insert":
         event.listen(Engine, "after_cursor_execute", _watch)
+        _watch_asyncpg()
     await store.commit(
         game_id,
         version,
