@@ -17,7 +17,7 @@ from bot.service.outcomes import (
     Outcome,
 )
 from bot.service.session import Op, Run, Session
-from bot.service.views import ActionOutcomes, GameView
+from bot.service.views import ActionOutcomes, GameView, stored_text
 from bot.store import GameRow, GameStatus, JsonValue, Store
 
 # The bot plays at once; its turn still gets a deadline, so that a turn lost to a crash or a
@@ -87,7 +87,7 @@ class Committer:
             row.version,
             kind,
             {"steps": list[JsonValue](run.steps)},
-            session.to_text(),
+            stored_text(session),
             now=moment,
             actor_id=actor_id,
             **changes,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import threading
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -108,9 +110,38 @@ def pending_session(options: GameOptions) -> Session:
     return rules_for(options.kind).pending(options)
 
 
+# Sessions by the text they were stored as: a game's next action loads what its last one stored,
+# so reading it back costs a lookup instead of a parse. Sessions are immutable values and a
+# session read from its text equals the one written (tests/bot/service/test_sessions.py), so one
+# may stand for the other.
+SESSIONS_KEPT = 2048
+_sessions: OrderedDict[str, Session] = OrderedDict()
+_sessions_lock = threading.Lock()  # exports and reviews read games in threads too
+
+
 def load_session(text: str) -> Session:
     """The session a stored state text describes (the JSON names its kind)."""
-    return rules_for(json.loads(text)["kind"]).load(text)
+    with _sessions_lock:
+        session = _sessions.get(text)
+    if session is None:
+        session = rules_for(json.loads(text)["kind"]).load(text)
+    _keep(text, session)
+    return session
+
+
+def stored_text(session: Session) -> str:
+    """The text `session` is stored as; loading that text gives `session` back at once."""
+    text = session.to_text()
+    _keep(text, session)
+    return text
+
+
+def _keep(text: str, session: Session) -> None:
+    with _sessions_lock:
+        _sessions[text] = session
+        _sessions.move_to_end(text)
+        if len(_sessions) > SESSIONS_KEPT:
+            _sessions.popitem(last=False)
 
 
 def steps_of(event: GameEvent) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,7 +16,7 @@ from bot.service.checkers import CheckersSession
 from bot.service.errors import ActionNotAllowedError
 from bot.service.kinds import options_for
 from bot.service.session import Context, Op, Run
-from bot.service.views import load_session, reduce_event
+from bot.service.views import SESSIONS_KEPT, load_session, reduce_event, stored_text
 from bot.store import GameEvent
 from engine.backgammon import Move, Play, Position, Side
 from engine.backgammon.matchplay import Game, Match, Phase
@@ -152,6 +153,30 @@ def test_text_form_round_trips_and_replays() -> None:
     payload: dict[str, Any] = {"steps": run.steps}
     event = GameEvent(7, 1, "accepted", payload, WHITE_ID, datetime(2026, 3, 1, tzinfo=UTC))
     assert reduce_event(pending.to_text(), event) == text
+
+
+def test_a_stored_session_is_loaded_back_without_reading_its_text_again() -> None:
+    options = options_for("backgammon", match_length=3)
+    run = BackgammonSession.pending(options).start(WHITE_ID, BLACK_ID, scripted((5, 2)), CTX)
+    text = stored_text(run.session)
+    assert text == run.session.to_text()
+    assert load_session(text) is run.session
+    # Another process stored the same text: the parse gives an equal session, kept as well.
+    played = run.session.act(0, Op.MOVE, "13/8 13/11", scripted((4, 4)), CTX).session
+    elsewhere = played.to_text()
+    loaded = load_session(elsewhere)
+    assert loaded == played and loaded is not played
+    assert load_session(elsewhere) is loaded
+
+
+def test_sessions_kept_by_their_text_are_bounded() -> None:
+    first = BackgammonSession.pending(options_for("backgammon", match_length=1))
+    text = stored_text(first)
+    for number in range(SESSIONS_KEPT):
+        stored_text(replace(first, seats=(number, number + 1)))
+    # The oldest went: its text is read again, into an equal session.
+    again = load_session(text)
+    assert again == first and again is not first
 
 
 def test_the_last_play_is_kept_through_the_text_form_and_cleared_by_a_new_game() -> None:
