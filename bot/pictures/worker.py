@@ -7,8 +7,10 @@ takes them, `(RECAP, (game, events, names, language, theme))` as
 `bot.pictures.review.draw_mistakes` takes them (drawn like boards); the answer is
 `(number, True, value)`, or `(number, False, error)` when drawing raised, where `number` counts
 the requests from 0 in the order they came. Boards come first: a recap (hundreds of
-milliseconds) is drawn a frame at a time, between boards, so a board waits at most for one
-frame of it, and answers may come in another order than their requests. The process first
+milliseconds) is drawn a frame at a time, between boards, and its GIF (one call of a tenth of a
+second) is encoded in a thread meanwhile (Pillow's encoders leave the interpreter lock), so a
+board waits at most for about one frame of it, and answers may come in another order than their
+requests. The process first
 answers `READY` once warmed up, and ends when its stdin does (once the requests it has are
 answered): the bot closed it, or the bot's process ended, however it ended.
 """
@@ -22,13 +24,13 @@ import signal
 import struct
 import sys
 from collections import deque
-from collections.abc import Generator
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO
 
 from bot.pictures import draw, warm_up
 from bot.pictures.look import words_for
 from bot.pictures.review import draw_mistakes
-from bot.service.recap import recap_steps
+from bot.service.recap import Steps, recap_steps
 
 HEADER = struct.Struct(">I")
 READY = b"ready"
@@ -71,24 +73,47 @@ def answer(number: int, drawn: bool, value: object) -> bytes:
         return pickle.dumps((number, False, RuntimeError(f"drawing failed: {value!r}: {error}")))
 
 
-def _recap(args: tuple[Any, ...]) -> Generator[None, None, object]:
+def _recap(args: tuple[Any, ...]) -> Steps[object]:
     game, events, names, language, theme = args
     return recap_steps(game, events, names, words=words_for(language), theme=theme)
 
 
 class Desk:
-    """The requests received and not yet answered: boards first, then recaps a step at a time."""
+    """The requests received and not yet answered: boards first, then recaps a step at a time,
+    the oldest first; a recap's GIF is encoded in a thread while boards are drawn."""
 
     def __init__(self, out: BinaryIO) -> None:
         """Answer on `out`."""
         self.out = out
         self.boards: deque[tuple[int, str, tuple[Any, ...]]] = deque()
-        self.recaps: deque[tuple[int, Generator[None, None, object]]] = deque()
+        self.recaps: deque[tuple[int, Steps[object]]] = deque()
+        # The oldest recap's GIF being encoded, if it is; a byte on `_woken` once it is done.
+        self.encoding: Future[bytes] | None = None
+        self._encoder: ThreadPoolExecutor | None = None
+        self._woken, self._wake = os.pipe()
 
     @property
     def busy(self) -> bool:
         """True while a request is waiting."""
         return bool(self.boards or self.recaps)
+
+    @property
+    def ready(self) -> bool:
+        """True while `work` has something to do at once: a board, or a recap's next step
+        (not while the only thing left is a GIF being encoded)."""
+        encoded = self.encoding is None or self.encoding.done()
+        return bool(self.boards) or (bool(self.recaps) and encoded)
+
+    def pause(self, requests: BinaryIO | None) -> bool:
+        """Wait until a request can be read from `requests` (True), or a GIF being encoded is
+        done (False); with no `requests`, only for the GIF."""
+        watched: list[Any] = [] if requests is None else [requests]
+        if self.encoding is not None:
+            watched.append(self._woken)
+        readable = select.select(watched, [], [])[0]
+        if self._woken in readable:
+            os.read(self._woken, 64)
+        return requests is not None and requests in readable
 
     def take(self, number: int, request: bytes) -> None:
         """Queue request `number` (an unreadable one is answered with its error at once)."""
@@ -104,7 +129,8 @@ class Desk:
             self.send(answer(number, False, error))
 
     def work(self) -> None:
-        """The next board, or the next step of the oldest recap."""
+        """The next board, or the next step of the oldest recap (waiting for its GIF if that
+        is all there is to do)."""
         if self.boards:
             number, job, args = self.boards.popleft()
             try:
@@ -115,13 +141,26 @@ class Desk:
             return
         number, steps = self.recaps[0]
         try:
-            next(steps)
+            encoded = None
+            if self.encoding is not None:
+                encoding, self.encoding = self.encoding, None
+                encoded = encoding.result()  # at once when `ready`; an error raises here
+            encode = steps.send(encoded)
+            if encode is not None:
+                self.encoding = self._encoding().submit(encode)
+                self.encoding.add_done_callback(lambda _: os.write(self._wake, b"."))
         except StopIteration as done:
             self.recaps.popleft()
             self.send(answer(number, True, done.value))
         except Exception as error:
             self.recaps.popleft()
             self.send(answer(number, False, error))
+
+    def _encoding(self) -> ThreadPoolExecutor:
+        """The thread GIFs are encoded in, started with the first."""
+        if self._encoder is None:
+            self._encoder = ThreadPoolExecutor(1, thread_name_prefix="gif")
+        return self._encoder
 
     def send(self, body: bytes) -> None:
         """Write one answer."""
@@ -155,15 +194,17 @@ def serve(requests: BinaryIO, desk: Desk) -> None:
     """Take the requests as they come and answer them, until they end and all are answered."""
     received, ended = 0, False
     while not ended or desk.busy:
-        if not ended and (not desk.busy or _waiting(requests)):
+        if desk.ready and (ended or not _waiting(requests)):
+            desk.work()
+        elif ended:
+            desk.pause(None)  # only a GIF is being encoded
+        elif desk.pause(requests):  # at once if one was waiting; else also woken by a GIF
             request = read_frame(requests)
             if request is None:
                 ended = True
             else:
                 desk.take(received, request)
                 received += 1
-        else:
-            desk.work()
 
 
 if __name__ == "__main__":

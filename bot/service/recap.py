@@ -29,6 +29,14 @@ if TYPE_CHECKING:  # the drawing process imports this module, and never the data
     from bot.store import Store
 
 T = TypeVar("T")
+
+Encode = Callable[[], bytes]
+"""What a recap's steps yield for the replay's GIF: its encoding, one long call (about a tenth of a
+second) for whoever runs the steps to make, in a thread if it has other work meanwhile (Pillow's
+encoders run in C without the interpreter lock), and to send its bytes back into the steps."""
+
+Steps = Generator[Encode | None, bytes | None, T]
+"""A recap drawn a step at a time: each step yields None once done, or the `Encode` to make."""
 MAX_FRAMES = 80  # a GIF of a long game shows its last moves; the record keeps the whole game
 
 
@@ -85,28 +93,28 @@ def recap_steps(
     *,
     words: Words = ENGLISH,
     theme: Theme = LIGHT,
-) -> Generator[None, None, Recap]:
+) -> Steps[Recap]:
     """`build_recap` of the game stored as `game` and `events` (without a rating change), a
-    step at a time: it yields after replaying the log and after every frame, and returns the
-    recap."""
+    step at a time: it yields after replaying the log and after every frame, then the replay's
+    `Encode`, and returns the recap."""
     log = GameLog.replay(game, events)
-    yield
+    yield None
     return (yield from _steps(log, names, words, theme))
 
 
-def finish(steps: Generator[None, None, T]) -> T:
-    """Run `steps` to the end; what they return."""
+def finish(steps: Steps[T]) -> T:
+    """Run `steps` to the end (each `Encode` here, in turn); what they return."""
+    encoded: bytes | None = None
     while True:
         try:
-            next(steps)
+            encode = steps.send(encoded)
         except StopIteration as done:
             value: T = done.value
             return value
+        encoded = None if encode is None else encode()
 
 
-def _steps(
-    log: GameLog, names: tuple[str, str], words: Words, theme: Theme
-) -> Generator[None, None, Recap]:
+def _steps(log: GameLog, names: tuple[str, str], words: Words, theme: Theme) -> Steps[Recap]:
     ended = _final_outcome(log)
     game = log.game
     if log.final.seats is None:
@@ -115,14 +123,16 @@ def _steps(
     frames = []
     for frame in replay_frames(scenes, theme=theme):
         frames.append(frame)
-        yield
+        yield None
+    replay_gif = yield lambda: replay_of(frames, theme)
+    assert replay_gif is not None, "an Encode's bytes are sent back into the steps"
     return Recap(
         game_id=game.id,
         winner_id=ended.winner_id,
         loser_id=ended.loser_id,
         score=log.final.score(),
         finish=ended.finish,
-        replay_gif=replay_of(frames, theme),
+        replay_gif=replay_gif,
         replay_alt=describe_replay(scenes),
         record=_record(log, names),
         rating=None,

@@ -3,19 +3,24 @@ board asked for meanwhile."""
 
 from __future__ import annotations
 
+import os
 import pickle
+import threading
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.pictures import Look, draw
 from bot.pictures.look import words_for
 from bot.pictures.painter import Painter
-from bot.pictures.worker import BOARD, RECAP, Desk
+from bot.pictures.worker import BOARD, RECAP, Desk, frame, read_frame, serve
+from bot.service import recap
 from bot.service.games import Games
 from bot.service.recap import finish, recap_for, recap_steps
 from bot.service.views import load_session
-from render import DARK
+from render import DARK, Theme, replay_of
 from tests.bot.service.conftest import ALICE, BOB
 from tests.bot.service.drive import play_checkers
 from tests.bot.service.play import challenge
@@ -112,3 +117,48 @@ def test_a_request_the_drawing_process_cannot_read_is_answered_with_the_error() 
     assert (six, drawn_six, seven, drawn_seven) == (6, False, 7, False)
     assert "sculpture" in str(error)
     assert not desk.busy
+
+
+@ON_SQLITE
+async def test_a_board_asked_for_while_a_recap_is_encoded_is_answered_before_the_recap(
+    games: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await finished_checkers(games)
+    game = await games.store.get_game(game_id)
+    events = await games.store.events_for(game_id)
+    here = finish(recap_steps(game, events, NAMES, theme=DARK))
+    # The GIF's encoding starts, then waits until the board has been answered.
+    started, release = threading.Event(), threading.Event()
+
+    def held(frames: Sequence[Image.Image], theme: Theme) -> bytes:
+        started.set()
+        assert release.wait(60), "the board was never answered"
+        return replay_of(frames, theme)
+
+    monkeypatch.setattr(recap, "replay_of", held)
+    board = (load_session(game.state), NAMES, Look("en-US", DARK))
+    requests_read, requests = os.pipe()
+    answers_read, answers = os.pipe()
+    with (
+        open(requests_read, "rb", buffering=0) as incoming,
+        open(answers, "wb") as outgoing,
+        open(answers_read, "rb") as replies,
+        open(requests, "wb") as asking,
+    ):
+        server = threading.Thread(target=serve, args=(incoming, Desk(outgoing)))
+        server.start()
+        asking.write(frame(pickle.dumps((RECAP, (game, events, NAMES, "en-US", DARK)))))
+        asking.flush()
+        assert started.wait(60), "the recap's GIF was never encoded"
+        asking.write(frame(pickle.dumps((BOARD, board))))
+        asking.flush()
+        first = read_frame(replies)
+        assert first is not None
+        assert pickle.loads(first) == (1, True, draw(*board))
+        release.set()
+        asking.close()
+        second = read_frame(replies)
+        server.join(60)
+    assert second is not None
+    assert pickle.loads(second) == (0, True, here)
+    assert not server.is_alive()
