@@ -11,6 +11,12 @@ from emulator.state import Message
 from tryout.run import Local
 
 
+@pytest.fixture
+def local(shared_local: Local) -> Local:
+    """One server for the module: each test compares what it changed, or reads only its own."""
+    return shared_local
+
+
 def footprint(local: Local) -> tuple[int, int, list[int]]:
     """What an action would change: interactions sent to the bot, messages, members' locales."""
     state = local.emulator.state
@@ -82,12 +88,15 @@ async def test_a_command_the_page_cannot_send_is_refused(local: Local) -> None:
     assert footprint(local) == before
 
 
-async def private_reply(local: Local, with_files: bool = False) -> Message:
-    """The first private reply the bot has finished (holding files, if asked)."""
+async def private_reply(local: Local, known: set[int], with_files: bool = False) -> Message:
+    """The first private reply the bot has finished (holding files, if asked) that is not one of
+    the `known` messages (those there before the test asked for it)."""
     messages = local.emulator.state.messages
 
     def done() -> Message | None:
-        found = (m for m in messages.values() if m.ephemeral and not m.loading)
+        found = (
+            m for m in messages.values() if m.ephemeral and not m.loading and m.id not in known
+        )
         return next((m for m in found if m.attachments or not with_files), None)
 
     return await local.emulator.wait_until(done, "a private reply", timeout=30)
@@ -97,9 +106,10 @@ async def test_a_forged_click_or_pick_is_refused(local: Local) -> None:
     """Buttons the message does not have, another member's private reply, a move not offered."""
     ada, bruno = (str(p.id) for p in local.world.people[:2])
     general = str(local.world.channels[0].id)
+    known = set(local.emulator.state.messages)
     status, _ = await send(local, "/api/slash", {"as": ada, "channel": general, "command": "help"})
     assert status == 200
-    private = await private_reply(local)
+    private = await private_reply(local, known)
     before = footprint(local)
     forged = [
         (
@@ -157,8 +167,9 @@ async def test_a_private_picture_and_a_live_feed_are_only_for_their_member(
     assert (await send(local, "/api/click", click))[0] == 200
     await local.emulator.wait_for_edit(posted, 0, lambda m: "db:1:accept" not in m.custom_ids, 30)
     look = {"command": "board", "options": {"private": True}}
+    known = set(local.emulator.state.messages)
     assert (await send(local, "/api/slash", {"as": ada, "channel": general, **look}))[0] == 200
-    private = await private_reply(local, with_files=True)
+    private = await private_reply(local, known, with_files=True)
     picture = f"{local.url}/files/{private.id}/{private.attachments[0].id}"
     async with aiohttp.ClientSession(headers=allowed(local)) as session:
         async with session.get(f"{picture}?as={ada}") as response:

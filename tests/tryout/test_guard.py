@@ -9,12 +9,19 @@ from typing import Any
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from aiohttp import web
 from yarl import URL
 
 from tests.tryout.drive import WAIT_MS
 from tests.tryout.test_bad_input import allowed, footprint
 from tryout.run import Local
+
+
+@pytest.fixture
+def local(shared_local: Local) -> Local:
+    """One server for the module: each test compares what it changed, or reads only its own."""
+    return shared_local
 
 
 def help_request(local: Local) -> dict[str, str]:
@@ -180,7 +187,7 @@ async def test_an_id_in_another_scripts_digits_is_refused_by_name(local: Local) 
     assert footprint(local) == before
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")  # the loop the test runs in (see conftest.py)
 async def other_site() -> AsyncIterator[str]:
     """Another web site on this machine (another port: another origin, but the same site), whose
     page tries the local server the ways a browser lets any page try."""

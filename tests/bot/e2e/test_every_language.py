@@ -1,24 +1,35 @@
-"""A whole backgammon game and a whole checkers game in every catalog's language, through Discord,
-with no English left in anything the bot sends but names and move notation.
+"""A whole backgammon game and a whole checkers game through Discord, and every text the bot sent
+in them checked in every catalog's language: no English left in anything but names and move
+notation.
 
-Both players and the server read the language. Everything the bot sends is read from the
+Both players and the server read one catalog's language (Portuguese of Brazil: a catalog named
+for a region, found through the whole locale). Everything the bot sends is read from the
 requests it makes (message contents, buttons, menus, embeds, alt texts, autocomplete), not
 from what a test chose to look at. English left in it is found by the catalogs' own words: a
 word of four or more letters that an English text has, that its translation lacks, and that
 the language's catalog never uses, is English that should have been translated. A text that
 falls back to English (an entry left empty) shows such words, so the check fails.
+
+The other languages are not played again (a game per language took minutes): the catalog
+entries whose texts the bot sent in that game (each text the bot made, found in what it sent)
+are read in every catalog's language, and the same words are looked for in each. What differs
+between languages is only which catalog the reader's locale picks, which the played game and
+`tests/bot/i18n/test_catalogs.py` (every Discord locale of a catalog reads it) check; a text the
+bot makes outside the catalogs would show its English in the played game.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
+import bot.i18n
 from bot.frontend.translator import served_locales
-from bot.i18n import DEFAULT_LANGUAGE, TEXTS, Texts, translated_languages
+from bot.i18n import DEFAULT_LANGUAGE, TEXTS, Texts
 from bot.store import GameStatus, Store
 from emulator import Emulator, ManualClock, User
 from engine.backgammon.matchplay import Phase
@@ -38,6 +49,7 @@ pytestmark = pytest.mark.slow
 MAX_ACTIONS = 1500
 # One Discord locale per catalog (`es` is read by es-ES and es-419 alike: the first will do).
 LOCALE_OF = {language: locale for locale, language in reversed(served_locales().items())}
+PLAYED = "pt_BR"  # the language the game is played in
 # What a person sees of a request body: texts under these keys wherever they are, and an embed
 # field's value (a menu option's or a choice's value, like custom ids and file names, is not).
 SHOWN = {"content", "title", "description", "label", "placeholder", "text", "name"}
@@ -104,18 +116,64 @@ def english_in(emulator: Emulator, language: str, names: set[str]) -> dict[str, 
     return found
 
 
-@pytest.fixture(params=translated_languages())
-async def emulator(clock: ManualClock, request: pytest.FixtureRequest) -> AsyncIterator[Emulator]:
-    """A local Discord whose server speaks one catalog's language."""
-    emu = Emulator(clock=clock, guild_locale=LOCALE_OF[request.param])
+@pytest.fixture
+async def emulator(clock: ManualClock) -> AsyncIterator[Emulator]:
+    """A local Discord whose server speaks the played language."""
+    emu = Emulator(clock=clock, guild_locale=LOCALE_OF[PLAYED])
     await emu.start()
     yield emu
     await emu.stop()
     emu.check()
 
 
-def language(emulator: Emulator) -> str:
-    return {locale: lang for lang, locale in LOCALE_OF.items()}[str(emulator.guild.locale)]
+# The catalog's own functions, which `Worded` stands in front of.
+TEXT, PLURAL = bot.i18n.text, bot.i18n.plural
+
+
+@dataclass
+class Worded:
+    """The catalog texts the bot made: each key with the count of a counted text, and the text
+    as made (in the played language)."""
+
+    made: list[tuple[str, int | None, str]] = field(default_factory=list)
+
+    def text(self, locale: object, key: str, **values: object) -> str:
+        made = TEXT(locale, key, **values)
+        self.made.append((key, None, made))
+        return made
+
+    def plural(self, locale: object, key: str, count: int, **values: object) -> str:
+        made = PLURAL(locale, key, count, **values)
+        self.made.append((key, count, made))
+        return made
+
+    def sent(self, sent: list[str]) -> set[tuple[str, int | None]]:
+        """The keys (and counts) of the texts made that are in what the bot sent."""
+        everything = "\n".join(sent)
+        return {(key, count) for key, count, made in self.made if made and made in everything}
+
+
+def template(language: str, key: str, count: int | None) -> str:
+    """The text of `key` a reader of `language` gets (English where the catalog lacks it), for
+    `count` if it is counted; its fields unfilled."""
+    texts = TEXTS[language]
+    if count is None:
+        return texts.messages.get(key, TEXTS[DEFAULT_LANGUAGE].messages[key])
+    if key not in texts.plurals:
+        texts = TEXTS[DEFAULT_LANGUAGE]
+    return texts.plurals[key][texts.plural_form(count)]
+
+
+def english_in_keys(
+    keys: set[tuple[str, int | None]], language: str, names: set[str]
+) -> dict[str, list[str]]:
+    """English words in the texts of `keys` read in `language`, each with a key it was in."""
+    suspects = english_left_words(language) - {name.casefold() for name in names}
+    found: dict[str, list[str]] = {}
+    for key, count in sorted(keys, key=str):
+        for word in words(template(language, key, count)) & suspects:
+            found.setdefault(word, []).append(key)
+    return found
 
 
 def two_readers(emulator: Emulator) -> tuple[User, User]:
@@ -220,9 +278,11 @@ async def play_checkers(emulator: Emulator, store: Store, ana: User, ivo: User) 
 
 
 async def test_a_backgammon_and_a_checkers_game_leave_no_english(
-    emulator: Emulator, start_bot: StartBot, store: Store
+    emulator: Emulator, start_bot: StartBot, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    lang = language(emulator)
+    worded = Worded()
+    monkeypatch.setattr(bot.i18n, "text", worded.text)
+    monkeypatch.setattr(bot.i18n, "plural", worded.plural)
     ana, ivo = two_readers(emulator)
     async with start_bot():
         await command(emulator, ana, "help")
@@ -237,7 +297,12 @@ async def test_a_backgammon_and_a_checkers_game_leave_no_english(
         await command(emulator, ivo, "leaderboard")
     sent = sent_texts(emulator)
     assert len(sent) > 100  # the walk above saw the bot's messages
-    assert english_in(emulator, lang, {"Ana", "Ivo", "ana", "ivo", "duelboard"}) == {}
+    names = {"Ana", "Ivo", "ana", "ivo", "duelboard"}
+    assert english_in(emulator, PLAYED, names) == {}
+    keys = worded.sent(sent)
+    assert len({key for key, _ in keys}) > 60  # the bot's texts were seen being made
+    found = {language: english_in_keys(keys, language, names) for language in LOCALE_OF}
+    assert {language: words for language, words in found.items() if words} == {}
 
 
 def recaps(emulator: Emulator) -> list[object]:

@@ -28,12 +28,13 @@ from pathlib import Path
 
 import pytest
 
+from ai import review
 from ai.backgammon.analysis import Kind, analyse
 from ai.backgammon.context import CubeContext
 from ai.backgammon.evaluator import Pubeval, keith_advice
+from ai.backgammon.luck import luck, rolls
 from ai.backgammon.pubeval import is_race
 from ai.backgammon.sage import sage_missing
-from ai.review import SageReviewer, review_sage
 from bot.service.backgammon import BackgammonSession
 from bot.service.clock import FakeClock
 from bot.service.dice import SeededDice
@@ -213,12 +214,18 @@ async def test_pr_and_luck_agree_with_gnubg(
     session = log.final
     assert isinstance(session, BackgammonSession) and session.seats is not None
     history = match_history(log)
-    reports = SageReviewer().review(history, list(Side))
+    # The review from its own pieces, as the bot's worker makes it (`ai.worker`): the verdicts
+    # it reports from are the ones the checker loss is summed from, each decision judged once.
+    sage = review.review_sage()
+    verdicts = analyse(history, sage)
+    lucks = [(roll.side, luck(roll, sage)) for roll in rolls(history)]
+    reports = review.report(verdicts, list(Side), history, lucks)
     for report in reports:
         name = "Alice" if session.seats[report.side] == ALICE.id else "Bob"
         their = theirs[name]
-        verdicts = [v for v in analyse(history, review_sage()) if v.decision.side is report.side]
-        plays = [v for v in verdicts if v.decision.kind is Kind.PLAY]
+        plays = [
+            v for v in verdicts if v.decision.side is report.side and v.decision.kind is Kind.PLAY
+        ]
         checker_loss = sum(v.loss for v in plays)
         their_pr = same_cube[name]["pr"]
         print(

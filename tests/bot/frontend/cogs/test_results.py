@@ -14,6 +14,7 @@ from tests.bot.e2e.conftest import (
     StartBot,
     app_errors,
     game_clock,
+    migrated,
     players,
     start_bot,
     store,
@@ -21,7 +22,7 @@ from tests.bot.e2e.conftest import (
 from tests.bot.e2e.drive import command
 from tests.bot.service.play import checkers_win
 
-__all__ = ["app_errors", "clock", "game_clock", "players", "start_bot", "store"]
+__all__ = ["app_errors", "clock", "game_clock", "migrated", "players", "start_bot", "store"]
 
 
 async def finished_checkers(
