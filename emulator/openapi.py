@@ -21,6 +21,10 @@ from jsonschema import Draft202012Validator
 
 SPEC = Path(__file__).parent / "spec" / "openapi.json"
 _PARAMETER = re.compile(r"\{[^/{}]+\}")
+# Bodies at least this long (as JSON text) have their answers remembered: every bot that starts
+# registers the same commands, some hundred kilobytes that take half a second to check, and the
+# answer depends only on the route and the body.
+REMEMBERED_BODY = 10_000
 
 # Where Discord's documentation (and its servers) accept more than the description says:
 # schema name -> (the schema used instead, why).
@@ -60,6 +64,7 @@ class Description:
         routes = [_route(template) for template in spec["paths"]]
         # A literal segment ("@original") wins over a parameter in the same place.
         self._routes = sorted(routes, key=lambda r: -r.literal_segments)
+        self._answers: dict[tuple[str, str, str], str | None] = {}
 
     def route(self, path: str) -> str | None:
         """The description's template for a request path under the API base, if any."""
@@ -77,6 +82,18 @@ class Description:
         validator = self._validator(template, method.lower())
         if validator is None:
             return None
+        text = json.dumps(body, sort_keys=True)
+        if len(text) < REMEMBERED_BODY:
+            return self._checked(validator, method, template, body)
+        key = (method, template, text)
+        if key not in self._answers:
+            self._answers[key] = self._checked(validator, method, template, body)
+        return self._answers[key]
+
+    @staticmethod
+    def _checked(
+        validator: Draft202012Validator, method: str, template: str, body: Any
+    ) -> str | None:
         error = next(iter(validator.iter_errors(body)), None)
         if error is None:
             return None

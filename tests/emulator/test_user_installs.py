@@ -3,6 +3,7 @@ where only the interaction reaches the app (Discord's user-installable apps)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -200,3 +201,18 @@ def test_every_route_with_a_body_is_checked_against_discords_description() -> No
     assert edited == "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
     assert ("PUT", "/applications/{application_id}/commands") in checked
     assert spec.problem("PUT", "/applications/1/commands", [{"name": 5}]) is not None
+
+
+def test_a_long_body_met_again_gets_the_same_answer() -> None:
+    """Long bodies' answers are remembered (every bot registers the same commands): a refusal
+    stays a refusal, an allowed body stays allowed, and a different body is checked anew."""
+    spec = openapi.description()
+    path = "/applications/1/commands"
+    long_description = "d" * 90
+    allowed = [{"name": f"c{n}", "description": long_description, "type": 1} for n in range(100)]
+    refused = [*allowed[:99], {"name": 5, "description": long_description}]
+    assert len(json.dumps(allowed)) >= openapi.REMEMBERED_BODY
+    for _ in range(2):
+        assert spec.problem("PUT", path, allowed) is None
+        problem = spec.problem("PUT", path, refused)
+        assert problem is not None and "99/name" in problem
