@@ -17,7 +17,7 @@ from aiohttp import web
 from bot.frontend.client import DuelboardBot, PlayParts
 from bot.store import Store
 from emulator import Emulator
-from emulator.harness import running
+from emulator.harness import CLIENT_OPTIONS, running
 from tryout.guard import Guard, new_token
 from tryout.page import Page
 from tryout.world import World, populate
@@ -52,19 +52,23 @@ async def serve(
     try:
         async with Emulator() as emulator:
             world = populate(emulator)
-            client = DuelboardBot(store, parts=parts)
-            async with running(client, emulator, timeout=60.0):
-                guard = Guard(new_token(), host, port)
-                runner = web.AppRunner(Page(emulator, world, guard).app(), access_log=None)
-                await runner.setup()
-                try:
-                    site = web.TCPSite(runner, host, port)
-                    await site.start()
-                    guard.port = runner.addresses[0][1]
+            guard = Guard(new_token(), host, port)
+            runner = web.AppRunner(Page(emulator, world, guard).app(), access_log=None)
+            await runner.setup()
+            try:
+                # The port first: one already taken stops the command before the bot and its
+                # computer start (and nobody can reach the page before its address is shown).
+                site = web.TCPSite(runner, host, port)
+                await site.start()
+                guard.port = runner.addresses[0][1]
+                # The options of a bot on the emulator: its servers arrive all at once, so
+                # discord.py need not wait its usual two seconds for more before it is ready.
+                client = DuelboardBot(store, parts=parts, **CLIENT_OPTIONS)
+                async with running(client, emulator, timeout=60.0):
                     shown_host = f"[{host}]" if ":" in host else host
                     url = f"http://{shown_host}:{guard.port}"
                     yield Local(url, guard.token, emulator, world, client)
-                finally:
-                    await runner.cleanup()
+            finally:
+                await runner.cleanup()
     finally:
         await store.close()

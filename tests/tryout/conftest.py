@@ -15,7 +15,6 @@ server outlive a test, and their connections belong to the loop they were made i
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import shutil
 from collections.abc import AsyncIterator
@@ -25,9 +24,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-import tryout.run
-from bot.frontend.client import DuelboardBot, PlayParts
-from emulator.harness import CLIENT_OPTIONS
+from bot.frontend.client import PlayParts
 from tryout.run import Local, serve
 
 CHROMIUM = os.environ.get("DUELBOARD_CHROMIUM", "/usr/bin/chromium")
@@ -46,14 +43,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 async def _serve(folder: Path) -> AsyncIterator[Local]:
-    """The local server, its bot made with the tests' client options: discord.py's default
-    waits two seconds after the last server arrives before the bot is ready, and the emulator's
-    servers all arrive at once (the same options every end-to-end test's bot has)."""
+    """The local server on a free port, on its own SQLite file in `folder`."""
     url = f"sqlite+aiosqlite:///{folder / 'local.sqlite3'}"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tryout.run, "DuelboardBot", functools.partial(DuelboardBot, **CLIENT_OPTIONS))
-        async with serve(url, port=0, parts=PlayParts()) as running:
-            yield running
+    async with serve(url, port=0, parts=PlayParts()) as running:
+        yield running
 
 
 @pytest_asyncio.fixture(loop_scope="session")
