@@ -4,10 +4,6 @@ tests/ai/checkers/test_review.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from ai.checkers import Strength
 from ai.checkers.review import Verdict, before, judge
 from ai.worker import AIWorker
@@ -15,13 +11,6 @@ from engine.checkers import Color, Game
 
 HANG = ("21-17", "9-14", "22-18", "14x21")  # White's 22-18 lets 14x21 take a man
 FIXED = Strength(max_depth=5, seconds=None)
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[AIWorker]:
-    shared = AIWorker()
-    yield shared
-    shared.close()
 
 
 def test_a_move_judged_in_the_worker_is_judged_as_in_process(worker: AIWorker) -> None:
