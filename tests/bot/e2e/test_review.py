@@ -29,6 +29,7 @@ from emulator import Emulator, Message
 from emulator.harness import CLIENT_OPTIONS, running
 from engine.backgammon import Play, Position, Side
 from engine.backgammon.matchplay import Match, Phase
+from tests.bot.e2e.anywhere_drive import finished, typed
 from tests.bot.e2e.conftest import SEEDS, Players
 from tests.bot.e2e.drive import (
     WAIT,
@@ -232,3 +233,49 @@ async def test_open_sage_reviews_with_pr_luck_and_pictures(
     assert pictures.attachments and all(
         a.filename.startswith("mistake") for a in pictures.attachments
     )
+
+
+async def test_where_the_bot_cannot_post_the_analysis_and_pictures_come_as_follow_ups(
+    emulator: Emulator,
+    store: Store,
+    game_clock: FakeClock,
+    players: Players,
+    discord_errors: object,
+) -> None:
+    """In a direct message the bot is not in (a user's install; the emulator fails any call of
+    the bot's own there), the recap, its analysis and the worst decisions' pictures reach the
+    player as follow-ups of the interaction that ended the game."""
+    alice = players.alice
+    dm = emulator.add_dm(alice, players.bob)
+    emulator.install_app(alice)
+    async with reviewing_bot(emulator, store, game_clock, SageReviewer(FirstPlayBest)):
+        handle = await emulator.slash(
+            alice, "backgammon", {"opponent": emulator.bot_user, "cube": False}, channel=dm
+        )
+        await finished(emulator, store, handle)
+        for count in range(TURNS):
+            session = await bg_session(store)
+            assert session.match is not None and session.match.game.phase is Phase.MOVING
+            plays = session.match.game.legal_plays()
+            chosen = plays[(count * 3 + 1) % len(plays)]
+            await typed(emulator, store, alice, dm, "move", {"play": chosen.notation()})
+        asked = await emulator.click(alice, await game_message(emulator, store), "db:1:askresign")
+        confirmation = await asked.original(lambda m: bool(m.custom_ids), WAIT)
+        ended = await emulator.click(alice, confirmation, "db:1:resign:1")
+        sent = ended.interaction
+
+        def followed_up(start: str) -> Message | None:
+            return next((m for m in sent.followups if m.content.startswith(start)), None)
+
+        recap = await emulator.wait_until(lambda: followed_up("Recap of game #1"), "the recap")
+        await with_analysis(emulator, recap)
+        pictures = await emulator.wait_until(
+            lambda: followed_up("The worst decisions of "), "the pictures", WAIT
+        )
+    assert (await store.get_game(1)).status is GameStatus.FINISHED
+    assert recap.channel_id == dm.id and pictures.channel_id == dm.id
+    assert [a.filename for a in pictures.attachments] == [
+        "mistake1.png",
+        "mistake2.png",
+        "mistake3.png",
+    ]
