@@ -33,6 +33,7 @@ from bot.store.connect import (
 from bot.store.errors import StoreBusyError, StoreConfigError
 
 log = logging.getLogger("duelboard")
+PLANS_KEPT = 256  # `Database.one`'s compiled statements, at most
 T = TypeVar("T")
 Work = Callable[[Connection], T]
 DEFAULT_BUSY_TIMEOUT_MS = 5000
@@ -162,6 +163,10 @@ class Database:
         if found is not None and found[0] is statement:
             return found[1]
         plan = _Plan(statement, keys, self._engine.dialect)
+        # Statements are module constants or cached builds, a handful in all; should a caller
+        # build new ones, the plans start over rather than grow without end.
+        if len(self._plans) >= PLANS_KEPT:
+            self._plans.clear()
         # The statement is kept with its plan, so its id is not another statement's meanwhile.
         self._plans[(id(statement), keys)] = (statement, plan)
         return plan

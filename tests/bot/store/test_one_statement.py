@@ -10,11 +10,12 @@ from datetime import timedelta, timezone
 from typing import Any
 
 import pytest
-from sqlalchemy import Select, bindparam, func, select, text
+from sqlalchemy import Integer, Select, bindparam, func, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.store import GameStatus, Store
 from bot.store.connect import POOL_SIZE
+from bot.store.database import PLANS_KEPT
 from bot.store.queries import GAME_BY_ID, SET_GAME_ID
 from tests.bot.store.conftest import ALICE, BOB, CHANNEL, NOW, Backend, new_game
 from tests.bot.store.test_dropped_connections import end_backends
@@ -84,6 +85,17 @@ async def test_errors_are_sqlalchemys(seated: Store) -> None:
     # A parameter left out is refused before anything is sent, as SQLAlchemy refuses it.
     with pytest.raises(ValueError, match="required for the parameter 'game_key'"):
         await seated.database.one(GAME_BY_ID, {}, write=False)
+
+
+async def test_statements_built_anew_are_answered_and_their_plans_stay_bounded(
+    seated: Store,
+) -> None:
+    database = seated.database
+    for number in range(PLANS_KEPT + 10):
+        # A new statement each time (its own label), as a caller building them would make.
+        statement = select(bindparam("n", type_=Integer).label(f"n{number}"))
+        assert await database.one(statement, {"n": number}, write=False) == {f"n{number}": number}
+        assert len(database._plans) <= PLANS_KEPT
 
 
 def _sleeper(marker: str) -> Select[Any]:
