@@ -98,6 +98,15 @@ async def turns_played(store: Store) -> int:
     return sum(1 for event in events for step in steps_of(event) if step["op"] == "move")
 
 
+async def alices_choice(store: Store, count: int) -> tuple[Play, Play]:
+    """The best play of Alice's `count`th turn (the engine's first legal one, by the stub) and
+    the one she makes: every third from the second, so that most turns are blunders."""
+    session = await bg_session(store)
+    assert session.match is not None and session.match.game.phase is Phase.MOVING
+    plays = session.match.game.legal_plays()
+    return plays[0], plays[(count * 3 + 1) % len(plays)]
+
+
 async def play_then_resign(emulator: Emulator, store: Store, players: Players) -> list[str]:
     """Alice plays TURNS plays against the bot, then resigns; returns her blunders as the
     recap should list them ("  move N: played?? (best B, −0.500)")."""
@@ -107,14 +116,11 @@ async def play_then_resign(emulator: Emulator, store: Store, players: Players) -
     )
     await handle.original()
     for count in range(TURNS):
-        session = await bg_session(store)
-        assert session.match is not None and session.match.game.phase is Phase.MOVING
-        plays = session.match.game.legal_plays()
-        chosen = plays[(count * 3 + 1) % len(plays)]
-        if chosen != plays[0]:
+        best, chosen = await alices_choice(store, count)
+        if chosen != best:
             move = await turns_played(store) + 1
             blunders.append(
-                f"  move {move}: {chosen.notation()}?? (best {plays[0].notation()}, −0.500)"
+                f"  move {move}: {chosen.notation()}?? (best {best.notation()}, −0.500)"
             )
         await command(emulator, players.alice, "move", {"play": chosen.notation()})
     await confirm(emulator, players.alice, "askresign", "resign:1")
@@ -254,10 +260,7 @@ async def test_where_the_bot_cannot_post_the_analysis_and_pictures_come_as_follo
         )
         await finished(emulator, store, handle)
         for count in range(TURNS):
-            session = await bg_session(store)
-            assert session.match is not None and session.match.game.phase is Phase.MOVING
-            plays = session.match.game.legal_plays()
-            chosen = plays[(count * 3 + 1) % len(plays)]
+            _, chosen = await alices_choice(store, count)
             await typed(emulator, store, alice, dm, "move", {"play": chosen.notation()})
         asked = await emulator.click(alice, await game_message(emulator, store), "db:1:askresign")
         confirmation = await asked.original(lambda m: bool(m.custom_ids), WAIT)
